@@ -1,0 +1,83 @@
+/**
+ * `npm test`: the whole suite in one command — typecheck, lint, format, unit and API tests
+ * (PGlite, plus PostgreSQL when TEST_DATABASE_URL is set), then the browser tests in Chromium.
+ * Every step runs even when an earlier one failed, so one run shows every problem; the exit code
+ * is non-zero if any step failed.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const reports = path.join(root, '.tmp', 'test-reports');
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+interface Step {
+  name: string;
+  command: string[];
+  report?: string;
+}
+
+const vitest = (name: string, projects: string[]): Step => {
+  const report = path.join(reports, `${name}.json`);
+  return {
+    name,
+    report,
+    command: [
+      'vitest',
+      'run',
+      ...projects.flatMap((project) => ['--project', project]),
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+    ],
+  };
+};
+
+const typecheckProjects = ['tsconfig.json', 'sw/tsconfig.json'].filter((file) =>
+  existsSync(path.join(root, file)),
+);
+
+const steps: Step[] = [
+  ...typecheckProjects.map((project) => ({
+    name: `typecheck ${project}`,
+    command: ['tsc', '-p', project, '--noEmit'],
+  })),
+  { name: 'lint', command: ['eslint', '.', '--max-warnings', '0'] },
+  { name: 'format', command: ['prettier', '--check', '.', '--log-level', 'warn'] },
+  vitest('unit and API', ['unit', 'api', ...(process.env.TEST_DATABASE_URL ? ['api-pg'] : [])]),
+  vitest('browser', ['e2e']),
+];
+
+if (!process.env.TEST_DATABASE_URL) {
+  console.log('TEST_DATABASE_URL is not set: the API tests run against PGlite only.');
+}
+
+const results: { name: string; ok: boolean; seconds: number }[] = [];
+let passed = 0;
+let failed = 0;
+for (const step of steps) {
+  console.log(`\n▶ ${step.name}`);
+  const started = Date.now();
+  const run = spawnSync('npx', step.command, { cwd: root, stdio: 'inherit', env: process.env });
+  const ok = run.status === 0;
+  results.push({ name: step.name, ok, seconds: (Date.now() - started) / 1000 });
+  if (step.report && existsSync(step.report)) {
+    const report = JSON.parse(readFileSync(step.report, 'utf8')) as {
+      numPassedTests: number;
+      numFailedTests: number;
+    };
+    passed += report.numPassedTests;
+    failed += report.numFailedTests;
+  } else if (step.report) {
+    failed += 1;
+  }
+}
+
+console.log('\nSummary');
+for (const result of results) {
+  console.log(`  ${result.ok ? '✔' : '✘'} ${result.name} (${result.seconds.toFixed(1)} s)`);
+}
+console.log(`tests: ${passed} passed, ${failed} failed`);
+process.exit(results.every((result) => result.ok) ? 0 : 1);

@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto';
+import fastifyCompress from '@fastify/compress';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database, DatabaseHandle } from './db/client.ts';
+import { apiModules } from './modules/index.ts';
+import errors from './plugins/errors.ts';
+import health from './plugins/health.ts';
+import openapi, { openApiRoute } from './plugins/openapi.ts';
+import sessions from './plugins/sessions.ts';
+import staticFiles from './plugins/static.ts';
+
+export const API_PREFIX = '/api/v1';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Database;
+  }
+}
+
+export interface AppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the whole shop — API and PWA — as one Fastify instance, without listening. */
+export async function buildApp({ config, database, logger }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.LOG_LEVEL },
+    trustProxy: true,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming)
+        ? incoming
+        : randomUUID();
+    },
+    bodyLimit: 256 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(errors);
+  await app.register(openapi);
+  await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
+  await app.register(sessions, {
+    db: database.db,
+    crossSite: config.STOREFRONT_ORIGINS.some(
+      (origin) => !sameSite(origin, config.VITE_API_ORIGIN),
+    ),
+  });
+  await app.register(health, { database });
+  await app.register(
+    async (api) => {
+      await api.register(openApiRoute);
+      for (const module of apiModules) await api.register(module);
+    },
+    { prefix: API_PREFIX },
+  );
+  await app.register(staticFiles, { distDir: config.distDir });
+  return app;
+}
+
+/** Whether a storefront origin shares a registrable site with the API (cookies stay SameSite=Lax). */
+function sameSite(origin: string, apiOrigin: string | undefined): boolean {
+  if (!apiOrigin) return true;
+  const site = (value: string) => new URL(value).hostname.split('.').slice(-2).join('.');
+  return site(origin) === site(apiOrigin);
+}

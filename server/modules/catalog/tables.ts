@@ -1,0 +1,149 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { tsvector } from '../../db/types.ts';
+
+export interface NutritionFacts {
+  servingSize: string;
+  servingsPerContainer: number;
+  rows: { name: string; amount: string; dailyValue?: string }[];
+}
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: text('id').primaryKey(),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    image: text('image'),
+  },
+  (t) => [uniqueIndex('categories_slug_key').on(t.slug)],
+);
+
+export const brands = pgTable(
+  'brands',
+  {
+    id: text('id').primaryKey(),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    color: text('color').notNull(),
+    image: text('image'),
+  },
+  (t) => [uniqueIndex('brands_slug_key').on(t.slug)],
+);
+
+export const flavors = pgTable(
+  'flavors',
+  {
+    id: text('id').primaryKey(),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    color: text('color').notNull(),
+    image: text('image'),
+    additionalImages: jsonb('additional_images').$type<string[]>().notNull().default([]),
+  },
+  (t) => [uniqueIndex('flavors_slug_key').on(t.slug)],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: text('id').primaryKey(),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    brandId: text('brand_id')
+      .notNull()
+      .references(() => brands.id),
+    description: text('description').notNull().default(''),
+    images: jsonb('images').$type<string[]>().notNull().default([]),
+    nutritionFacts: jsonb('nutrition_facts').$type<NutritionFacts | null>(),
+    rating: real('rating').notNull().default(0),
+    reviewCount: integer('review_count').notNull().default(0),
+    soldCount: integer('sold_count').notNull().default(0),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    isActive: boolean('is_active').notNull().default(true),
+    /** Lowest active variant price in cents, kept in step with the variants for sorting and filters. */
+    price: integer('price').notNull().default(0),
+    /** Total stock over active variants, kept in step with the variants. */
+    totalStock: integer('total_stock').notNull().default(0),
+    /** Weighted document: name (A), brand and categories (B), flavors and tags (C), description (D). */
+    searchVector: tsvector('search_vector'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('products_slug_key').on(t.slug),
+    index('products_brand_idx').on(t.brandId),
+    index('products_price_idx').on(t.price),
+    index('products_created_idx').on(t.createdAt),
+    index('products_search_idx').using('gin', t.searchVector),
+  ],
+);
+
+export const productCategories = pgTable(
+  'product_categories',
+  {
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    categoryId: text('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.categoryId] }),
+    index('product_categories_category_idx').on(t.categoryId),
+  ],
+);
+
+export const variants = pgTable(
+  'variants',
+  {
+    id: text('id').primaryKey(),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    flavorId: text('flavor_id')
+      .notNull()
+      .references(() => flavors.id),
+    size: text('size').notNull(),
+    sku: text('sku').notNull(),
+    price: integer('price').notNull(),
+    compareAtPrice: integer('compare_at_price'),
+    stock: integer('stock').notNull().default(0),
+    isActive: boolean('is_active').notNull().default(true),
+  },
+  (t) => [
+    uniqueIndex('variants_sku_key').on(t.sku),
+    uniqueIndex('variants_product_flavor_size_key').on(t.productId, t.flavorId, t.size),
+    index('variants_flavor_idx').on(t.flavorId),
+    check('variants_stock_non_negative', sql`${t.stock} >= 0`),
+    check('variants_price_positive', sql`${t.price} > 0`),
+  ],
+);
+
+/** Distinct normalised words of the catalog, used to correct misspelt search terms. */
+export const searchTerms = pgTable(
+  'search_terms',
+  {
+    term: text('term').primaryKey(),
+    frequency: integer('frequency').notNull().default(1),
+  },
+  (t) => [index('search_terms_trgm_idx').using('gin', t.term.op('gin_trgm_ops'))],
+);

@@ -1,0 +1,110 @@
+import { createHash } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
+import { and, eq, gt, lt } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Database, Executor } from '../db/client.ts';
+import { newToken } from '../lib/ids.ts';
+import { sessions, users } from '../modules/auth/tables.ts';
+
+export const SESSION_COOKIE = 'forge_sid';
+export const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
+
+export interface SessionUser {
+  _id: string;
+  name: string;
+  email: string;
+  role: 'customer' | 'admin';
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in shopper, or null for a guest. */
+    user: SessionUser | null;
+    /** Hash of the current session id, when the request carries a live session. */
+    sessionIdHash: string | null;
+  }
+  interface FastifyInstance {
+    sessions: SessionService;
+  }
+}
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export interface SessionService {
+  /** Starts a new session (rotating any current one) and sets the cookie. */
+  start(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void>;
+  /** Ends the current session on the server and clears the cookie. */
+  end(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /** Ends every session of a user, optionally keeping one (password change keeps the current). */
+  endAllFor(userId: string, keepIdHash?: string | null, tx?: Executor): Promise<void>;
+}
+
+export interface SessionOptions {
+  db: Database;
+  /** Cross-site storefronts need SameSite=None (and so Secure) for the cookie to travel. */
+  crossSite: boolean;
+}
+
+export default fp(async function sessionPlugin(app: FastifyInstance, opts: SessionOptions) {
+  const { db } = opts;
+  await app.register(fastifyCookie);
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionIdHash', null);
+
+  app.addHook('onRequest', async (request) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token || token.length > 200) return;
+    const idHash = hashToken(token);
+    const [row] = await db
+      .select({ _id: users.id, name: users.name, email: users.email, role: users.role })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, new Date())))
+      .limit(1);
+    if (row) {
+      request.user = row;
+      request.sessionIdHash = idHash;
+    }
+  });
+
+  const cookieOptions = (request: FastifyRequest) => ({
+    path: '/',
+    httpOnly: true,
+    secure: opts.crossSite || request.protocol === 'https',
+    sameSite: opts.crossSite ? ('none' as const) : ('lax' as const),
+  });
+
+  const service: SessionService = {
+    async start(request, reply, userId) {
+      if (request.sessionIdHash) {
+        await db.delete(sessions).where(eq(sessions.idHash, request.sessionIdHash));
+      }
+      const token = newToken();
+      const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+      await db.insert(sessions).values({ idHash: hashToken(token), userId, expiresAt });
+      // Expired sessions are swept here, at the rare moment a new one is made.
+      await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+      reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(request), expires: expiresAt });
+      request.sessionIdHash = hashToken(token);
+    },
+    async end(request, reply) {
+      if (request.sessionIdHash) {
+        await db.delete(sessions).where(eq(sessions.idHash, request.sessionIdHash));
+      }
+      request.user = null;
+      request.sessionIdHash = null;
+      reply.clearCookie(SESSION_COOKIE, cookieOptions(request));
+    },
+    async endAllFor(userId, keepIdHash, tx = db) {
+      const rows = await tx
+        .select({ idHash: sessions.idHash })
+        .from(sessions)
+        .where(eq(sessions.userId, userId));
+      for (const { idHash } of rows) {
+        if (idHash !== keepIdHash) await tx.delete(sessions).where(eq(sessions.idHash, idHash));
+      }
+    },
+  };
+  app.decorate('sessions', service);
+});

@@ -1,0 +1,63 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+export const NO_CACHE = 'no-cache';
+
+/** Files a browser must re-check on every load, or a new release would never reach it. */
+const ALWAYS_REVALIDATE = new Set(['index.html', 'sw.js', 'manifest.webmanifest', 'registerSW.js']);
+
+function cacheControlFor(filePath: string, distDir: string): string {
+  const relative = path.relative(distDir, filePath).split(path.sep).join('/');
+  if (relative.startsWith('assets/')) return IMMUTABLE;
+  if (ALWAYS_REVALIDATE.has(relative)) return NO_CACHE;
+  return 'public, max-age=86400';
+}
+
+/**
+ * Serves the built PWA: hashed assets cached for a year, the shell and worker always revalidated,
+ * and every other GET for an HTML page answered with index.html so client routes survive reloads.
+ * API paths never fall back to the shell: they get a JSON 404.
+ */
+export default fp(async function staticFiles(app: FastifyInstance, opts: { distDir: string }) {
+  const { distDir } = opts;
+  const hasBuild = existsSync(path.join(distDir, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      index: false,
+      wildcard: true,
+      cacheControl: false,
+      etag: true,
+      lastModified: true,
+      setHeaders(reply, filePath) {
+        reply.header('cache-control', cacheControlFor(filePath, distDir));
+      },
+    });
+    app.get('/', { schema: { hide: true } }, (_request, reply) =>
+      reply.header('cache-control', NO_CACHE).type('text/html').sendFile('index.html'),
+    );
+  } else {
+    app.log.warn({ distDir }, 'no PWA build found: serving the API only (run `npm run build`)');
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !pathname.startsWith('/api/') &&
+      (request.headers.accept ?? '').includes('text/html');
+    if (hasBuild && wantsPage) {
+      return reply.header('cache-control', NO_CACHE).type('text/html').sendFile('index.html');
+    }
+    return reply.code(404).send({
+      success: false,
+      message: pathname.startsWith('/api/')
+        ? `No API endpoint ${request.method} ${pathname}.`
+        : `Not found: ${pathname}`,
+    });
+  });
+});

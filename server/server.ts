@@ -1,0 +1,53 @@
+import path from 'node:path';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { seedCatalogIfEmpty } from './db/seed.ts';
+
+/** Opens and migrates the database, seeds an empty catalog, and starts listening. */
+export async function startServer(config: Config) {
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: path.join(config.dataDir, 'pglite'),
+  });
+  await database.migrate();
+  const app = await buildApp({ config, database });
+  if (await seedCatalogIfEmpty(database.db, { products: config.SEED_PRODUCTS })) {
+    app.log.info({ products: config.SEED_PRODUCTS }, 'seeded the catalog');
+  }
+  app.addHook('onClose', () => database.close());
+  await app.listen({ port: config.PORT, host: config.HOST });
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    app.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        app.log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+  return app;
+}
+
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+}
+
+const isEntry =
+  process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename);
+if (isEntry) await startServer(loadConfigOrExit());
