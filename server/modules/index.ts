@@ -1,7 +1,18 @@
 import type { FastifyPluginAsync } from 'fastify';
+import authRoutes from './auth/routes.ts';
+import cartRoutes from './cart/routes.ts';
+import catalogRoutes from './catalog/routes.ts';
+import engagementRoutes from './engagement/routes.ts';
+import searchRoutes from './search/routes.ts';
 
 /**
  * Every domain's routes, mounted under /api/v1. Each module is a Fastify plugin that declares
  * the zod schemas of its routes (so they appear in the OpenAPI document).
  */
-export const apiModules: FastifyPluginAsync[] = [];
+export const apiModules: FastifyPluginAsync[] = [
+  catalogRoutes,
+  searchRoutes,
+  authRoutes,
+  cartRoutes,
+  engagementRoutes,
+];

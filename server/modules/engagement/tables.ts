@@ -1,0 +1,2 @@
+// Tables of the engagement module.
+export {};
