@@ -1,0 +1,164 @@
+import { randomInt } from 'node:crypto';
+import { and, eq, gt, isNotNull, isNull, lte, or } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { HttpError } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { discountCodes } from './tables.ts';
+
+/** DESIGN §5: the coupon popup's code takes 10 % off one order and is valid for 30 days. */
+export const COUPON_PERCENT_OFF = 10;
+export const COUPON_VALIDITY_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** No 0/O, 1/I/L: a code read aloud or typed from an e-mail on a phone must survive it. */
+const CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+const CODE_GROUPS = 2;
+const CODE_GROUP_LENGTH = 4;
+export const CODE_PREFIX = 'FORGE';
+
+export interface DiscountCode {
+  id: string;
+  code: string;
+  percentOff: number;
+  expiresAt: Date;
+}
+
+export interface IssuedCode extends DiscountCode {
+  /** False when the address already had a live code and it is being sent again. */
+  created: boolean;
+}
+
+export type DiscountRejection = 'unknown' | 'expired' | 'used';
+
+/** Why a code cannot be applied; `reason` lets a client react without parsing the message. */
+export class DiscountCodeError extends HttpError {
+  constructor(readonly reason: DiscountRejection) {
+    const [status, message] = REJECTIONS[reason];
+    super(status, message, { reason });
+    this.name = 'DiscountCodeError';
+  }
+}
+
+const REJECTIONS: Record<DiscountRejection, [number, string]> = {
+  unknown: [404, 'That discount code does not exist. Check the code and try again.'],
+  expired: [410, 'That discount code has expired.'],
+  used: [409, 'That discount code has already been used.'],
+};
+
+/** A new random, human-readable code such as FORGE-7KQ2-MX9P (about 39 bits). */
+export function generateCode(): string {
+  const groups = Array.from({ length: CODE_GROUPS }, () =>
+    Array.from(
+      { length: CODE_GROUP_LENGTH },
+      () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)],
+    ).join(''),
+  );
+  return [CODE_PREFIX, ...groups].join('-');
+}
+
+/** Codes are matched case-insensitively and without surrounding spaces. */
+export function normalizeCode(code: string): string {
+  return code.trim().toUpperCase();
+}
+
+const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+const codeColumns = {
+  id: discountCodes.id,
+  code: discountCodes.code,
+  percentOff: discountCodes.percentOff,
+  expiresAt: discountCodes.expiresAt,
+};
+
+/**
+ * The address's live code (unused and unexpired), or a new one. One address has at most one live
+ * code: asking again re-sends the same code (DESIGN §5); once it is used or expired, a new one is
+ * issued.
+ */
+export async function issueCouponCode(
+  executor: Executor,
+  input: { email: string; name: string },
+): Promise<IssuedCode> {
+  const email = normalizeEmail(input.email);
+  const now = new Date();
+  const live = () =>
+    executor
+      .select(codeColumns)
+      .from(discountCodes)
+      .where(
+        and(
+          eq(discountCodes.liveFor, email),
+          isNull(discountCodes.usedAt),
+          gt(discountCodes.expiresAt, now),
+        ),
+      )
+      .limit(1);
+
+  const [existing] = await live();
+  if (existing) return { ...existing, created: false };
+
+  await executor
+    .update(discountCodes)
+    .set({ liveFor: null })
+    .where(
+      and(
+        eq(discountCodes.liveFor, email),
+        or(isNotNull(discountCodes.usedAt), lte(discountCodes.expiresAt, now)),
+      ),
+    );
+
+  const expiresAt = new Date(now.getTime() + COUPON_VALIDITY_DAYS * DAY_MS);
+  // A conflict is either a racing request that just issued this address's code (use it) or,
+  // very rarely, a random code already taken (draw again).
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const [inserted] = await executor
+      .insert(discountCodes)
+      .values({
+        id: newId('dc'),
+        code: generateCode(),
+        email,
+        name: input.name.trim(),
+        percentOff: COUPON_PERCENT_OFF,
+        liveFor: email,
+        expiresAt,
+      })
+      .onConflictDoNothing()
+      .returning(codeColumns);
+    if (inserted) return { ...inserted, created: true };
+    const [raced] = await live();
+    if (raced) return { ...raced, created: false };
+  }
+  throw new Error('Could not draw a free discount code after 5 attempts');
+}
+
+/**
+ * The code as typed by a shopper, if it can still be used; otherwise a DiscountCodeError saying
+ * whether it is unknown, expired or already used.
+ */
+export async function findApplicableCode(executor: Executor, code: string): Promise<DiscountCode> {
+  const [row] = await executor
+    .select({ ...codeColumns, usedAt: discountCodes.usedAt })
+    .from(discountCodes)
+    .where(eq(discountCodes.code, normalizeCode(code)))
+    .limit(1);
+  if (!row) throw new DiscountCodeError('unknown');
+  if (row.usedAt) throw new DiscountCodeError('used');
+  if (row.expiresAt.getTime() <= Date.now()) throw new DiscountCodeError('expired');
+  return { id: row.id, code: row.code, percentOff: row.percentOff, expiresAt: row.expiresAt };
+}
+
+/**
+ * Marks a code used, atomically: true for exactly one caller, false if it was already used or has
+ * expired (so two orders racing for one single-use code cannot both get the discount).
+ */
+export async function redeemDiscountCode(executor: Executor, id: string): Promise<boolean> {
+  const now = new Date();
+  const rows = await executor
+    .update(discountCodes)
+    .set({ usedAt: now, liveFor: null })
+    .where(
+      and(eq(discountCodes.id, id), isNull(discountCodes.usedAt), gt(discountCodes.expiresAt, now)),
+    )
+    .returning({ id: discountCodes.id });
+  return rows.length === 1;
+}
