@@ -1,0 +1,101 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { normalizeForIndex, words } from './normalize.ts';
+import { queryRows } from './sql.ts';
+
+const BATCH = 1000;
+
+interface SourceRow extends Record<string, unknown> {
+  id: string;
+  name: string;
+  description: string;
+  tags: string[] | null;
+  brand: string | null;
+  categories: string[] | null;
+  flavors: string[] | null;
+}
+
+/**
+ * Rebuilds the full-text document of the given products (all when omitted) and the dictionary of
+ * catalog words used for typo correction. Text is normalised here in JS (accents, case,
+ * compounds) so the 'simple' configuration is enough and PGlite needs no unaccent extension.
+ * Weights: name A, brand and categories B, flavors and tags C, description D.
+ */
+export async function rebuildSearchIndex(db: Executor, productIds?: string[]): Promise<void> {
+  if (productIds && productIds.length === 0) return;
+  await db.transaction(async (tx) => {
+    const filter = productIds
+      ? sql`where p.id in (select jsonb_array_elements_text(${JSON.stringify(productIds)}::jsonb))`
+      : sql``;
+    const rows = await queryRows<SourceRow>(
+      tx,
+      sql`
+      select p.id, p.name, p.description, p.tags,
+        (select b.name from brands b where b.id = p.brand_id) as brand,
+        (select array_agg(c.name order by c.name) from product_categories pc
+           join categories c on c.id = pc.category_id where pc.product_id = p.id) as categories,
+        (select array_agg(distinct f.name) from variants v
+           join flavors f on f.id = v.flavor_id where v.product_id = p.id and v.is_active) as flavors
+      from products p ${filter}`,
+    );
+
+    for (let start = 0; start < rows.length; start += BATCH) {
+      const documents = rows.slice(start, start + BATCH).map((row) => ({
+        id: row.id,
+        a: normalizeForIndex(row.name),
+        b: normalizeForIndex([row.brand ?? '', ...(row.categories ?? [])].join(' ')),
+        c: normalizeForIndex([...(row.flavors ?? []), ...(row.tags ?? [])].join(' ')),
+        d: normalizeForIndex(row.description),
+      }));
+      await tx.execute(sql`
+        update products p set search_vector =
+            setweight(to_tsvector('simple', v.a), 'A')
+          || setweight(to_tsvector('simple', v.b), 'B')
+          || setweight(to_tsvector('simple', v.c), 'C')
+          || setweight(to_tsvector('simple', v.d), 'D')
+        from json_to_recordset(${JSON.stringify(documents)}::json)
+          as v(id text, a text, b text, c text, d text)
+        where p.id = v.id`);
+    }
+
+    await rebuildDictionary(tx);
+  });
+  invalidateSearchCaches();
+}
+
+/**
+ * The dictionary holds the words shoppers search by — names, brands, categories, flavors, tags —
+ * with the number of active products carrying each, plus the taxonomy's own words (a category
+ * with no product yet is still a word worth correcting to).
+ */
+async function rebuildDictionary(tx: Executor): Promise<void> {
+  await tx.execute(sql`delete from search_terms`);
+  await tx.execute(sql`
+    insert into search_terms (term, frequency)
+    select word, ndoc from ts_stat('select search_vector from products where is_active', 'ABC')`);
+  const rows = await queryRows<{ name: string }>(
+    tx,
+    sql`
+    select name from categories union all select name from brands union all select name from flavors`,
+  );
+  const taxonomyWords = [...new Set(rows.flatMap((row) => words(row.name)))];
+  if (taxonomyWords.length > 0) {
+    await tx.execute(sql`
+      insert into search_terms (term, frequency)
+      select jsonb_array_elements_text(${JSON.stringify(taxonomyWords)}::jsonb), 0
+      on conflict (term) do nothing`);
+  }
+}
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+
+/** Lets the query side drop what it cached about the catalog when the index changes. */
+export function onSearchIndexRebuilt(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function invalidateSearchCaches(): void {
+  for (const listener of listeners) listener();
+}
