@@ -12,6 +12,7 @@ import { apiModules } from './modules/index.ts';
 import errors from './plugins/errors.ts';
 import health from './plugins/health.ts';
 import openapi, { openApiRoute } from './plugins/openapi.ts';
+import rateLimit from './plugins/rate-limit.ts';
 import sessions from './plugins/sessions.ts';
 import staticFiles from './plugins/static.ts';
 
@@ -62,6 +63,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
       (origin) => !sameSite(origin, config.VITE_API_ORIGIN),
     ),
   });
+  await app.register(rateLimit, { redisUrl: config.REDIS_URL });
   await app.register(health, { database });
   await app.register(
     async (api) => {
