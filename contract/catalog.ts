@@ -1,0 +1,164 @@
+/**
+ * Catalog shapes shared by the API and the PWA: taxonomy (categories, brands, flavors), product
+ * summaries for cards, listings and search results, and the full product detail.
+ * Money is integer cents, CAD. Image URLs are absolute paths such as `/api/v1/images/...`.
+ */
+import { z } from 'zod';
+
+/** The smallest reference to a taxonomy item, embedded in products and variants. */
+export const TaxonomyRef = z.object({
+  _id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+});
+export type TaxonomyRef = z.infer<typeof TaxonomyRef>;
+
+export const Category = z.object({
+  _id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  image: z.string().nullable(),
+});
+export type Category = z.infer<typeof Category>;
+
+export const Brand = z.object({
+  _id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  image: z.string().nullable(),
+  /** The brand's colour as `#rrggbb`. */
+  color: z.string(),
+});
+export type Brand = z.infer<typeof Brand>;
+
+export const Flavor = z.object({
+  _id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  /** The flavor's colour as `#rrggbb`. */
+  color: z.string(),
+  /** Null for some flavors: show `additionalImages[0]` instead (never empty). */
+  image: z.string().nullable(),
+  additionalImages: z.array(z.string()),
+});
+export type Flavor = z.infer<typeof Flavor>;
+
+export const TAXONOMY_NAMES = ['categories', 'brands', 'flavors'] as const;
+export type TaxonomyName = (typeof TAXONOMY_NAMES)[number];
+
+/** The categories shown in the menu's Popular column, in this order (spec §5). */
+export const POPULAR_CATEGORY_SLUGS = [
+  'protein-powder',
+  'pre-workout',
+  'creatine',
+  'energy-drink',
+  'amino-acids-bcaa-eaa',
+  'post-workout',
+] as const;
+
+/** What a product card, a listing row or a search result shows. */
+export const ProductSummary = z.object({
+  _id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  brand: TaxonomyRef,
+  categories: z.array(TaxonomyRef),
+  /** The first of `images`, or null when the product has none. */
+  image: z.string().nullable(),
+  images: z.array(z.string()),
+  /** Lowest price over the product's active variants, in cents. */
+  price: z.number().int(),
+  /** Compare-at price of that cheapest variant in cents, or null when it is not discounted. */
+  compareAtPrice: z.number().int().nullable(),
+  /** True when the cheapest variant is discounted (compareAtPrice is set). */
+  onSale: z.boolean(),
+  /** Average rating, 0–5, one decimal. */
+  rating: z.number(),
+  reviewCount: z.number().int(),
+  /** True when at least one active variant has stock. */
+  inStock: z.boolean(),
+  createdAt: z.iso.datetime(),
+});
+export type ProductSummary = z.infer<typeof ProductSummary>;
+
+export const NutritionFacts = z.object({
+  servingSize: z.string(),
+  servingsPerContainer: z.number().int(),
+  rows: z.array(
+    z.object({ name: z.string(), amount: z.string(), dailyValue: z.string().optional() }),
+  ),
+});
+export type NutritionFacts = z.infer<typeof NutritionFacts>;
+
+export const ProductVariant = z.object({
+  _id: z.string(),
+  sku: z.string(),
+  flavor: TaxonomyRef,
+  /** Human size label, e.g. `2 lb`, `60 capsules`, `24 × 355 mL`. */
+  size: z.string(),
+  price: z.number().int(),
+  compareAtPrice: z.number().int().nullable(),
+  stock: z.number().int(),
+});
+export type ProductVariant = z.infer<typeof ProductVariant>;
+
+export const ProductDetail = ProductSummary.extend({
+  description: z.string(),
+  nutritionFacts: NutritionFacts.nullable(),
+  tags: z.array(z.string()),
+  /** Active variants, ordered by flavor name then price. */
+  variants: z.array(ProductVariant),
+});
+export type ProductDetail = z.infer<typeof ProductDetail>;
+
+/** `{ success: true, data }`, the envelope of every catalog answer. */
+export const dataEnvelope = <T extends z.ZodType>(data: T) =>
+  z.object({ success: z.literal(true), data });
+
+export const TaxonomyParams = z.object({
+  name: z.string().describe('categories, brands or flavors'),
+});
+export const CategoryListResponse = dataEnvelope(z.array(Category));
+export const BrandListResponse = dataEnvelope(z.array(Brand));
+export const FlavorListResponse = dataEnvelope(z.array(Flavor));
+export const TaxonomyResponse = z.union([
+  CategoryListResponse,
+  BrandListResponse,
+  FlavorListResponse,
+]);
+export type TaxonomyResponse = z.infer<typeof TaxonomyResponse>;
+
+export const ProductIdentifierParams = z.object({
+  identifier: z.string().trim().min(1).max(200).describe('the product slug or _id'),
+});
+
+export const PRODUCT_COLLECTIONS = ['top', 'new', 'bestsellers'] as const;
+export type ProductCollection = (typeof PRODUCT_COLLECTIONS)[number];
+
+export const ProductCollectionQuery = z.object({
+  /** top: best rated; new: newest; bestsellers: most sold. */
+  collection: z.enum(PRODUCT_COLLECTIONS).default('top'),
+  limit: z.coerce.number().int().min(1).max(48).default(12),
+});
+export type ProductCollectionQuery = z.infer<typeof ProductCollectionQuery>;
+
+export const SuggestedProductsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(24).default(8),
+});
+
+export const ProductListResponse = dataEnvelope(z.array(ProductSummary));
+export type ProductListResponse = z.infer<typeof ProductListResponse>;
+export const ProductDetailResponse = dataEnvelope(ProductDetail);
+export type ProductDetailResponse = z.infer<typeof ProductDetailResponse>;
+
+export const ImageParams = z.object({
+  kind: z.enum(['products', 'categories', 'brands', 'flavors']),
+  slug: z.string().min(1).max(200),
+  file: z.string().regex(/^\d{1,2}\.svg$/, 'must look like 1.svg'),
+});
+export const ImageQuery = z.object({
+  v: z.string().max(64).optional().describe('content version; present in every stored URL'),
+});

@@ -1,0 +1,319 @@
+import { and, asc, desc, eq, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type {
+  Brand,
+  Category,
+  Flavor,
+  ProductCollection,
+  ProductDetail,
+  ProductSummary,
+  TaxonomyRef,
+} from '../../../contract/catalog.ts';
+import type { Executor } from '../../db/client.ts';
+import {
+  brands,
+  categories,
+  flavors,
+  productCategories,
+  products,
+  variants,
+  type NutritionFacts,
+} from './tables.ts';
+
+/** Categories of a product as a JSON array of `{_id, slug, name}`, ordered by name. */
+const categoriesJson = sql<TaxonomyRef[] | string>`coalesce((
+  select json_agg(json_build_object('_id', c.id, 'slug', c.slug, 'name', c.name) order by c.name)
+  from ${productCategories} pc join ${categories} c on c.id = pc.category_id
+  where pc.product_id = ${products.id}
+), '[]'::json)`;
+
+/** Compare-at price of the cheapest active variant (ties broken towards the discounted one). */
+const cheapestCompareAt = sql<number | null>`(
+  select v.compare_at_price from ${variants} v
+  where v.product_id = ${products.id} and v.is_active
+  order by v.price, v.compare_at_price desc nulls last
+  limit 1
+)`;
+
+const summaryColumns = {
+  id: products.id,
+  slug: products.slug,
+  name: products.name,
+  images: products.images,
+  price: products.price,
+  rating: products.rating,
+  reviewCount: products.reviewCount,
+  totalStock: products.totalStock,
+  createdAt: products.createdAt,
+  brandId: brands.id,
+  brandSlug: brands.slug,
+  brandName: brands.name,
+  categories: categoriesJson,
+  compareAtPrice: cheapestCompareAt,
+};
+
+type SummaryRow = {
+  id: string;
+  slug: string;
+  name: string;
+  images: string[];
+  price: number;
+  rating: number;
+  reviewCount: number;
+  totalStock: number;
+  createdAt: Date;
+  brandId: string;
+  brandSlug: string;
+  brandName: string;
+  categories: TaxonomyRef[] | string;
+  compareAtPrice: number | null;
+};
+
+function toSummary(row: SummaryRow): ProductSummary {
+  // Some drivers hand json back as text, others parse it.
+  const cats = typeof row.categories === 'string' ? JSON.parse(row.categories) : row.categories;
+  const compareAtPrice =
+    row.compareAtPrice === null || row.compareAtPrice === undefined
+      ? null
+      : Number(row.compareAtPrice);
+  return {
+    _id: row.id,
+    slug: row.slug,
+    name: row.name,
+    brand: { _id: row.brandId, slug: row.brandSlug, name: row.brandName },
+    categories: cats as TaxonomyRef[],
+    image: row.images[0] ?? null,
+    images: row.images,
+    price: row.price,
+    compareAtPrice,
+    onSale: compareAtPrice !== null && compareAtPrice > row.price,
+    rating: Math.round(row.rating * 10) / 10,
+    reviewCount: row.reviewCount,
+    inStock: row.totalStock > 0,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function selectSummaries(db: Executor) {
+  return db
+    .select(summaryColumns)
+    .from(products)
+    .innerJoin(brands, eq(brands.id, products.brandId));
+}
+
+/**
+ * Product summaries for the given ids, in the order of `ids`; ids that do not exist are skipped.
+ * Inactive products are included: callers that list products filter them out when choosing ids.
+ */
+export async function loadProductSummaries(
+  db: Executor,
+  ids: readonly string[],
+): Promise<ProductSummary[]> {
+  if (ids.length === 0) return [];
+  const rows = await selectSummaries(db).where(inArray(products.id, [...ids]));
+  const byId = new Map(rows.map((row) => [row.id, toSummary(row)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+const collectionOrder: Record<ProductCollection, SQL[]> = {
+  top: [desc(sql`${products.totalStock} > 0`), desc(products.rating), desc(products.reviewCount)],
+  new: [desc(products.createdAt)],
+  bestsellers: [desc(sql`${products.totalStock} > 0`), desc(products.soldCount)],
+};
+
+/** A curated listing for the home page: best rated, newest or best selling active products. */
+export async function listCollection(
+  db: Executor,
+  collection: ProductCollection,
+  limit: number,
+): Promise<ProductSummary[]> {
+  const rows = await selectSummaries(db)
+    .where(eq(products.isActive, true))
+    .orderBy(...collectionOrder[collection], asc(products.id))
+    .limit(limit);
+  return rows.map(toSummary);
+}
+
+async function findActiveProduct(db: Executor, identifier: string) {
+  const [row] = await db
+    .select({ id: products.id, brandId: products.brandId })
+    .from(products)
+    .where(
+      and(
+        eq(products.isActive, true),
+        or(eq(products.slug, identifier), eq(products.id, identifier)),
+      ),
+    )
+    // A slug that happens to equal another product's id must not be ambiguous: slug wins.
+    .orderBy(desc(eq(products.slug, identifier)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The full product by slug or id, or null when it does not exist or is inactive. */
+export async function getProductDetail(
+  db: Executor,
+  identifier: string,
+): Promise<ProductDetail | null> {
+  const found = await findActiveProduct(db, identifier);
+  if (!found) return null;
+  const [[summaryRow], [extra], variantRows] = await Promise.all([
+    selectSummaries(db).where(eq(products.id, found.id)),
+    db
+      .select({
+        description: products.description,
+        nutritionFacts: products.nutritionFacts,
+        tags: products.tags,
+      })
+      .from(products)
+      .where(eq(products.id, found.id)),
+    db
+      .select({
+        id: variants.id,
+        sku: variants.sku,
+        size: variants.size,
+        price: variants.price,
+        compareAtPrice: variants.compareAtPrice,
+        stock: variants.stock,
+        flavorId: flavors.id,
+        flavorSlug: flavors.slug,
+        flavorName: flavors.name,
+      })
+      .from(variants)
+      .innerJoin(flavors, eq(flavors.id, variants.flavorId))
+      .where(and(eq(variants.productId, found.id), eq(variants.isActive, true)))
+      .orderBy(asc(flavors.name), asc(variants.price), asc(variants.size)),
+  ]);
+  if (!summaryRow || !extra) return null;
+  return {
+    ...toSummary(summaryRow),
+    description: extra.description,
+    nutritionFacts: (extra.nutritionFacts as NutritionFacts | null) ?? null,
+    tags: extra.tags,
+    variants: variantRows.map((v) => ({
+      _id: v.id,
+      sku: v.sku,
+      flavor: { _id: v.flavorId, slug: v.flavorSlug, name: v.flavorName },
+      size: v.size,
+      price: v.price,
+      compareAtPrice: v.compareAtPrice,
+      stock: v.stock,
+    })),
+  };
+}
+
+/**
+ * Products related to the given one: sharing categories (more shared first) or the brand,
+ * excluding the product itself, in-stock products first. Null when the product is unknown.
+ */
+export async function listSuggestedProducts(
+  db: Executor,
+  identifier: string,
+  limit: number,
+): Promise<ProductSummary[] | null> {
+  const found = await findActiveProduct(db, identifier);
+  if (!found) return null;
+  const mine = alias(productCategories, 'mine');
+  const theirs = alias(productCategories, 'theirs');
+  const related = db
+    .select({
+      productId: theirs.productId,
+      shared: sql<number>`count(*)::int`.as('shared'),
+    })
+    .from(mine)
+    .innerJoin(theirs, eq(theirs.categoryId, mine.categoryId))
+    .where(eq(mine.productId, found.id))
+    .groupBy(theirs.productId)
+    .as('related');
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
+    .leftJoin(related, eq(related.productId, products.id))
+    .where(
+      and(
+        eq(products.isActive, true),
+        ne(products.id, found.id),
+        or(isNotNull(related.shared), eq(products.brandId, found.brandId)),
+      ),
+    )
+    .orderBy(
+      desc(sql`${products.totalStock} > 0`),
+      sql`${related.shared} desc nulls last`,
+      desc(eq(products.brandId, found.brandId)),
+      desc(products.rating),
+      desc(products.soldCount),
+      asc(products.id),
+    )
+    .limit(limit);
+  return loadProductSummaries(
+    db,
+    rows.map((row) => row.id),
+  );
+}
+
+export async function listCategories(db: Executor): Promise<Category[]> {
+  const rows = await db.select().from(categories).orderBy(asc(categories.name));
+  return rows.map((c) => ({
+    _id: c.id,
+    slug: c.slug,
+    name: c.name,
+    description: c.description,
+    image: c.image,
+  }));
+}
+
+export async function listBrands(db: Executor): Promise<Brand[]> {
+  const rows = await db.select().from(brands).orderBy(asc(brands.name));
+  return rows.map((b) => ({
+    _id: b.id,
+    slug: b.slug,
+    name: b.name,
+    description: b.description,
+    image: b.image,
+    color: b.color,
+  }));
+}
+
+export async function listFlavors(db: Executor): Promise<Flavor[]> {
+  const rows = await db.select().from(flavors).orderBy(asc(flavors.name));
+  return rows.map((f) => ({
+    _id: f.id,
+    slug: f.slug,
+    name: f.name,
+    description: f.description,
+    color: f.color,
+    image: f.image,
+    additionalImages: f.additionalImages,
+  }));
+}
+
+/**
+ * Recomputes products.price (lowest active variant price) and products.totalStock (stock over
+ * active variants) from the variants — for the given products, or all when `productIds` is
+ * omitted. Call it in the same transaction after changing variant prices, stock or activity.
+ */
+export async function refreshProductRollups(
+  tx: Executor,
+  productIds?: readonly string[],
+): Promise<void> {
+  if (productIds && productIds.length === 0) return;
+  const only = productIds
+    ? sql`where pr.id in (${sql.join(
+        productIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`
+    : sql``;
+  await tx.execute(sql`
+    update ${products} set price = r.price, total_stock = r.stock
+    from (
+      select pr.id,
+        coalesce(min(v.price) filter (where v.is_active), 0)::int as price,
+        coalesce(sum(v.stock) filter (where v.is_active), 0)::int as stock
+      from ${products} pr left join ${variants} v on v.product_id = pr.id
+      ${only}
+      group by pr.id
+    ) r
+    where ${products.id} = r.id
+      and (${products.price} <> r.price or ${products.totalStock} <> r.stock)
+  `);
+}
