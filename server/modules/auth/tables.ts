@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -29,4 +29,32 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * One row per forgot-password request: a link token (1 hour) and a 6-digit code (10 minutes),
+ * both stored only as hashes. The row is spent by whichever is used first.
+ */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the link token. */
+    tokenHash: text('token_hash').notNull(),
+    /** SHA-256 of the row id and the code: the id salts the small code space. */
+    codeHash: text('code_hash').notNull(),
+    /** Code guesses so far, the right one included; the code dies at the limit. */
+    codeAttempts: integer('code_attempts').notNull().default(0),
+    tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }).notNull(),
+    codeExpiresAt: timestamp('code_expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('password_resets_token_key').on(t.tokenHash),
+    index('password_resets_user_idx').on(t.userId),
+  ],
 );
