@@ -1,0 +1,182 @@
+/**
+ * The discount-code popup, the contact form and consultation bookings (spec §5, §7; DESIGN §3).
+ * The coupon messages are the spec's own texts; the PWA validates its forms with these schemas too.
+ */
+import { z } from 'zod';
+
+export const FULL_NAME_MAX = 100;
+export const EMAIL_MAX = 254;
+export const SUBJECT_MAX = 150;
+export const MESSAGE_MIN = 10;
+export const MESSAGE_MAX = 5000;
+export const CONSULTATION_NOTE_MAX = 2000;
+export const PHONE_MAX = 30;
+
+/** "Must look like name@domain.tld with no spaces" (spec §5). */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const requiredText = (message: string) =>
+  z
+    .string({
+      error: (issue) =>
+        issue.input === undefined
+          ? message
+          : `${message.replace(/ is required$/, '')} must be text`,
+    })
+    .trim()
+    .min(1, { error: message, abort: true });
+
+const fullName = (required: string) =>
+  requiredText(required).max(
+    FULL_NAME_MAX,
+    `${required.replace(/ is required$/, '')} must be at most ${FULL_NAME_MAX} characters`,
+  );
+
+export const emailField = requiredText('Email is required')
+  .max(EMAIL_MAX, `Email must be at most ${EMAIL_MAX} characters`)
+  .regex(EMAIL_PATTERN, 'Enter a valid email address');
+
+// ---- Coupon popup -------------------------------------------------------------------------------
+
+export const couponRequestBody = z.object({
+  name: fullName('Full name is required'),
+  email: emailField,
+});
+export type CouponRequestBody = z.input<typeof couponRequestBody>;
+
+export const COUPON_SUCCESS_MESSAGE = 'Your discount code has been sent to your email!';
+
+export const couponRequestResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+});
+export type CouponRequestResponse = z.infer<typeof couponRequestResponse>;
+
+// ---- Contact ------------------------------------------------------------------------------------
+
+export const contactBody = z.object({
+  name: fullName('Name is required'),
+  email: emailField,
+  subject: requiredText('Subject is required').max(
+    SUBJECT_MAX,
+    `Subject must be at most ${SUBJECT_MAX} characters`,
+  ),
+  message: requiredText('Message is required')
+    .min(MESSAGE_MIN, `Message must be at least ${MESSAGE_MIN} characters`)
+    .max(MESSAGE_MAX, `Message must be at most ${MESSAGE_MAX} characters`),
+});
+export type ContactBody = z.input<typeof contactBody>;
+
+export const CONTACT_SUCCESS_MESSAGE =
+  'Thanks for your message! We have e-mailed you a confirmation and will reply within 1–2 business days.';
+
+// ---- Consultations ------------------------------------------------------------------------------
+
+export const CONSULTATION_GOALS = [
+  { value: 'build-muscle', label: 'Build muscle' },
+  { value: 'lose-weight', label: 'Lose weight' },
+  { value: 'improve-performance', label: 'Improve performance' },
+  { value: 'endurance', label: 'Endurance' },
+  { value: 'general-health', label: 'General health' },
+] as const;
+export type ConsultationGoal = (typeof CONSULTATION_GOALS)[number]['value'];
+
+export const EXPERIENCE_LEVELS = [
+  { value: 'beginner', label: 'Beginner' },
+  { value: 'intermediate', label: 'Intermediate' },
+  { value: 'advanced', label: 'Advanced' },
+] as const;
+export type ExperienceLevel = (typeof EXPERIENCE_LEVELS)[number]['value'];
+
+/** Consultations are held in the shop's time zone, during these hours (24 h clock). */
+export const CONSULTATION_TIME_ZONE = 'America/Toronto';
+export const CONSULTATION_HOURS = { opens: '09:00', closes: '18:00' } as const;
+/** How far ahead a consultation can be booked. */
+export const CONSULTATION_MAX_DAYS_AHEAD = 180;
+
+/** Today's date (YYYY-MM-DD) in the shop's time zone. */
+export function shopToday(now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: CONSULTATION_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
+
+function addDays(date: string, days: number): string {
+  const at = new Date(`${date}T00:00:00Z`);
+  at.setUTCDate(at.getUTCDate() + days);
+  return at.toISOString().slice(0, 10);
+}
+
+function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const at = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === value;
+}
+
+const labelsOf = (options: readonly { label: string }[]) =>
+  options.map((option) => option.label).join(', ');
+
+const choice = <const T extends readonly { value: string; label: string }[]>(
+  options: T,
+  required: string,
+  invalid: string,
+) =>
+  z.enum(options.map((option) => option.value) as [T[number]['value'], ...T[number]['value'][]], {
+    error: (issue) => (issue.input === undefined || issue.input === '' ? required : invalid),
+  });
+
+export const consultationBody = z.object({
+  name: fullName('Name is required'),
+  email: emailField,
+  phone: requiredText('Phone number is required')
+    .max(PHONE_MAX, 'Enter a valid phone number')
+    .regex(/^\+?[\d\s().-]+$/, 'Enter a valid phone number')
+    .refine((phone) => {
+      const digits = phone.replace(/\D/g, '').length;
+      return digits >= 10 && digits <= 15;
+    }, 'Enter a valid phone number'),
+  goal: choice(
+    CONSULTATION_GOALS,
+    'Choose a goal',
+    `Choose a goal: ${labelsOf(CONSULTATION_GOALS)}`,
+  ),
+  experienceLevel: choice(
+    EXPERIENCE_LEVELS,
+    'Choose your experience level',
+    `Choose your experience level: ${labelsOf(EXPERIENCE_LEVELS)}`,
+  ),
+  preferredDate: requiredText('Preferred date is required')
+    .refine(isCalendarDate, { error: 'Enter a date like 2026-05-31', abort: true })
+    .refine((date) => date > shopToday(), { error: 'Choose a date in the future', abort: true })
+    .refine(
+      (date) => date <= addDays(shopToday(), CONSULTATION_MAX_DAYS_AHEAD),
+      `Choose a date within the next ${CONSULTATION_MAX_DAYS_AHEAD} days`,
+    ),
+  preferredTime: requiredText('Preferred time is required')
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'Enter a time like 14:30', abort: true })
+    .refine(
+      (time) => time >= CONSULTATION_HOURS.opens && time <= CONSULTATION_HOURS.closes,
+      `Choose a time between ${CONSULTATION_HOURS.opens} and ${CONSULTATION_HOURS.closes}`,
+    ),
+  message: z
+    .string({ error: 'Message must be text' })
+    .trim()
+    .max(CONSULTATION_NOTE_MAX, `Message must be at most ${CONSULTATION_NOTE_MAX} characters`)
+    .optional()
+    .default(''),
+});
+export type ConsultationBody = z.input<typeof consultationBody>;
+
+export const CONSULTATION_SUCCESS_MESSAGE =
+  'Your consultation request is booked! We have e-mailed you a confirmation and will contact you to confirm the time.';
+
+/** Contact and consultation answers: the stored record's id. */
+export const createdResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.object({ _id: z.string() }),
+});
+export type CreatedResponse = z.infer<typeof createdResponse>;
