@@ -1,3 +1,261 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  authResponse,
+  changePasswordBody,
+  forgotPasswordBody,
+  loginBody,
+  messageResponse,
+  profileResponse,
+  registerBody,
+  resetPasswordBody,
+  resetPasswordParams,
+  updateProfileBody,
+  verifyOtpResetBody,
+} from '../../../contract/auth.ts';
+import { HttpError, badRequest, unauthorized } from '../../lib/errors.ts';
+import type { RateLimitRule } from '../../plugins/rate-limit.ts';
+import { warmUpPasswords } from './passwords.ts';
+import { createAuthService } from './service.ts';
 
-export default async function authRoutes(_app: FastifyInstance) {}
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/**
+ * Limits per client address and per e-mail (or account). The per-e-mail limits stop a spread-out
+ * guessing attack on one account; the per-address limits stop one client trying many accounts.
+ */
+export const AUTH_RATE_LIMITS = {
+  login: { address: { max: 30, windowMs: 15 * MINUTE }, email: { max: 10, windowMs: 15 * MINUTE } },
+  register: { address: { max: 10, windowMs: HOUR }, email: { max: 5, windowMs: HOUR } },
+  forgotPassword: { address: { max: 10, windowMs: HOUR }, email: { max: 5, windowMs: HOUR } },
+  verifyOtp: {
+    address: { max: 20, windowMs: 15 * MINUTE },
+    email: { max: 10, windowMs: 15 * MINUTE },
+  },
+  resetPassword: { address: { max: 20, windowMs: 15 * MINUTE } },
+  changePassword: {
+    address: { max: 20, windowMs: 15 * MINUTE },
+    account: { max: 10, windowMs: 15 * MINUTE },
+  },
+} satisfies Record<string, Record<string, Omit<RateLimitRule, 'name'>>>;
+
+export const INVALID_LOGIN = 'Invalid email or password.';
+export const FORGOT_PASSWORD_SENT =
+  'If an account exists for this e-mail, we have sent a link to reset the password and a 6-digit code. The link works for 1 hour, the code for 10 minutes.';
+export const REGISTERED =
+  'Welcome to Forge Nutrition! We have sent a message to your e-mail address.';
+export const INVALID_RESET_LINK =
+  'This reset link is invalid or has expired. Please ask for a new one.';
+export const INVALID_RESET_CODE =
+  'This code is incorrect or has expired. Check the e-mail or ask for a new code.';
+export const PASSWORD_RESET_DONE =
+  'Your password has been reset. Please sign in with the new password.';
+
+export default async function authRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const auth = createAuthService({ db: app.db });
+  void warmUpPasswords();
+
+  const limit = async (
+    request: FastifyRequest,
+    name: keyof typeof AUTH_RATE_LIMITS,
+    keyed?: { kind: 'email' | 'account'; key: string },
+  ) => {
+    const rules: Record<string, Omit<RateLimitRule, 'name'>> = AUTH_RATE_LIMITS[name];
+    await app.rateLimit.check(request, { name: `${name}:address`, ...rules.address! });
+    if (keyed && rules[keyed.kind]) {
+      await app.rateLimit.check(request, {
+        name: `${name}:${keyed.kind}`,
+        key: keyed.key,
+        ...rules[keyed.kind]!,
+      });
+    }
+  };
+
+  /**
+   * Where reset links point. A configured storefront wins over the request's Host header, which a
+   * client controls.
+   */
+  const resetUrl = (request: FastifyRequest) => {
+    const origin = app.config.STOREFRONT_ORIGINS[0] ?? `${request.protocol}://${request.host}`;
+    return (token: string) => `${origin}/reset-password/${encodeURIComponent(token)}`;
+  };
+
+  app.post(
+    '/user/auth/register',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account and sign in',
+        description:
+          'A taken address gets the same answer as a new one but no session; its owner is told by e-mail.',
+        body: registerBody,
+        response: { 201: authResponse },
+      },
+    },
+    async (request, reply) => {
+      const { name, email, password } = request.body;
+      await limit(request, 'register', { kind: 'email', key: email });
+      const { user, created } = await auth.register({ name, email, password });
+      if (created) await app.sessions.start(request, reply, user._id);
+      else await app.sessions.startDecoy(request, reply);
+      return reply.code(201).send({ success: true, message: REGISTERED, user });
+    },
+  );
+
+  app.post(
+    '/user/auth/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in',
+        body: loginBody,
+        response: { 200: authResponse },
+      },
+    },
+    async (request, reply) => {
+      const { email, password } = request.body;
+      await limit(request, 'login', { kind: 'email', key: email });
+      const user = await auth.login(email, password);
+      if (!user) throw new HttpError(401, INVALID_LOGIN);
+      await app.sessions.start(request, reply, user._id);
+      return { success: true as const, message: `Welcome back, ${user.name}!`, user };
+    },
+  );
+
+  app.get(
+    '/user/auth/logout',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out: ends the session on the server and clears the cookie',
+        response: { 200: messageResponse },
+      },
+    },
+    async (request, reply) => {
+      await app.sessions.end(request, reply);
+      return { success: true as const, message: 'You have been signed out.' };
+    },
+  );
+
+  app.post(
+    '/user/auth/forgot-password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'E-mail a reset link and a 6-digit code',
+        description: 'Answers the same whether or not the address has an account.',
+        body: forgotPasswordBody,
+        response: { 200: messageResponse },
+      },
+    },
+    async (request) => {
+      const { email } = request.body;
+      await limit(request, 'forgotPassword', { kind: 'email', key: email });
+      await auth.requestPasswordReset(email, resetUrl(request));
+      return { success: true as const, message: FORGOT_PASSWORD_SENT };
+    },
+  );
+
+  app.patch(
+    '/user/auth/reset-password/:token',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with the e-mailed link; ends every session of the account',
+        params: resetPasswordParams,
+        body: resetPasswordBody,
+        response: { 200: messageResponse },
+      },
+    },
+    async (request) => {
+      await limit(request, 'resetPassword');
+      const userId = await auth.resetWithToken(request.params.token, request.body.password);
+      if (!userId) throw badRequest(INVALID_RESET_LINK, 'params.token');
+      return { success: true as const, message: PASSWORD_RESET_DONE };
+    },
+  );
+
+  app.post(
+    '/user/auth/verify-otp-reset',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with the e-mailed 6-digit code; ends every session',
+        description: 'A code works for 10 minutes and dies after 5 wrong tries.',
+        body: verifyOtpResetBody,
+        response: { 200: messageResponse },
+      },
+    },
+    async (request) => {
+      const { email, otp, password } = request.body;
+      await limit(request, 'verifyOtp', { kind: 'email', key: email });
+      const userId = await auth.resetWithCode(email, otp, password);
+      if (!userId) throw badRequest(INVALID_RESET_CODE, 'body.otp');
+      return { success: true as const, message: PASSWORD_RESET_DONE };
+    },
+  );
+
+  app.patch(
+    '/user/auth/change-password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Change the password; signs out every other session',
+        body: changePasswordBody,
+        response: { 200: messageResponse },
+      },
+    },
+    async (request, reply) => {
+      const user = request.user;
+      if (!user) throw unauthorized();
+      await limit(request, 'changePassword', { kind: 'account', key: user._id });
+      const { currentPassword, newPassword } = request.body;
+      if (currentPassword === newPassword) {
+        throw badRequest(
+          'New password must be different from the current one.',
+          'body.newPassword',
+        );
+      }
+      const changed = await auth.changePassword(user._id, currentPassword, newPassword);
+      if (!changed) throw badRequest('Current password is incorrect.', 'body.currentPassword');
+      // Every session ended with the change; the caller continues in a fresh one.
+      await app.sessions.start(request, reply, user._id);
+      return { success: true as const, message: 'Your password has been changed.' };
+    },
+  );
+
+  app.get(
+    '/user/profile/me',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: 'The signed-in user',
+        response: { 200: profileResponse },
+      },
+    },
+    async (request) => {
+      if (!request.user) throw unauthorized();
+      return { success: true as const, data: request.user };
+    },
+  );
+
+  app.patch(
+    '/user/profile/me',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: "Change the signed-in user's name",
+        body: updateProfileBody,
+        response: { 200: profileResponse },
+      },
+    },
+    async (request) => {
+      if (!request.user) throw unauthorized();
+      const user = await auth.updateProfile(request.user._id, { name: request.body.name });
+      if (!user) throw unauthorized();
+      return { success: true as const, data: user };
+    },
+  );
+}

@@ -1,0 +1,78 @@
+import { randomInt } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { User } from '../../contract/auth.ts';
+import { newToken } from '../../server/lib/ids.ts';
+import { SESSION_COOKIE } from '../../server/plugins/sessions.ts';
+
+export interface SignedIn {
+  user: User;
+  /** Pass as the `cookie` header of `app.inject` to act as this user. */
+  cookie: string;
+}
+
+export const TEST_PASSWORD = 'Correct-horse-9';
+
+/** A fresh address per call: each test's accounts are its own. */
+export const uniqueEmail = (label = 'shopper') =>
+  `${label}-${newToken(6)
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '')}@example.com`;
+
+/**
+ * A random client address, so helpers never use up the per-address rate limits of the test
+ * that calls them.
+ */
+export const randomAddress = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+
+/** The `name=value` pair of the session cookie a response set, or null. */
+export function sessionCookie(res: LightMyRequestResponse): string | null {
+  const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE);
+  return cookie && cookie.value ? `${SESSION_COOKIE}=${cookie.value}` : null;
+}
+
+function expectSignedIn(res: LightMyRequestResponse, what: string): SignedIn {
+  const cookie = sessionCookie(res);
+  if (res.statusCode >= 300 || !cookie) {
+    throw new Error(`${what} failed: ${res.statusCode} ${res.body}`);
+  }
+  return { user: res.json().user as User, cookie };
+}
+
+/** Registers a new account (unique e-mail unless given) and returns it signed in. */
+export async function registerUser(
+  app: FastifyInstance,
+  input: { name?: string; email?: string; password?: string } = {},
+): Promise<SignedIn & { password: string }> {
+  const password = input.password ?? TEST_PASSWORD;
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/user/auth/register',
+    remoteAddress: randomAddress(),
+    payload: { name: input.name ?? 'Test Shopper', email: input.email ?? uniqueEmail(), password },
+  });
+  const signedIn = expectSignedIn(res, 'registerUser');
+  const me = await app.inject({
+    url: '/api/v1/user/profile/me',
+    headers: { cookie: signedIn.cookie },
+  });
+  if (me.statusCode !== 200) {
+    // A taken address answers like a new one but without a session (no account enumeration).
+    throw new Error(`registerUser: ${res.json().user.email} already has an account`);
+  }
+  return { ...signedIn, password };
+}
+
+/** Signs in an existing account. */
+export async function loginUser(
+  app: FastifyInstance,
+  email: string,
+  password: string = TEST_PASSWORD,
+): Promise<SignedIn> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/user/auth/login',
+    remoteAddress: randomAddress(),
+    payload: { email, password },
+  });
+  return expectSignedIn(res, 'loginUser');
+}
