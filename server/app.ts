@@ -13,6 +13,7 @@ import errors from './plugins/errors.ts';
 import health from './plugins/health.ts';
 import openapi, { openApiRoute } from './plugins/openapi.ts';
 import rateLimit from './plugins/rate-limit.ts';
+import security from './plugins/security.ts';
 import sessions from './plugins/sessions.ts';
 import staticFiles from './plugins/static.ts';
 
@@ -54,15 +55,18 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     reply.header('x-request-id', request.id);
   });
 
+  const crossSite = config.STOREFRONT_ORIGINS.some(
+    (origin) => !sameSite(origin, config.VITE_API_ORIGIN),
+  );
   await app.register(errors);
+  await app.register(security, {
+    storefrontOrigins: config.STOREFRONT_ORIGINS,
+    apiOrigin: config.VITE_API_ORIGIN,
+    crossSite,
+  });
   await app.register(openapi);
   await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
-  await app.register(sessions, {
-    db: database.db,
-    crossSite: config.STOREFRONT_ORIGINS.some(
-      (origin) => !sameSite(origin, config.VITE_API_ORIGIN),
-    ),
-  });
+  await app.register(sessions, { db: database.db, crossSite });
   await app.register(rateLimit, { redisUrl: config.REDIS_URL });
   await app.register(health, { database });
   await app.register(

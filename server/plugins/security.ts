@@ -1,0 +1,121 @@
+import fastifyCors from '@fastify/cors';
+import fastifyHelmet from '@fastify/helmet';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  CSRF_HEADER,
+  CSRF_HEADER_VALUE,
+  GUEST_CART_HEADER,
+  IDEMPOTENCY_HEADER,
+} from '../../contract/http.ts';
+import { forbidden } from '../lib/errors.ts';
+
+/** Payment providers post here server-to-server, authenticated by their signature, not a cookie. */
+export const WEBHOOK_PATH_PREFIX = '/api/v1/payments/webhook';
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export const CROSS_ORIGIN_REFUSED =
+  'This request came from a site that is not allowed to change anything here.';
+export const CSRF_PROOF_MISSING = `Send the request body as application/json, or add the header ${CSRF_HEADER}: ${CSRF_HEADER_VALUE}.`;
+
+const STRIPE = {
+  scripts: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  frames: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+  connect: ['https://api.stripe.com'],
+  images: ['https://*.stripe.com'],
+};
+
+export interface SecurityOptions {
+  /** Storefronts allowed to call the API with the shopper's cookies. */
+  storefrontOrigins: string[];
+  /** The API's public origin, when the PWA was built to call it on another origin. */
+  apiOrigin?: string | undefined;
+  /** A storefront on another site loads our images, so resources may not be same-site only. */
+  crossSite: boolean;
+}
+
+/**
+ * CORS for the allowed storefronts, a CSRF guard on every state-changing request, and the
+ * security headers of every answer (API, PWA shell and assets alike).
+ */
+export default fp(
+  async function securityPlugin(app: FastifyInstance, opts: SecurityOptions) {
+    const configured = new Set(opts.storefrontOrigins);
+    if (opts.apiOrigin) configured.add(new URL(opts.apiOrigin).origin);
+    const ownOrigin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+    const isAllowedOrigin = (request: FastifyRequest, origin: string) =>
+      configured.has(origin) || origin === ownOrigin(request);
+
+    await app.register(fastifyCors, {
+      hook: 'onRequest',
+      delegator: (request, callback) => {
+        const origin = request.headers.origin;
+        callback(null, {
+          origin: origin !== undefined && isAllowedOrigin(request, origin) ? origin : false,
+          credentials: true,
+          methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+          allowedHeaders: ['content-type', GUEST_CART_HEADER, IDEMPOTENCY_HEADER, CSRF_HEADER],
+          exposedHeaders: ['retry-after', 'x-request-id'],
+          maxAge: 600,
+        });
+      },
+    });
+
+    app.addHook('onRequest', async (request) => {
+      if (!STATE_CHANGING.has(request.method)) return;
+      // The matched route's pattern, not the raw URL, so no path trick can borrow the exemption.
+      if ((request.routeOptions.url ?? request.url).startsWith(WEBHOOK_PATH_PREFIX)) return;
+      const origin = request.headers.origin;
+      if (origin !== undefined && !isAllowedOrigin(request, origin)) {
+        throw forbidden(CROSS_ORIGIN_REFUSED);
+      }
+      // A cross-site HTML form can send neither a JSON content type nor a custom header without
+      // a CORS preflight, which only allowed origins pass.
+      const contentType = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+      if (
+        contentType !== 'application/json' &&
+        request.headers[CSRF_HEADER] !== CSRF_HEADER_VALUE
+      ) {
+        throw forbidden(CSRF_PROOF_MISSING);
+      }
+    });
+
+    const apiOrigins = opts.apiOrigin ? [new URL(opts.apiOrigin).origin] : [];
+    await app.register(fastifyHelmet, {
+      global: true,
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          baseUri: ["'self'"],
+          scriptSrc: ["'self'", ...STRIPE.scripts],
+          // Stripe Elements and React style attributes set inline styles.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:', ...apiOrigins, ...STRIPE.images],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'", ...apiOrigins, ...STRIPE.connect],
+          frameSrc: STRIPE.frames,
+          manifestSrc: ["'self'"],
+          workerSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+        },
+      },
+      strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      // Payment providers may open a popup (3-D Secure, wallets) that must talk back to the page.
+      crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+      crossOriginResourcePolicy: { policy: opts.crossSite ? 'cross-origin' : 'same-site' },
+    });
+
+    app.addHook('onRequest', async (_request, reply) => {
+      reply.header(
+        'permissions-policy',
+        'camera=(), microphone=(), geolocation=(), payment=(self "https://js.stripe.com")',
+      );
+    });
+  },
+  { name: 'security' },
+);
