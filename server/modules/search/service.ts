@@ -1,0 +1,477 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
+import type {
+  Facet,
+  ProductSuggestion,
+  SearchProductsQuery,
+  SearchProductsResponse,
+  SearchSort,
+  SuggestResponse,
+} from '../../../contract/search.ts';
+import type { Executor } from '../../db/client.ts';
+import { loadProductSummaries } from '../catalog/service.ts';
+import { Dictionary } from './dictionary.ts';
+import { onSearchIndexRebuilt } from './indexer.ts';
+import { planTextSearch, type TextPlan } from './plan.ts';
+import { queryRows } from './sql.ts';
+import { excerpt, suggestTaxonomy, taxonomyEntry, type TaxonomyEntry } from './taxonomy.ts';
+
+export interface SearchServiceOptions {
+  /**
+   * How long answers are reused. The catalog only changes through seeding and admin edits
+   * (which rebuild the index and clear these caches in this process); other instances catch up
+   * within the TTL. Stock shown in results may lag by up to `resultsTtlMs`.
+   */
+  suggestTtlMs?: number;
+  resultsTtlMs?: number;
+  /** How long the vocabulary and taxonomy are kept before being re-read. */
+  snapshotTtlMs?: number;
+  /**
+   * False turns the answer caches and the sharing of identical in-flight queries off (the
+   * vocabulary is still cached): the benchmark uses it to measure the database work itself.
+   */
+  cacheAnswers?: boolean;
+}
+
+/** The slow-changing parts of the catalog that every query needs, read once and shared. */
+interface Snapshot {
+  dictionary: Dictionary;
+  categories: TaxonomyEntry[];
+  brands: TaxonomyEntry[];
+  flavors: (TaxonomyEntry & { additionalImages: string[] })[];
+  categoryBySlug: Map<string, TaxonomyEntry>;
+  brandBySlug: Map<string, TaxonomyEntry>;
+  flavorBySlug: Map<string, TaxonomyEntry>;
+  categoryById: Map<string, TaxonomyEntry>;
+  brandById: Map<string, TaxonomyEntry>;
+  flavorById: Map<string, TaxonomyEntry>;
+}
+
+const SUGGESTED_PRODUCTS = 5;
+const SUGGESTED_PER_TAXONOMY = 3;
+
+const SORT_LABELS: Record<SearchSort, string> = {
+  relevance: 'Best match',
+  'price-asc': 'Price: low to high',
+  'price-desc': 'Price: high to low',
+  newest: 'Newest',
+  rating: 'Top rated',
+  name: 'Name: A to Z',
+};
+
+/** Relevance tier: the whole query in the name (3), in name/brand/categories (2), … (0). */
+const tierOf = (plan: TextPlan) => sql`(case
+  when p.search_vector @@ ${plan.queryA}::tsquery then 3
+  when p.search_vector @@ ${plan.queryAB}::tsquery then 2
+  when p.search_vector @@ ${plan.queryABC}::tsquery then 1
+  else 0 end)`;
+
+const TIER_BASE = [20, 35, 50, 70] as const;
+
+/** A product's relevance percentage: its tier, plus up to 30 for a name close to the query. */
+function productScore(tier: number, similarity: number): number {
+  const base = TIER_BASE[Math.max(0, Math.min(3, tier))] ?? 20;
+  return Math.max(0, Math.min(100, Math.round(base + 30 * similarity)));
+}
+
+export class SearchService {
+  private snapshot: { value: Promise<Snapshot>; loadedAt: number } | null = null;
+  private readonly suggestCache: LRUCache<string, SuggestResponse['suggestions']>;
+  private readonly resultsCache: LRUCache<string, Omit<SearchProductsResponse, 'success'>>;
+  private readonly snapshotTtlMs: number;
+  private readonly cacheAnswers: boolean;
+  private readonly unsubscribe: () => void;
+
+  constructor(
+    private readonly db: Executor,
+    options: SearchServiceOptions = {},
+  ) {
+    this.snapshotTtlMs = options.snapshotTtlMs ?? 5 * 60_000;
+    this.cacheAnswers = options.cacheAnswers ?? true;
+    this.suggestCache = new LRUCache({ max: 2000, ttl: options.suggestTtlMs ?? 60_000 });
+    this.resultsCache = new LRUCache({ max: 2000, ttl: options.resultsTtlMs ?? 30_000 });
+    this.unsubscribe = onSearchIndexRebuilt(() => this.invalidate());
+  }
+
+  /** Forgets everything cached; the next query re-reads the catalog. */
+  invalidate(): void {
+    this.snapshot = null;
+    this.suggestCache.clear();
+    this.resultsCache.clear();
+    this.inFlight.clear();
+  }
+
+  close(): void {
+    this.unsubscribe();
+    this.invalidate();
+  }
+
+  async suggest(q: string): Promise<SuggestResponse['suggestions']> {
+    const snapshot = await this.loadSnapshot();
+    const plan = planTextSearch(q, snapshot.dictionary);
+    if (!plan) return { products: [], categories: [], brands: [], flavors: [] };
+    return this.cached(this.suggestCache, `s:${plan.text}`, async () => ({
+      products: await this.suggestProducts(plan),
+      categories: suggestTaxonomy(snapshot.categories, plan, 'CATEGORY', SUGGESTED_PER_TAXONOMY),
+      brands: suggestTaxonomy(snapshot.brands, plan, 'BRAND', SUGGESTED_PER_TAXONOMY),
+      flavors: suggestTaxonomy(
+        snapshot.flavors,
+        plan,
+        'FLAVOR',
+        SUGGESTED_PER_TAXONOMY,
+        (flavor) => flavor.image ?? flavor.additionalImages[0] ?? null,
+      ),
+    }));
+  }
+
+  async searchProducts(
+    query: SearchProductsQuery,
+  ): Promise<Omit<SearchProductsResponse, 'success'>> {
+    const snapshot = await this.loadSnapshot();
+    const plan = query.search ? planTextSearch(query.search, snapshot.dictionary) : null;
+    const sort: SearchSort = query.sort ?? 'relevance';
+    const key = JSON.stringify([
+      plan?.text ?? (query.search ? '\u0000nothing' : ''),
+      query.category ?? [],
+      query.brand ?? [],
+      query.flavor ?? [],
+      query.minPrice ?? null,
+      query.maxPrice ?? null,
+      query.inStock ?? false,
+      query.minRating ?? null,
+      sort,
+      query.page,
+      query.limit,
+    ]);
+    return this.cached(this.resultsCache, key, () =>
+      this.runProductSearch(query, plan, sort, snapshot),
+    );
+  }
+
+  private readonly inFlight = new Map<string, Promise<unknown>>();
+
+  /**
+   * Reuses a recent answer, and lets concurrent identical requests share one database round
+   * instead of each running the same query.
+   */
+  private async cached<T extends object>(
+    cache: LRUCache<string, T>,
+    key: string,
+    compute: () => Promise<T>,
+  ): Promise<T> {
+    if (!this.cacheAnswers) return compute();
+    const hit = cache.get(key);
+    if (hit) return hit;
+    const pending = this.inFlight.get(key) as Promise<T> | undefined;
+    if (pending) return pending;
+    const promise = compute().finally(() => this.inFlight.delete(key));
+    this.inFlight.set(key, promise);
+    const value = await promise;
+    cache.set(key, value);
+    return value;
+  }
+
+  private async suggestProducts(plan: TextPlan): Promise<ProductSuggestion[]> {
+    const rows = await queryRows<{
+      id: string;
+      slug: string;
+      name: string;
+      image: string | null;
+      description: string;
+      price: number;
+      tier: number;
+      similarity: number;
+    }>(
+      this.db,
+      sql`
+        select p.id, p.slug, p.name, p.images->>0 as image, left(p.description, 400) as description,
+          p.price, ${tierOf(plan)} as tier, similarity(p.name, ${plan.text}) as similarity
+        from products p
+        where p.is_active and p.search_vector @@ ${plan.query}::tsquery
+        order by tier desc, similarity desc, (p.total_stock > 0) desc, p.sold_count desc, p.id
+        limit ${SUGGESTED_PRODUCTS}`,
+    );
+    return rows.map((row) => ({
+      _id: row.id,
+      name: row.name,
+      slug: row.slug,
+      type: 'PRODUCT' as const,
+      image: row.image,
+      description: excerpt(row.description),
+      relevanceScore: productScore(Number(row.tier), Number(row.similarity)),
+      price: Number(row.price),
+    }));
+  }
+
+  private async runProductSearch(
+    query: SearchProductsQuery,
+    plan: TextPlan | null,
+    sort: SearchSort,
+    snapshot: Snapshot,
+  ): Promise<Omit<SearchProductsResponse, 'success'>> {
+    const filters = {
+      category: query.category ?? [],
+      brand: query.brand ?? [],
+      flavor: query.flavor ?? [],
+      minPrice: query.minPrice ?? null,
+      maxPrice: query.maxPrice ?? null,
+      inStock: query.inStock ?? false,
+      minRating: query.minRating ?? null,
+    };
+    const sorting = {
+      sort,
+      label: sort === 'relevance' && !query.search ? 'Featured' : SORT_LABELS[sort],
+      options: (Object.keys(SORT_LABELS) as SearchSort[]).map((value) => ({
+        value,
+        label: value === 'relevance' && !query.search ? 'Featured' : SORT_LABELS[value],
+      })),
+    };
+    const meta = {
+      terms: plan?.terms ?? [],
+      corrections: plan?.corrections ?? [],
+      didYouMean: plan?.didYouMean ?? null,
+      filters,
+    };
+
+    // A term with no letters or digits (say `???`) cannot match anything.
+    const nothing = Boolean(query.search) && !plan;
+    const text = plan ? sql`p.search_vector @@ ${plan.query}::tsquery` : sql`${!nothing}`;
+    const base = [
+      sql`p.is_active`,
+      text,
+      filters.inStock ? sql`p.total_stock > 0` : sql`true`,
+      filters.minRating !== null ? sql`p.rating >= ${filters.minRating}` : sql`true`,
+    ];
+    const inCategory = idsCondition(
+      filters.category,
+      snapshot.categoryBySlug,
+      (ids) =>
+        sql`p.id in (select pc.product_id from product_categories pc where pc.category_id in ${ids})`,
+    );
+    const inBrand = idsCondition(
+      filters.brand,
+      snapshot.brandBySlug,
+      (ids) => sql`p.brand_id in ${ids}`,
+    );
+    const inFlavor = idsCondition(
+      filters.flavor,
+      snapshot.flavorBySlug,
+      (ids) =>
+        sql`exists (select 1 from variants v
+        where v.product_id = p.id and v.is_active and v.flavor_id in ${ids})`,
+    );
+    const inPrice = sql`${
+      filters.minPrice !== null ? sql`p.price >= ${filters.minPrice}` : sql`true`
+    } and ${filters.maxPrice !== null ? sql`p.price <= ${filters.maxPrice}` : sql`true`}`;
+
+    const where = sql.join([...base, inCategory, inBrand, inFlavor, inPrice], sql` and `);
+    const offset = (query.page - 1) * query.limit;
+    const [pageRows, facetRows] = await Promise.all([
+      queryRows<{ id: string }>(
+        this.db,
+        sql`select p.id from products p where ${where}
+          order by ${orderBy(sort, plan)} limit ${query.limit} offset ${offset}`,
+      ),
+      queryRows<{
+        kind: string;
+        key: string | null;
+        n: number;
+        lo: number | null;
+        hi: number | null;
+      }>(
+        this.db,
+        sql`
+          with base as materialized (
+            select p.id, p.brand_id, p.price,
+              ${inCategory} as in_category, ${inBrand} as in_brand,
+              ${inFlavor} as in_flavor, ${inPrice} as in_price
+            from products p
+            where ${sql.join(base, sql` and `)}
+          )
+          select 'total' as kind, null as key, count(*)::int as n, null::int as lo, null::int as hi
+            from base where in_category and in_brand and in_flavor and in_price
+          union all
+          select 'category', pc.category_id, count(*)::int, null, null
+            from base join product_categories pc on pc.product_id = base.id
+            where in_brand and in_flavor and in_price group by pc.category_id
+          union all
+          select 'brand', brand_id, count(*)::int, null, null
+            from base where in_category and in_flavor and in_price group by brand_id
+          union all
+          select 'flavor', f.flavor_id, count(*)::int, null, null
+            from base join lateral (
+              select distinct v.flavor_id from variants v
+              where v.product_id = base.id and v.is_active
+            ) f on true
+            where in_category and in_brand and in_price group by f.flavor_id
+          union all
+          select 'price', null, count(*)::int, min(price)::int, max(price)::int
+            from base where in_category and in_brand and in_flavor`,
+      ),
+    ]);
+
+    const facets = {
+      categories: [] as Facet[],
+      brands: [] as Facet[],
+      flavors: [] as Facet[],
+      priceRange: { min: null as number | null, max: null as number | null },
+    };
+    let totalProducts = 0;
+    for (const row of facetRows) {
+      const count = Number(row.n);
+      if (row.kind === 'total') totalProducts = count;
+      else if (row.kind === 'price') {
+        facets.priceRange = {
+          min: row.lo === null ? null : Number(row.lo),
+          max: row.hi === null ? null : Number(row.hi),
+        };
+      } else {
+        const [list, byId] =
+          row.kind === 'category'
+            ? [facets.categories, snapshot.categoryById]
+            : row.kind === 'brand'
+              ? [facets.brands, snapshot.brandById]
+              : [facets.flavors, snapshot.flavorById];
+        const entry = row.key ? byId.get(row.key) : undefined;
+        if (entry) list.push({ _id: entry.id, slug: entry.slug, name: entry.name, count });
+      }
+    }
+    for (const list of [facets.categories, facets.brands, facets.flavors]) {
+      list.sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
+    }
+
+    const products = await loadProductSummaries(
+      this.db,
+      pageRows.map((row) => row.id),
+    );
+    const totalPages = Math.ceil(totalProducts / query.limit);
+    return {
+      results: {
+        products,
+        pagination: {
+          totalProducts,
+          page: query.page,
+          limit: query.limit,
+          totalPages,
+          hasNextPage: query.page < totalPages,
+          hasPrevPage: query.page > 1,
+        },
+        sorting,
+      },
+      meta,
+      searchTerm: query.search,
+      facets,
+    };
+  }
+
+  private loadSnapshot(): Promise<Snapshot> {
+    const now = Date.now();
+    if (!this.snapshot || now - this.snapshot.loadedAt > this.snapshotTtlMs) {
+      const value = readSnapshot(this.db);
+      this.snapshot = { value, loadedAt: now };
+      // A failed read must not be cached: the next request tries again.
+      value.catch(() => {
+        if (this.snapshot?.value === value) this.snapshot = null;
+      });
+    }
+    return this.snapshot.value;
+  }
+}
+
+/**
+ * A taxonomy filter: the products with any of the given slugs. Unknown slugs match nothing,
+ * so a filter made only of unknown slugs empties the result instead of being ignored.
+ */
+function idsCondition(
+  slugs: string[],
+  bySlug: Map<string, TaxonomyEntry>,
+  condition: (ids: SQL) => SQL,
+): SQL {
+  if (slugs.length === 0) return sql`true`;
+  const ids = slugs.flatMap((slug) => bySlug.get(slug)?.id ?? []);
+  if (ids.length === 0) return sql`false`;
+  return condition(
+    sql`(${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+  );
+}
+
+function orderBy(sort: SearchSort, plan: TextPlan | null): SQL {
+  switch (sort) {
+    case 'relevance':
+      return plan
+        ? sql`${tierOf(plan)} desc, similarity(p.name, ${plan.text}) desc,
+            (p.total_stock > 0) desc, p.sold_count desc, p.id`
+        : // Without a query, "relevance" is the featured order: in stock, best selling, best rated.
+          sql`(p.total_stock > 0) desc, p.sold_count desc, p.rating desc, p.id`;
+    case 'price-asc':
+      return sql`p.price asc, p.id`;
+    case 'price-desc':
+      return sql`p.price desc, p.id`;
+    case 'newest':
+      return sql`p.created_at desc, p.id`;
+    case 'rating':
+      return sql`p.rating desc, p.review_count desc, p.id`;
+    case 'name':
+      return sql`lower(p.name) asc, p.id`;
+  }
+}
+
+async function readSnapshot(db: Executor): Promise<Snapshot> {
+  type Row = {
+    kind: 'category' | 'brand' | 'flavor';
+    id: string;
+    slug: string;
+    name: string;
+    description: string;
+    image: string | null;
+    additional_images: string[] | string | null;
+  };
+  const [terms, rows] = await Promise.all([
+    queryRows<{ term: string; frequency: number }>(
+      db,
+      sql`select term, frequency from search_terms`,
+    ),
+    queryRows<Row>(
+      db,
+      sql`
+        select 'category' as kind, id, slug, name, description, image, null::jsonb as additional_images
+          from categories
+        union all
+        select 'brand', id, slug, name, description, image, null from brands
+        union all
+        select 'flavor', id, slug, name, description, image, additional_images from flavors`,
+    ),
+  ]);
+  const categories: TaxonomyEntry[] = [];
+  const brands: TaxonomyEntry[] = [];
+  const flavors: (TaxonomyEntry & { additionalImages: string[] })[] = [];
+  for (const row of rows) {
+    const entry = taxonomyEntry(row);
+    if (row.kind === 'category') categories.push(entry);
+    else if (row.kind === 'brand') brands.push(entry);
+    else {
+      const extra = row.additional_images;
+      const additionalImages = (typeof extra === 'string' ? JSON.parse(extra) : extra) ?? [];
+      flavors.push({ ...entry, additionalImages });
+    }
+  }
+  const bySlug = (list: TaxonomyEntry[]) => new Map(list.map((entry) => [entry.slug, entry]));
+  const byId = (list: TaxonomyEntry[]) => new Map(list.map((entry) => [entry.id, entry]));
+  return {
+    dictionary: new Dictionary(
+      terms.map((row) => ({ term: row.term, frequency: Number(row.frequency) })),
+    ),
+    categories,
+    brands,
+    flavors,
+    categoryBySlug: bySlug(categories),
+    brandBySlug: bySlug(brands),
+    flavorBySlug: bySlug(flavors),
+    categoryById: byId(categories),
+    brandById: byId(brands),
+    flavorById: byId(flavors),
+  };
+}
