@@ -9,6 +9,7 @@ import {
 import type { Config } from './config.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
 import { apiModules } from './modules/index.ts';
+import mail from './modules/mail/plugin.ts';
 import errors from './plugins/errors.ts';
 import health from './plugins/health.ts';
 import openapi, { openApiRoute } from './plugins/openapi.ts';
@@ -69,6 +70,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   await app.register(sessions, { db: database.db, crossSite });
   await app.register(rateLimit, { redisUrl: config.REDIS_URL });
   await app.register(health, { database });
+  await app.register(mail);
   await app.register(
     async (api) => {
       await api.register(openApiRoute);

@@ -39,6 +39,13 @@ const envSchema = z.object({
   REDIS_URL: optionalUrl(['redis:', 'rediss:']),
   SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
   MAIL_FROM: z.string().trim().min(3).default('Forge Nutrition <no-reply@forgenutrition.local>'),
+  /** How often the mail worker looks for due messages; 0 = only when asked (tests). */
+  MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(2000),
+  /** Wait before the first retry of a failed e-mail; doubles on each further attempt. */
+  MAIL_RETRY_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(30_000),
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
+  /** Where contact messages and consultation bookings are notified. */
+  SHOP_CONTACT_EMAIL: z.email('must be an e-mail address').default('hello@forgenutrition.local'),
   STOREFRONT_ORIGINS: z
     .string()
     .default('')

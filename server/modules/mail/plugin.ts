@@ -1,0 +1,45 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { createMailSender } from './sender.ts';
+import { MailWorker, type MailFlushResult } from './worker.ts';
+
+export interface MailService {
+  /** Sends every due message now (tests, and a graceful shutdown). */
+  flush(): Promise<MailFlushResult>;
+  readonly transport: 'smtp' | 'file';
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mail: MailService;
+  }
+}
+
+/** Runs the outbox worker for as long as the app runs. */
+export default fp(
+  async function mailPlugin(app: FastifyInstance) {
+    const { config } = app;
+    const sender = createMailSender({
+      smtpUrl: config.SMTP_URL,
+      from: config.MAIL_FROM,
+      mailDir: path.join(config.dataDir, 'mail'),
+      log: app.log,
+    });
+    const worker = new MailWorker({
+      db: app.db,
+      sender,
+      log: app.log,
+      pollIntervalMs: config.MAIL_POLL_INTERVAL_MS,
+      retryBaseMs: config.MAIL_RETRY_BASE_MS,
+      maxAttempts: config.MAIL_MAX_ATTEMPTS,
+    });
+    app.decorate('mail', { flush: () => worker.flush(), transport: sender.kind });
+    app.addHook('onReady', async () => worker.start());
+    app.addHook('onClose', async () => {
+      await worker.stop();
+      sender.close();
+    });
+  },
+  { name: 'mail' },
+);
