@@ -1,0 +1,396 @@
+import { and, asc, eq, gt, isNotNull, isNull, lt } from 'drizzle-orm';
+import {
+  CART_LINE_MAX_QUANTITY,
+  FREE_SHIPPING_THRESHOLD,
+  STANDARD_SHIPPING_PRICE,
+  type Cart,
+  type CartDiscount,
+  type CartItem,
+  type CartTotals,
+} from '../../../contract/cart.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { newId, newToken } from '../../lib/ids.ts';
+import { hashToken } from '../../plugins/sessions.ts';
+import { brands, flavors, products, variants } from '../catalog/tables.ts';
+import { findApplicableCode } from '../discounts/service.ts';
+import { discountCodes } from '../discounts/tables.ts';
+import { cartItems, carts } from './tables.ts';
+
+/** A guest cart nobody has changed for this long is forgotten. */
+export const GUEST_CART_TTL_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export type CartOwner =
+  { kind: 'user'; userId: string } | { kind: 'guest'; guestCartId: string | null };
+
+interface CartRef {
+  id: string;
+  discountCodeId: string | null;
+  /** The id to hand back to a guest (the one sent, or a new one); undefined for an account. */
+  guestCartId?: string;
+}
+
+const guestCutoff = () => new Date(Date.now() - GUEST_CART_TTL_DAYS * DAY_MS);
+
+/** The owner's cart, if it has one (row-locked when `forUpdate`, inside a transaction). */
+async function findCart(
+  executor: Executor,
+  owner: CartOwner,
+  forUpdate = false,
+): Promise<CartRef | null> {
+  if (owner.kind === 'guest' && !owner.guestCartId) return null;
+  const where =
+    owner.kind === 'user'
+      ? eq(carts.userId, owner.userId)
+      : and(
+          eq(carts.guestIdHash, hashToken(owner.guestCartId ?? '')),
+          gt(carts.updatedAt, guestCutoff()),
+        );
+  const query = executor
+    .select({ id: carts.id, discountCodeId: carts.discountCodeId })
+    .from(carts)
+    .where(where)
+    .limit(1);
+  const [row] = forUpdate ? await query.for('update') : await query;
+  if (!row) return null;
+  return owner.kind === 'guest' ? { ...row, guestCartId: owner.guestCartId ?? '' } : row;
+}
+
+/** The owner's cart, locked for the rest of the transaction; created when missing. */
+async function ensureCart(tx: Executor, owner: CartOwner): Promise<CartRef> {
+  const found = await findCart(tx, owner, true);
+  if (found) return found;
+  if (owner.kind === 'user') {
+    await tx
+      .insert(carts)
+      .values({ id: newId('cart'), userId: owner.userId })
+      .onConflictDoNothing();
+    const created = await findCart(tx, owner, true);
+    if (!created) throw new Error('The account cart vanished while it was being created');
+    return created;
+  }
+  // A guest id we do not know (expired, merged, or made up) is never adopted: the server issues
+  // every guest id, so nobody can plant a cart under an id they chose.
+  await tx
+    .delete(carts)
+    .where(and(isNotNull(carts.guestIdHash), lt(carts.updatedAt, guestCutoff())));
+  const guestCartId = newToken();
+  const id = newId('cart');
+  await tx.insert(carts).values({ id, guestIdHash: hashToken(guestCartId) });
+  return { id, discountCodeId: null, guestCartId };
+}
+
+const touch = (tx: Executor, cartId: string) =>
+  tx.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cartId));
+
+/** A variant that can be put in a cart: active, of an active product, of the product named. */
+async function findSellableVariant(tx: Executor, productId: string, variantId: string) {
+  const [product] = await tx
+    .select({ name: products.name, isActive: products.isActive })
+    .from(products)
+    .where(eq(products.id, productId))
+    .limit(1);
+  if (!product?.isActive) throw notFound('That product is not available.');
+  const [variant] = await tx
+    .select({ productId: variants.productId, isActive: variants.isActive, stock: variants.stock })
+    .from(variants)
+    .where(eq(variants.id, variantId))
+    .limit(1);
+  if (!variant?.isActive) throw notFound('That variant is not available.');
+  if (variant.productId !== productId) {
+    throw notFound('That variant does not belong to this product.');
+  }
+  return { name: product.name, stock: variant.stock };
+}
+
+function overStock(name: string, stock: number, inCart: number) {
+  const available = Math.max(0, stock - inCart);
+  const message =
+    stock === 0
+      ? `${name} is out of stock.`
+      : inCart > 0
+        ? `Only ${stock} of ${name} are in stock and ${inCart} are already in your cart.`
+        : `Only ${stock} of ${name} are in stock.`;
+  return conflict(message, { available });
+}
+
+export async function addItem(
+  db: Database,
+  owner: CartOwner,
+  input: { productId: string; variantId: string; quantity: number },
+): Promise<CartRef> {
+  return db.transaction(async (tx) => {
+    const variant = await findSellableVariant(tx, input.productId, input.variantId);
+    const cart = await ensureCart(tx, owner);
+    const [line] = await tx
+      .select({ quantity: cartItems.quantity })
+      .from(cartItems)
+      .where(and(eq(cartItems.cartId, cart.id), eq(cartItems.variantId, input.variantId)));
+    const inCart = line?.quantity ?? 0;
+    const quantity = inCart + input.quantity;
+    if (quantity > CART_LINE_MAX_QUANTITY) {
+      throw badRequest(
+        `You can have at most ${CART_LINE_MAX_QUANTITY} of one item in your cart; ${inCart} are already there.`,
+        'body.quantity',
+      );
+    }
+    if (quantity > variant.stock) throw overStock(variant.name, variant.stock, inCart);
+    await tx
+      .insert(cartItems)
+      .values({
+        id: newId('item'),
+        cartId: cart.id,
+        productId: input.productId,
+        variantId: input.variantId,
+        quantity,
+      })
+      .onConflictDoUpdate({
+        target: [cartItems.cartId, cartItems.variantId],
+        set: { quantity },
+      });
+    await touch(tx, cart.id);
+    return cart;
+  });
+}
+
+const ITEM_NOT_FOUND = 'That item is not in your cart.';
+
+export async function updateItem(
+  db: Database,
+  owner: CartOwner,
+  itemId: string,
+  quantity: number,
+): Promise<CartRef> {
+  return db.transaction(async (tx) => {
+    const cart = await findCart(tx, owner, true);
+    if (!cart) throw notFound(ITEM_NOT_FOUND);
+    const [line] = await tx
+      .select({ name: products.name, stock: variants.stock })
+      .from(cartItems)
+      .innerJoin(variants, eq(variants.id, cartItems.variantId))
+      .innerJoin(products, eq(products.id, cartItems.productId))
+      .where(
+        and(
+          eq(cartItems.id, itemId),
+          eq(cartItems.cartId, cart.id),
+          eq(products.isActive, true),
+          eq(variants.isActive, true),
+        ),
+      )
+      .limit(1);
+    if (!line) throw notFound(ITEM_NOT_FOUND);
+    if (quantity > line.stock) throw overStock(line.name, line.stock, 0);
+    await tx.update(cartItems).set({ quantity }).where(eq(cartItems.id, itemId));
+    await touch(tx, cart.id);
+    return cart;
+  });
+}
+
+export async function removeItem(db: Database, owner: CartOwner, itemId: string): Promise<CartRef> {
+  return db.transaction(async (tx) => {
+    const cart = await findCart(tx, owner, true);
+    if (!cart) throw notFound(ITEM_NOT_FOUND);
+    const removed = await tx
+      .delete(cartItems)
+      .where(and(eq(cartItems.id, itemId), eq(cartItems.cartId, cart.id)))
+      .returning({ id: cartItems.id });
+    if (removed.length === 0) throw notFound(ITEM_NOT_FOUND);
+    await touch(tx, cart.id);
+    return cart;
+  });
+}
+
+/**
+ * Moves a guest cart into the account's cart: lines of the same variant add up, capped by stock
+ * and the per-line maximum; the guest cart is then deleted. The guest cart row is locked first,
+ * so of two concurrent merges one waits and then finds it gone: it is merged exactly once, and a
+ * repeated merge changes nothing.
+ */
+export async function mergeGuestCart(
+  db: Database,
+  userId: string,
+  guestCartId: string,
+): Promise<CartRef> {
+  return db.transaction(async (tx) => {
+    const owner: CartOwner = { kind: 'user', userId };
+    const guest = await findCart(tx, { kind: 'guest', guestCartId }, true);
+    const cart = await ensureCart(tx, owner);
+    if (!guest) return cart;
+
+    const guestLines = await tx
+      .select({
+        productId: cartItems.productId,
+        variantId: cartItems.variantId,
+        quantity: cartItems.quantity,
+        stock: variants.stock,
+      })
+      .from(cartItems)
+      .innerJoin(variants, eq(variants.id, cartItems.variantId))
+      .innerJoin(products, eq(products.id, cartItems.productId))
+      .where(
+        and(
+          eq(cartItems.cartId, guest.id),
+          eq(products.isActive, true),
+          eq(variants.isActive, true),
+        ),
+      );
+    const own = new Map(
+      (
+        await tx
+          .select({ variantId: cartItems.variantId, quantity: cartItems.quantity })
+          .from(cartItems)
+          .where(eq(cartItems.cartId, cart.id))
+      ).map((line) => [line.variantId, line.quantity]),
+    );
+    for (const line of guestLines) {
+      const current = own.get(line.variantId) ?? 0;
+      const cap = Math.min(line.stock, CART_LINE_MAX_QUANTITY);
+      const quantity = Math.max(current, Math.min(current + line.quantity, cap));
+      if (quantity === current || quantity < 1) continue;
+      await tx
+        .insert(cartItems)
+        .values({
+          id: newId('item'),
+          cartId: cart.id,
+          productId: line.productId,
+          variantId: line.variantId,
+          quantity,
+        })
+        .onConflictDoUpdate({
+          target: [cartItems.cartId, cartItems.variantId],
+          set: { quantity },
+        });
+    }
+    const discountCodeId = cart.discountCodeId ?? guest.discountCodeId;
+    await tx
+      .update(carts)
+      .set({ updatedAt: new Date(), discountCodeId })
+      .where(eq(carts.id, cart.id));
+    await tx.delete(carts).where(eq(carts.id, guest.id));
+    return { ...cart, discountCodeId };
+  });
+}
+
+export async function applyDiscount(
+  db: Database,
+  owner: CartOwner,
+  code: string,
+): Promise<CartRef> {
+  return db.transaction(async (tx) => {
+    const discount = await findApplicableCode(tx, code);
+    const cart = await ensureCart(tx, owner);
+    await tx
+      .update(carts)
+      .set({ discountCodeId: discount.id, updatedAt: new Date() })
+      .where(eq(carts.id, cart.id));
+    return { ...cart, discountCodeId: discount.id };
+  });
+}
+
+export async function removeDiscount(db: Database, owner: CartOwner): Promise<CartRef | null> {
+  return db.transaction(async (tx) => {
+    const cart = await findCart(tx, owner, true);
+    if (!cart) return null;
+    await tx
+      .update(carts)
+      .set({ discountCodeId: null, updatedAt: new Date() })
+      .where(eq(carts.id, cart.id));
+    return { ...cart, discountCodeId: null };
+  });
+}
+
+/** Totals from lines at current prices (DESIGN §5); orders compute theirs the same way. */
+export function computeTotals(
+  lines: Pick<CartItem, 'quantity' | 'unitPrice'>[],
+  percentOff: number,
+): CartTotals {
+  const itemCount = lines.reduce((sum, line) => sum + line.quantity, 0);
+  const subtotal = lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
+  const discount = Math.round((subtotal * percentOff) / 100);
+  // The free-shipping threshold looks at the subtotal before the discount, as the shop promises
+  // "free shipping from $99" on the goods ordered.
+  const shipping =
+    subtotal === 0 || subtotal >= FREE_SHIPPING_THRESHOLD ? 0 : STANDARD_SHIPPING_PRICE;
+  return { itemCount, subtotal, discount, shipping, total: subtotal - discount + shipping };
+}
+
+/** The cart screen's view of a cart: lines at current prices, the live discount, totals. */
+export async function loadCart(executor: Executor, cart: CartRef | null): Promise<Cart> {
+  if (!cart) return { items: [], totals: computeTotals([], 0), discount: null };
+  const rows = await executor
+    .select({
+      itemId: cartItems.id,
+      productId: cartItems.productId,
+      variantId: cartItems.variantId,
+      quantity: cartItems.quantity,
+      name: products.name,
+      slug: products.slug,
+      images: products.images,
+      brandId: brands.id,
+      brandSlug: brands.slug,
+      brandName: brands.name,
+      flavorId: flavors.id,
+      flavorSlug: flavors.slug,
+      flavorName: flavors.name,
+      size: variants.size,
+      sku: variants.sku,
+      unitPrice: variants.price,
+      compareAtPrice: variants.compareAtPrice,
+      stock: variants.stock,
+    })
+    .from(cartItems)
+    .innerJoin(variants, eq(variants.id, cartItems.variantId))
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .innerJoin(brands, eq(brands.id, products.brandId))
+    .innerJoin(flavors, eq(flavors.id, variants.flavorId))
+    .where(
+      and(eq(cartItems.cartId, cart.id), eq(products.isActive, true), eq(variants.isActive, true)),
+    )
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+  const items: CartItem[] = rows.map((row) => ({
+    itemId: row.itemId,
+    productId: row.productId,
+    variantId: row.variantId,
+    quantity: row.quantity,
+    name: row.name,
+    slug: row.slug,
+    image: row.images[0] ?? null,
+    brand: { _id: row.brandId, slug: row.brandSlug, name: row.brandName },
+    flavor: { _id: row.flavorId, slug: row.flavorSlug, name: row.flavorName },
+    size: row.size,
+    sku: row.sku,
+    unitPrice: row.unitPrice,
+    compareAtPrice: row.compareAtPrice,
+    lineTotal: row.unitPrice * row.quantity,
+    stock: row.stock,
+  }));
+  const discount = await liveDiscount(executor, cart.discountCodeId);
+  return {
+    items,
+    totals: computeTotals(items, discount?.percentOff ?? 0),
+    discount,
+    ...(cart.guestCartId ? { guestCartId: cart.guestCartId } : {}),
+  };
+}
+
+/** A code applied earlier counts only while it can still be used. */
+async function liveDiscount(executor: Executor, id: string | null): Promise<CartDiscount | null> {
+  if (!id) return null;
+  const [row] = await executor
+    .select({ code: discountCodes.code, percentOff: discountCodes.percentOff })
+    .from(discountCodes)
+    .where(
+      and(
+        eq(discountCodes.id, id),
+        isNull(discountCodes.usedAt),
+        gt(discountCodes.expiresAt, new Date()),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+export async function getCart(executor: Executor, owner: CartOwner): Promise<Cart> {
+  return loadCart(executor, await findCart(executor, owner));
+}
