@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedCatalogIfEmpty } from './db/seed.ts';
+import { createAuthService } from './modules/auth/service.ts';
 
 /** Opens and migrates the database, seeds an empty catalog, and starts listening. */
 export async function startServer(config: Config) {
@@ -12,6 +13,14 @@ export async function startServer(config: Config) {
   });
   await database.migrate();
   const app = await buildApp({ config, database });
+  if (config.SHOP_ADMIN_EMAIL && config.SHOP_ADMIN_PASSWORD) {
+    const email = config.SHOP_ADMIN_EMAIL.trim().toLowerCase();
+    const outcome = await createAuthService({ db: database.db }).ensureAdmin(
+      email,
+      config.SHOP_ADMIN_PASSWORD,
+    );
+    app.log.info({ email, outcome }, 'admin account ready');
+  }
   if (await seedCatalogIfEmpty(database.db, { products: config.SEED_PRODUCTS })) {
     app.log.info({ products: config.SEED_PRODUCTS }, 'seeded the catalog');
   }

@@ -1,7 +1,10 @@
 import { randomInt } from 'node:crypto';
+import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { User } from '../../contract/auth.ts';
+import type { Database } from '../../server/db/client.ts';
 import { newToken } from '../../server/lib/ids.ts';
+import { mailOutbox } from '../../server/modules/mail/tables.ts';
 import { SESSION_COOKIE } from '../../server/plugins/sessions.ts';
 
 export interface SignedIn {
@@ -75,4 +78,27 @@ export async function loginUser(
     payload: { email, password },
   });
   return expectSignedIn(res, 'loginUser');
+}
+
+/** Messages queued for an address, newest first (optionally of one kind). */
+export async function mailsTo(db: Database, to: string, kind?: string) {
+  return db
+    .select()
+    .from(mailOutbox)
+    .where(
+      kind
+        ? and(eq(mailOutbox.toAddress, to), eq(mailOutbox.kind, kind))
+        : eq(mailOutbox.toAddress, to),
+    )
+    .orderBy(desc(mailOutbox.createdAt));
+}
+
+/** The reset link token and the 6-digit code of the newest password-reset mail to an address. */
+export async function resetMail(db: Database, to: string) {
+  const [mail] = await mailsTo(db, to, 'password-reset');
+  if (!mail) throw new Error(`no password-reset mail to ${to}`);
+  const token = /\/reset-password\/([A-Za-z0-9_-]+)/.exec(mail.textBody)?.[1];
+  const code = /^(\d{6})$/m.exec(mail.textBody)?.[1];
+  if (!token || !code) throw new Error(`reset mail without link or code:\n${mail.textBody}`);
+  return { token, code, mail };
 }
