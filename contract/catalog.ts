@@ -124,12 +124,9 @@ export const TaxonomyParams = z.object({
 export const CategoryListResponse = dataEnvelope(z.array(Category));
 export const BrandListResponse = dataEnvelope(z.array(Brand));
 export const FlavorListResponse = dataEnvelope(z.array(Flavor));
-export const TaxonomyResponse = z.union([
-  CategoryListResponse,
-  BrandListResponse,
-  FlavorListResponse,
-]);
-export type TaxonomyResponse = z.infer<typeof TaxonomyResponse>;
+export type CategoryListResponse = z.infer<typeof CategoryListResponse>;
+export type BrandListResponse = z.infer<typeof BrandListResponse>;
+export type FlavorListResponse = z.infer<typeof FlavorListResponse>;
 
 export const ProductIdentifierParams = z.object({
   identifier: z.string().trim().min(1).max(200).describe('the product slug or _id'),

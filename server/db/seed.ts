@@ -1,10 +1,361 @@
-import type { Database } from './client.ts';
+/**
+ * The seed catalog: taxonomy from seed-data.ts and any number of generated products. Generation
+ * uses a fixed-seed random generator, so the same product count always yields the same catalog
+ * (names, slugs, prices, stock, dates relative to now); only the random ids differ.
+ */
+import { count, sql } from 'drizzle-orm';
+import {
+  categoryColor,
+  orderArtFlavors,
+  packShapeFor,
+  productImageUrls,
+  tileImageUrl,
+  type ProductArt,
+} from '../modules/catalog/images.ts';
+import { refreshProductRollups } from '../modules/catalog/service.ts';
+import {
+  brands,
+  categories,
+  flavors,
+  productCategories,
+  products,
+  searchTerms,
+  variants,
+} from '../modules/catalog/tables.ts';
+import { rebuildSearchIndex } from '../modules/search/indexer.ts';
+import { newId } from '../lib/ids.ts';
+import type { Database, Executor } from './client.ts';
+import {
+  BRANDS,
+  CATEGORIES,
+  COMMON_TAGS,
+  FIXED_PRODUCTS,
+  FLAVORS,
+  FRUITY,
+  LINE_WORDS,
+  PRODUCT_FAMILIES,
+  SWEET,
+  type FixedProduct,
+  type ProductFamily,
+} from './seed-data.ts';
 
 export interface SeedOptions {
   products: number;
 }
 
-/** Seeds the catalog when the database has none. */
-export async function seedCatalogIfEmpty(_db: Database, _options: SeedOptions): Promise<boolean> {
-  return false;
+type CategoryRow = typeof categories.$inferInsert & { id: string };
+type BrandRow = typeof brands.$inferInsert & { id: string };
+type FlavorRow = typeof flavors.$inferInsert & { id: string };
+type ProductRow = typeof products.$inferInsert & { id: string };
+type VariantRow = typeof variants.$inferInsert & { id: string };
+type ProductCategoryRow = typeof productCategories.$inferInsert;
+
+export interface GeneratedCatalog {
+  categories: CategoryRow[];
+  brands: BrandRow[];
+  flavors: FlavorRow[];
+  products: ProductRow[];
+  productCategories: ProductCategoryRow[];
+  variants: VariantRow[];
+}
+
+const SEED = 0x5eed2026;
+const DAY = 24 * 60 * 60 * 1000;
+
+/** mulberry32: tiny, fast and good enough for sample data. */
+function random(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
+  const sample = <T>(items: readonly T[], k: number): T[] => {
+    const copy = [...items];
+    for (let i = copy.length - 1; i > 0; i--) {
+      const j = Math.floor(next() * (i + 1));
+      [copy[i], copy[j]] = [copy[j]!, copy[i]!];
+    }
+    return copy.slice(0, k);
+  };
+  return { next, int, pick, sample, chance: (p: number) => next() < p };
+}
+type Random = ReturnType<typeof random>;
+
+export function slugify(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+/** Shop-style prices: whole dollars minus a cent (4499, 8999). */
+const retailPrice = (cents: number) => Math.max(99, Math.round(cents / 100) * 100 - 1);
+
+function describe(
+  rand: Random,
+  family: ProductFamily,
+  brandName: string,
+  name: string,
+  flavorNames: string[],
+) {
+  const openers = [
+    `${brandName} ${name} is ${family.pitch}.`,
+    `Meet ${name} from ${brandName}: ${family.pitch}.`,
+    `${name} by ${brandName} is ${family.pitch}.`,
+  ];
+  const middles = [
+    'Every batch is tested by an independent lab for purity and label accuracy.',
+    'Formulated with athletes and registered dietitians, with no proprietary blends.',
+    'Made in a GMP-certified facility with transparent, fully disclosed doses.',
+    'Trusted by competitive athletes and weekend warriors alike.',
+  ];
+  const flavorLine =
+    flavorNames.length > 1
+      ? `Available in ${flavorNames.slice(0, -1).join(', ')} and ${flavorNames.at(-1)}.`
+      : flavorNames[0] === 'Unflavored'
+        ? 'Unflavored, so it disappears into any drink.'
+        : `Available in ${flavorNames[0]}.`;
+  return [rand.pick(openers), rand.pick(middles), flavorLine].join(' ');
+}
+
+function taxonomy(): Pick<GeneratedCatalog, 'categories' | 'brands' | 'flavors'> {
+  return {
+    categories: CATEGORIES.map((c) => ({
+      id: newId('cat'),
+      slug: c.slug,
+      name: c.name,
+      description: c.description,
+      image: tileImageUrl('categories', c.slug, { name: c.name, color: categoryColor(c.slug) }),
+    })),
+    brands: BRANDS.map((b) => ({
+      id: newId('brand'),
+      slug: b.slug,
+      name: b.name,
+      description: b.description,
+      color: b.color,
+      image: tileImageUrl('brands', b.slug, { name: b.name, color: b.color }),
+    })),
+    flavors: FLAVORS.map((f, i) => {
+      const art = { name: f.name, color: f.color };
+      const kind = SWEET.includes(f.slug) ? 'sweet' : FRUITY.includes(f.slug) ? 'fruity' : 'plain';
+      return {
+        id: newId('flv'),
+        slug: f.slug,
+        name: f.name,
+        description:
+          kind === 'sweet'
+            ? `${f.name}: a rich, dessert-style flavour that tastes great with milk or water.`
+            : kind === 'fruity'
+              ? `${f.name}: a bright, refreshing flavour for drinks and pre-workouts.`
+              : `${f.name}: no added flavour, so it mixes into anything.`,
+        color: f.color,
+        // Every third flavor has no main image, so clients exercise the additionalImages fallback.
+        image: i % 3 === 2 ? null : tileImageUrl('flavors', f.slug, art, 1),
+        additionalImages: [
+          tileImageUrl('flavors', f.slug, art, 2),
+          tileImageUrl('flavors', f.slug, art, 3),
+        ],
+      };
+    }),
+  };
+}
+
+/** Builds every row of a catalog with `options.products` products, without touching a database. */
+export function generateCatalog(options: SeedOptions, now = new Date()): GeneratedCatalog {
+  const rand = random(SEED);
+  const catalog: GeneratedCatalog = {
+    ...taxonomy(),
+    products: [],
+    productCategories: [],
+    variants: [],
+  };
+  const categoryBySlug = new Map(catalog.categories.map((c) => [c.slug, c]));
+  const brandBySlug = new Map(catalog.brands.map((b) => [b.slug, b]));
+  const flavorBySlug = new Map(catalog.flavors.map((f) => [f.slug, f]));
+  const familyByKey = new Map(PRODUCT_FAMILIES.map((f) => [f.key, f]));
+  const totalWeight = PRODUCT_FAMILIES.reduce((sum, f) => sum + f.weight, 0);
+  const pickFamily = () => {
+    let roll = rand.next() * totalWeight;
+    for (const family of PRODUCT_FAMILIES) {
+      roll -= family.weight;
+      if (roll < 0) return family;
+    }
+    return PRODUCT_FAMILIES[0]!;
+  };
+  const usedSlugs = new Set<string>();
+
+  for (let index = 0; index < options.products; index++) {
+    const fixed: FixedProduct | undefined = FIXED_PRODUCTS[index];
+    const family = fixed ? familyByKey.get(fixed.family)! : pickFamily();
+    const brand = fixed ? brandBySlug.get(fixed.brand)! : brandBySlug.get(rand.pick(BRANDS).slug)!;
+
+    let name: string;
+    let slug: string;
+    if (fixed) {
+      name = fixed.name;
+      slug = fixed.slug;
+    } else {
+      const line = rand.chance(0.8) ? `${rand.pick(LINE_WORDS)} ` : '';
+      const base = `${line}${rand.pick(family.names)}`;
+      name = base;
+      slug = slugify(`${brand.name} ${name}`);
+      for (let edition = 2; usedSlugs.has(slug); edition++) {
+        name = `${base} ${edition}.0`;
+        slug = slugify(`${brand.name} ${name}`);
+      }
+    }
+    usedSlugs.add(slug);
+
+    const flavorSlugs = fixed
+      ? fixed.flavors
+      : family.flavors.length === 1
+        ? family.flavors
+        : rand.sample(family.flavors, rand.int(2, Math.min(4, family.flavors.length)));
+    const sizes =
+      fixed || flavorSlugs.length === 1
+        ? family.sizes
+        : rand
+            .sample(family.sizes, rand.int(1, Math.min(2, family.sizes.length)))
+            .sort((a, b) => a.price - b.price);
+    const chosenFlavors = flavorSlugs.map((s) => flavorBySlug.get(s)!);
+
+    const id = newId('prod');
+    const priceFactor = fixed ? 1 : 0.85 + rand.next() * 0.4;
+    const onSale = fixed ? fixed.mode === 'sale' : rand.chance(0.2);
+    const soldOut = fixed ? fixed.mode === 'soldout' : rand.chance(0.04);
+    const discount = 1.15 + rand.next() * 0.2;
+    const sizeIndex = new Map(family.sizes.map((s, i) => [s.code, i]));
+    for (const flavor of chosenFlavors) {
+      for (const size of sizes) {
+        const price = retailPrice(size.price * priceFactor);
+        const stock = soldOut || (!fixed && rand.chance(0.12)) ? 0 : rand.int(3, 250);
+        catalog.variants.push({
+          id: newId('var'),
+          productId: id,
+          flavorId: flavor.id,
+          size: size.label,
+          sku: `FN-${String(index + 1).padStart(6, '0')}-${flavor.slug.slice(0, 4).toUpperCase()}${sizeIndex.get(size.code)}-${size.code}`,
+          price,
+          compareAtPrice: onSale ? Math.max(retailPrice(price * discount), price + 100) : null,
+          stock,
+        });
+      }
+    }
+
+    const categorySlugs = family.categories;
+    for (const categorySlug of categorySlugs) {
+      catalog.productCategories.push({
+        productId: id,
+        categoryId: categoryBySlug.get(categorySlug)!.id,
+      });
+    }
+    const art: ProductArt = {
+      name,
+      brandName: brand.name,
+      brandColor: brand.color,
+      shape: packShapeFor(categorySlugs),
+      flavors: orderArtFlavors(chosenFlavors).map((f) => ({ name: f.name, color: f.color })),
+    };
+    const reviewCount = fixed
+      ? 120 + index * 37
+      : rand.chance(0.08)
+        ? 0
+        : Math.floor(Math.exp(rand.next() * 7));
+    const rating = fixed
+      ? 4.5 + (index % 5) / 10
+      : reviewCount === 0
+        ? 0
+        : Math.round((3.2 + rand.next() * 1.8) * 10) / 10;
+    const tags = [...family.tags, ...rand.sample(COMMON_TAGS, rand.int(1, 3))];
+    const daysAgo = fixed ? 30 + index * 20 : rand.next() * 365;
+    catalog.products.push({
+      id,
+      slug,
+      name,
+      brandId: brand.id,
+      description: describe(
+        rand,
+        family,
+        brand.name,
+        name,
+        chosenFlavors.map((f) => f.name),
+      ),
+      images: productImageUrls(slug, art),
+      nutritionFacts: family.nutrition,
+      rating,
+      reviewCount,
+      soldCount: fixed ? 500 + index * 10 : Math.floor(Math.exp(rand.next() * 8.5)),
+      tags,
+      createdAt: new Date(now.getTime() - Math.floor(daysAgo * DAY)),
+    });
+  }
+  return catalog;
+}
+
+/** Rows per INSERT, keeping each statement well under PostgreSQL's 65,535 parameters. */
+const chunkFor = (rowWidth: number) => Math.floor(20_000 / rowWidth);
+
+async function insertChunked<R extends object>(
+  rows: R[],
+  width: number,
+  insert: (chunk: R[]) => Promise<unknown>,
+) {
+  const size = chunkFor(width);
+  for (let start = 0; start < rows.length; start += size)
+    await insert(rows.slice(start, start + size));
+}
+
+export interface SeedResult {
+  categories: number;
+  brands: number;
+  flavors: number;
+  products: number;
+  variants: number;
+}
+
+/** Inserts a generated catalog (always), keeps the product rollups and the search index in step. */
+export async function seedCatalog(db: Database, options: SeedOptions): Promise<SeedResult> {
+  const catalog = generateCatalog(options);
+  await db.transaction(async (tx) => {
+    await tx.insert(categories).values(catalog.categories);
+    await tx.insert(brands).values(catalog.brands);
+    await tx.insert(flavors).values(catalog.flavors);
+    await insertChunked(catalog.products, 13, (chunk) => tx.insert(products).values(chunk));
+    await insertChunked(catalog.productCategories, 2, (chunk) =>
+      tx.insert(productCategories).values(chunk),
+    );
+    await insertChunked(catalog.variants, 9, (chunk) => tx.insert(variants).values(chunk));
+    await refreshProductRollups(tx);
+  });
+  await rebuildSearchIndex(db);
+  return {
+    categories: catalog.categories.length,
+    brands: catalog.brands.length,
+    flavors: catalog.flavors.length,
+    products: catalog.products.length,
+    variants: catalog.variants.length,
+  };
+}
+
+/** Seeds the catalog when the database has no categories yet; true when it did. */
+export async function seedCatalogIfEmpty(db: Database, options: SeedOptions): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(categories);
+  if (row && row.n > 0) return false;
+  await seedCatalog(db, options);
+  return true;
+}
+
+/** Empties every catalog table (and what refers to catalog rows) for a fresh seed. */
+export async function clearCatalog(db: Executor): Promise<void> {
+  await db.execute(
+    sql`truncate ${variants}, ${productCategories}, ${products}, ${flavors}, ${brands}, ${categories}, ${searchTerms} cascade`,
+  );
 }

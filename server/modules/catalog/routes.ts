@@ -1,3 +1,153 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  BrandListResponse,
+  CategoryListResponse,
+  FlavorListResponse,
+  ImageParams,
+  ImageQuery,
+  ProductCollectionQuery,
+  ProductDetailResponse,
+  ProductIdentifierParams,
+  ProductListResponse,
+  SuggestedProductsQuery,
+  TAXONOMY_NAMES,
+  TaxonomyParams,
+} from '../../../contract/catalog.ts';
+import { notFound } from '../../lib/errors.ts';
+import { loadImage } from './image-service.ts';
+import {
+  getProductDetail,
+  listBrands,
+  listCategories,
+  listCollection,
+  listFlavors,
+  listSuggestedProducts,
+} from './service.ts';
 
-export default async function catalogRoutes(_app: FastifyInstance) {}
+const ErrorBody = z.object({ success: z.literal(false), message: z.string() });
+
+/** Taxonomy changes rarely; let browsers and the service worker reuse it briefly. */
+const TAXONOMY_CACHE = 'public, max-age=60, stale-while-revalidate=600';
+
+export default async function catalogRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  const taxonomy = [
+    { name: 'categories', response: CategoryListResponse, list: listCategories },
+    { name: 'brands', response: BrandListResponse, list: listBrands },
+    { name: 'flavors', response: FlavorListResponse, list: listFlavors },
+  ] as const;
+  for (const { name, response, list } of taxonomy) {
+    app.get(
+      `/taxonomy/${name}`,
+      {
+        schema: {
+          tags: ['catalog'],
+          summary: `All ${name}, sorted by name`,
+          response: { 200: response },
+        },
+      },
+      async (_request, reply) => {
+        reply.header('cache-control', TAXONOMY_CACHE);
+        return { success: true as const, data: await list(app.db) };
+      },
+    );
+  }
+
+  // Any other taxonomy name: the fixed routes above take precedence over this parametric one.
+  app.get(
+    '/taxonomy/:name',
+    { schema: { hide: true, params: TaxonomyParams, response: { 404: ErrorBody } } },
+    async (request) => {
+      throw notFound(
+        `Unknown taxonomy "${request.params.name}": use ${TAXONOMY_NAMES.join(', ')}.`,
+      );
+    },
+  );
+
+  app.get(
+    '/products',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'A home-page collection: top rated, newest or best selling',
+        querystring: ProductCollectionQuery,
+        response: { 200: ProductListResponse },
+      },
+    },
+    async (request) => {
+      const { collection, limit } = request.query;
+      return { success: true as const, data: await listCollection(app.db, collection, limit) };
+    },
+  );
+
+  app.get(
+    '/products/:identifier',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'One product with its variants, by slug or id',
+        params: ProductIdentifierParams,
+        response: { 200: ProductDetailResponse, 404: ErrorBody },
+      },
+    },
+    async (request) => {
+      const product = await getProductDetail(app.db, request.params.identifier);
+      if (!product) throw notFound('Product not found');
+      return { success: true as const, data: product };
+    },
+  );
+
+  app.get(
+    '/products/:identifier/suggested',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Products related to one product (same categories or brand), in stock first',
+        params: ProductIdentifierParams,
+        querystring: SuggestedProductsQuery,
+        response: { 200: ProductListResponse, 404: ErrorBody },
+      },
+    },
+    async (request) => {
+      const data = await listSuggestedProducts(
+        app.db,
+        request.params.identifier,
+        request.query.limit,
+      );
+      if (!data) throw notFound('Product not found');
+      return { success: true as const, data };
+    },
+  );
+
+  app.get(
+    '/images/:kind/:slug/:file',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'A generated SVG image of a product, category, brand or flavor',
+        params: ImageParams,
+        querystring: ImageQuery,
+        produces: ['image/svg+xml'],
+      },
+    },
+    async (request, reply) => {
+      const { kind, slug, file } = request.params;
+      const image = await loadImage(app.db, kind, slug, Number.parseInt(file, 10));
+      if (!image) throw notFound('Image not found');
+      // A URL whose version matches what is drawn never changes; any other is served briefly.
+      const current = request.query.v === image.version;
+      return reply
+        .header('content-type', 'image/svg+xml; charset=utf-8')
+        .header(
+          'cache-control',
+          current ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+        )
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+        .header('x-content-type-options', 'nosniff')
+        .send(image.svg);
+    },
+  );
+}

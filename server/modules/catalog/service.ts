@@ -251,8 +251,16 @@ export async function listSuggestedProducts(
   );
 }
 
+/**
+ * Taxonomy lists are sorted here rather than in SQL: database collations differ (PGlite sorts
+ * bytes, so "Açaí" would follow "Z"), and a shopper expects dictionary order.
+ */
+const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+const sortByName = <T extends { name: string }>(items: T[]) =>
+  items.sort((a, b) => byName.compare(a.name, b.name));
+
 export async function listCategories(db: Executor): Promise<Category[]> {
-  const rows = await db.select().from(categories).orderBy(asc(categories.name));
+  const rows = sortByName(await db.select().from(categories));
   return rows.map((c) => ({
     _id: c.id,
     slug: c.slug,
@@ -263,7 +271,7 @@ export async function listCategories(db: Executor): Promise<Category[]> {
 }
 
 export async function listBrands(db: Executor): Promise<Brand[]> {
-  const rows = await db.select().from(brands).orderBy(asc(brands.name));
+  const rows = sortByName(await db.select().from(brands));
   return rows.map((b) => ({
     _id: b.id,
     slug: b.slug,
@@ -275,7 +283,7 @@ export async function listBrands(db: Executor): Promise<Brand[]> {
 }
 
 export async function listFlavors(db: Executor): Promise<Flavor[]> {
-  const rows = await db.select().from(flavors).orderBy(asc(flavors.name));
+  const rows = sortByName(await db.select().from(flavors));
   return rows.map((f) => ({
     _id: f.id,
     slug: f.slug,
