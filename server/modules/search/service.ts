@@ -240,7 +240,7 @@ export class SearchService {
       sql`p.is_active`,
       text,
       filters.inStock ? sql`p.total_stock > 0` : sql`true`,
-      filters.minRating !== null ? sql`p.rating >= ${filters.minRating}` : sql`true`,
+      filters.minRating !== null ? sql`p.rating >= ${filters.minRating}::real` : sql`true`,
     ];
     const inCategory = idsCondition(
       filters.category,
