@@ -1,9 +1,35 @@
+/**
+ * The PWA's entry: fonts and global styles, the persisted customer state, the query client and the
+ * router (typed context `{ queryClient }`, preloading on intent, scroll to top on every path
+ * change, the not-found screen at the root for any unknown path).
+ */
+import '@fontsource-variable/inter';
+import '@fontsource-variable/oswald';
+import './styles/global.css';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { ErrorBoundary } from './components/ui/crash-screen.tsx';
+import { queryClient } from './lib/query-client.ts';
 import { routeTree } from './routeTree.gen';
+import { hydrateCustomer } from './stores/customer.ts';
 
-const router = createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: true });
+hydrateCustomer();
+
+const router = createRouter({
+  routeTree,
+  context: { queryClient },
+  defaultPreload: 'intent',
+  // The query cache decides freshness; the router must not hold its own copy.
+  defaultPreloadStaleTime: 0,
+  notFoundMode: 'root',
+  scrollRestoration: false,
+});
+
+router.subscribe('onResolved', (event) => {
+  if (event.pathChanged) window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
+});
 
 declare module '@tanstack/react-router' {
   interface Register {
@@ -15,7 +41,11 @@ const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      <RouterProvider router={router} />
+      <ErrorBoundary>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </ErrorBoundary>
     </StrictMode>,
   );
 }

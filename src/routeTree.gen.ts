@@ -9,50 +9,230 @@
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
 import { Route as rootRouteImport } from './routes/__root'
-import { Route as IndexRouteImport } from './routes/index'
+import { Route as ShopRouteImport } from './routes/_shop'
+import { Route as ConsultRouteImport } from './routes/consult'
+import { Route as ShopIndexRouteImport } from './routes/_shop/index'
+import { Route as ShopAccountRouteImport } from './routes/_shop/_account'
+import { Route as ShopAccountCheckoutRouteImport } from './routes/_shop/_account/checkout'
+import { Route as ShopAccountMyOrdersRouteImport } from './routes/_shop/_account/my-orders'
+import { Route as ShopAccountOrderSuccessRouteImport } from './routes/_shop/_account/order-success'
+import { Route as ShopAccountOrderOrderIdRouteImport } from './routes/_shop/_account/order/$orderId'
+import { Route as ShopAccountProfileMeRouteImport } from './routes/_shop/_account/profile/me'
 
-const IndexRoute = IndexRouteImport.update({
+const ShopRoute = ShopRouteImport.update({
+  id: '/_shop',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ConsultRoute = ConsultRouteImport.update({
+  id: '/consult',
+  path: '/consult',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ShopIndexRoute = ShopIndexRouteImport.update({
   id: '/',
   path: '/',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => ShopRoute,
+} as any)
+const ShopAccountRoute = ShopAccountRouteImport.update({
+  id: '/_account',
+  getParentRoute: () => ShopRoute,
+} as any)
+const ShopAccountCheckoutRoute = ShopAccountCheckoutRouteImport.update({
+  id: '/checkout',
+  path: '/checkout',
+  getParentRoute: () => ShopAccountRoute,
+} as any)
+const ShopAccountMyOrdersRoute = ShopAccountMyOrdersRouteImport.update({
+  id: '/my-orders',
+  path: '/my-orders',
+  getParentRoute: () => ShopAccountRoute,
+} as any)
+const ShopAccountOrderSuccessRoute = ShopAccountOrderSuccessRouteImport.update({
+  id: '/order-success',
+  path: '/order-success',
+  getParentRoute: () => ShopAccountRoute,
+} as any)
+const ShopAccountOrderOrderIdRoute = ShopAccountOrderOrderIdRouteImport.update({
+  id: '/order/$orderId',
+  path: '/order/$orderId',
+  getParentRoute: () => ShopAccountRoute,
+} as any)
+const ShopAccountProfileMeRoute = ShopAccountProfileMeRouteImport.update({
+  id: '/profile/me',
+  path: '/profile/me',
+  getParentRoute: () => ShopAccountRoute,
 } as any)
 
 export interface FileRoutesByFullPath {
-  '/': typeof IndexRoute
+  '/': typeof ShopIndexRoute
+  '/consult': typeof ConsultRoute
+  '/checkout': typeof ShopAccountCheckoutRoute
+  '/my-orders': typeof ShopAccountMyOrdersRoute
+  '/order-success': typeof ShopAccountOrderSuccessRoute
+  '/order/$orderId': typeof ShopAccountOrderOrderIdRoute
+  '/profile/me': typeof ShopAccountProfileMeRoute
 }
 export interface FileRoutesByTo {
-  '/': typeof IndexRoute
+  '/consult': typeof ConsultRoute
+  '/': typeof ShopIndexRoute
+  '/checkout': typeof ShopAccountCheckoutRoute
+  '/my-orders': typeof ShopAccountMyOrdersRoute
+  '/order-success': typeof ShopAccountOrderSuccessRoute
+  '/order/$orderId': typeof ShopAccountOrderOrderIdRoute
+  '/profile/me': typeof ShopAccountProfileMeRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
-  '/': typeof IndexRoute
+  '/_shop': typeof ShopRouteWithChildren
+  '/consult': typeof ConsultRoute
+  '/_shop/_account': typeof ShopAccountRouteWithChildren
+  '/_shop/': typeof ShopIndexRoute
+  '/_shop/_account/checkout': typeof ShopAccountCheckoutRoute
+  '/_shop/_account/my-orders': typeof ShopAccountMyOrdersRoute
+  '/_shop/_account/order-success': typeof ShopAccountOrderSuccessRoute
+  '/_shop/_account/order/$orderId': typeof ShopAccountOrderOrderIdRoute
+  '/_shop/_account/profile/me': typeof ShopAccountProfileMeRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/'
+  fullPaths:
+    | '/'
+    | '/consult'
+    | '/checkout'
+    | '/my-orders'
+    | '/order-success'
+    | '/order/$orderId'
+    | '/profile/me'
   fileRoutesByTo: FileRoutesByTo
-  to: '/'
-  id: '__root__' | '/'
+  to:
+    | '/consult'
+    | '/'
+    | '/checkout'
+    | '/my-orders'
+    | '/order-success'
+    | '/order/$orderId'
+    | '/profile/me'
+  id:
+    | '__root__'
+    | '/_shop'
+    | '/consult'
+    | '/_shop/_account'
+    | '/_shop/'
+    | '/_shop/_account/checkout'
+    | '/_shop/_account/my-orders'
+    | '/_shop/_account/order-success'
+    | '/_shop/_account/order/$orderId'
+    | '/_shop/_account/profile/me'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
-  IndexRoute: typeof IndexRoute
+  ShopRoute: typeof ShopRouteWithChildren
+  ConsultRoute: typeof ConsultRoute
 }
 
 declare module '@tanstack/react-router' {
   interface FileRoutesByPath {
-    '/': {
-      id: '/'
+    '/_shop': {
+      id: '/_shop'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof ShopRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/consult': {
+      id: '/consult'
+      path: '/consult'
+      fullPath: '/consult'
+      preLoaderRoute: typeof ConsultRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_shop/': {
+      id: '/_shop/'
       path: '/'
       fullPath: '/'
-      preLoaderRoute: typeof IndexRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof ShopIndexRouteImport
+      parentRoute: typeof ShopRoute
+    }
+    '/_shop/_account': {
+      id: '/_shop/_account'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof ShopAccountRouteImport
+      parentRoute: typeof ShopRoute
+    }
+    '/_shop/_account/checkout': {
+      id: '/_shop/_account/checkout'
+      path: '/checkout'
+      fullPath: '/checkout'
+      preLoaderRoute: typeof ShopAccountCheckoutRouteImport
+      parentRoute: typeof ShopAccountRoute
+    }
+    '/_shop/_account/my-orders': {
+      id: '/_shop/_account/my-orders'
+      path: '/my-orders'
+      fullPath: '/my-orders'
+      preLoaderRoute: typeof ShopAccountMyOrdersRouteImport
+      parentRoute: typeof ShopAccountRoute
+    }
+    '/_shop/_account/order-success': {
+      id: '/_shop/_account/order-success'
+      path: '/order-success'
+      fullPath: '/order-success'
+      preLoaderRoute: typeof ShopAccountOrderSuccessRouteImport
+      parentRoute: typeof ShopAccountRoute
+    }
+    '/_shop/_account/order/$orderId': {
+      id: '/_shop/_account/order/$orderId'
+      path: '/order/$orderId'
+      fullPath: '/order/$orderId'
+      preLoaderRoute: typeof ShopAccountOrderOrderIdRouteImport
+      parentRoute: typeof ShopAccountRoute
+    }
+    '/_shop/_account/profile/me': {
+      id: '/_shop/_account/profile/me'
+      path: '/profile/me'
+      fullPath: '/profile/me'
+      preLoaderRoute: typeof ShopAccountProfileMeRouteImport
+      parentRoute: typeof ShopAccountRoute
     }
   }
 }
 
+interface ShopAccountRouteChildren {
+  ShopAccountCheckoutRoute: typeof ShopAccountCheckoutRoute
+  ShopAccountMyOrdersRoute: typeof ShopAccountMyOrdersRoute
+  ShopAccountOrderSuccessRoute: typeof ShopAccountOrderSuccessRoute
+  ShopAccountOrderOrderIdRoute: typeof ShopAccountOrderOrderIdRoute
+  ShopAccountProfileMeRoute: typeof ShopAccountProfileMeRoute
+}
+
+const ShopAccountRouteChildren: ShopAccountRouteChildren = {
+  ShopAccountCheckoutRoute: ShopAccountCheckoutRoute,
+  ShopAccountMyOrdersRoute: ShopAccountMyOrdersRoute,
+  ShopAccountOrderSuccessRoute: ShopAccountOrderSuccessRoute,
+  ShopAccountOrderOrderIdRoute: ShopAccountOrderOrderIdRoute,
+  ShopAccountProfileMeRoute: ShopAccountProfileMeRoute,
+}
+
+const ShopAccountRouteWithChildren = ShopAccountRoute._addFileChildren(
+  ShopAccountRouteChildren,
+)
+
+interface ShopRouteChildren {
+  ShopAccountRoute: typeof ShopAccountRouteWithChildren
+  ShopIndexRoute: typeof ShopIndexRoute
+}
+
+const ShopRouteChildren: ShopRouteChildren = {
+  ShopAccountRoute: ShopAccountRouteWithChildren,
+  ShopIndexRoute: ShopIndexRoute,
+}
+
+const ShopRouteWithChildren = ShopRoute._addFileChildren(ShopRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
-  IndexRoute: IndexRoute,
+  ShopRoute: ShopRouteWithChildren,
+  ConsultRoute: ConsultRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,5 +1,40 @@
-import { createRootRoute, Outlet } from '@tanstack/react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { createRootRouteWithContext, Outlet, useRouterState } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { CrashScreen } from '../components/ui/crash-screen.tsx';
+import { Toaster } from '../components/ui/toaster.tsx';
+import { useSessionCheck } from '../features/auth/api/profile.ts';
+import { NotFoundScreen } from '../features/layout/components/not-found-screen.tsx';
+import { titleFromMatches } from '../lib/document-title.ts';
 
-export const Route = createRootRoute({
-  component: () => <Outlet />,
+export interface RouterContext {
+  queryClient: QueryClient;
+}
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  component: Root,
+  notFoundComponent: NotFoundScreen,
+  errorComponent: CrashScreen,
 });
+
+function DocumentTitle() {
+  const title = useRouterState({ select: (state) => titleFromMatches(state.matches) });
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+  return null;
+}
+
+function Root() {
+  useSessionCheck();
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <DocumentTitle />
+      <Outlet />
+      <Toaster />
+    </>
+  );
+}

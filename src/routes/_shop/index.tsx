@@ -1,18 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useEffect } from 'react';
 
-export const Route = createFileRoute('/')({
+export const Route = createFileRoute('/_shop/')({
+  head: () => ({ meta: [{ title: 'Home' }] }),
   component: Home,
 });
 
 function Home() {
-  useEffect(() => {
-    document.title = 'Home';
-  }, []);
   return (
-    <main>
+    <main id="main">
       <h1>Forge Nutrition</h1>
       <p>Sports nutrition supplements, shipped across Canada.</p>
+      <section id="top-products" data-header-sentinel>
+        <h2>Top products</h2>
+      </section>
     </main>
   );
 }

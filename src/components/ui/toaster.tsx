@@ -1,0 +1,33 @@
+/**
+ * Exports: Toaster — renders the toast stack top-right (mounted once in the root route). Show toasts
+ * with `toast(...)` from src/stores/toasts.ts.
+ */
+import { useSnapshot } from 'valtio';
+import { dismissToast, toastState } from '../../stores/toasts.ts';
+import styles from './toaster.module.css';
+
+export function Toaster() {
+  const { toasts } = useSnapshot(toastState);
+  return (
+    <ol className={styles.region} aria-label="Notifications">
+      {toasts.map((item) => (
+        <li
+          key={item.id}
+          className={[styles.toast, styles[item.kind]].filter(Boolean).join(' ')}
+          role={item.kind === 'error' ? 'alert' : 'status'}
+          data-testid="toast"
+        >
+          <p className={styles.message}>{item.message}</p>
+          <button
+            type="button"
+            className={styles.close}
+            aria-label="Dismiss notification"
+            onClick={() => dismissToast(item.id)}
+          >
+            ×
+          </button>
+        </li>
+      ))}
+    </ol>
+  );
+}

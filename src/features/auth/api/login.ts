@@ -1,0 +1,34 @@
+/**
+ * `POST /user/auth/login`.
+ *
+ * Exports: LoginInput, AuthResponse, login(input), useLogin() — a mutation that on success runs
+ * afterSignIn (stores the user, merges the guest cart, refreshes cart/orders/profile). On failure
+ * it rejects with ApiError (`message`, `fieldErrors`) and changes nothing.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import type { AuthUser } from '../../../stores/customer.ts';
+import { afterSignIn } from './session-effects.ts';
+
+export interface LoginInput {
+  email: string;
+  password: string;
+}
+
+export interface AuthResponse {
+  success: boolean;
+  message?: string;
+  user: AuthUser;
+}
+
+export function login(input: LoginInput): Promise<AuthResponse> {
+  return api.post<AuthResponse>('/user/auth/login', { body: input });
+}
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: login,
+    onSuccess: (response) => afterSignIn(queryClient, response.user),
+  });
+}

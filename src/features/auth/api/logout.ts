@@ -1,0 +1,32 @@
+/**
+ * `GET /user/auth/logout`.
+ *
+ * Exports: logout(), useLogout() — on success forgets the user, clears every cached answer, toasts
+ * 'Logged out successfully.' and goes to '/'; on failure toasts 'Failed to log out.' (spec §8).
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { api } from '../../../lib/api-client.ts';
+import { toast } from '../../../stores/toasts.ts';
+import { afterSignOut } from './session-effects.ts';
+
+export function logout(): Promise<unknown> {
+  return api.get('/user/auth/logout');
+}
+
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: logout,
+    onSuccess: async () => {
+      // Leave first: a login-only page still on screen would otherwise bounce to /login.
+      await navigate({ to: '/' });
+      afterSignOut(queryClient);
+      toast.success('Logged out successfully.');
+    },
+    onError: () => {
+      toast.error('Failed to log out.');
+    },
+  });
+}

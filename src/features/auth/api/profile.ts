@@ -1,0 +1,69 @@
+/**
+ * The signed-in shopper's profile: `GET /user/profile/me` and `PATCH /user/profile/me` (name).
+ *
+ * Exports: ProfileResponse, profileQueryOptions(), useProfile(), updateProfile(input),
+ * useUpdateProfile() (also updates the stored user's name), useSessionCheck() (root route).
+ * A 401 from the profile means the session ended elsewhere: the stored user is forgotten.
+ */
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, api } from '../../../lib/api-client.ts';
+import { clearUser, setUser, useCustomer, type AuthUser } from '../../../stores/customer.ts';
+import { PROFILE_QUERY_KEY } from './session-effects.ts';
+
+export interface ProfileResponse {
+  success: boolean;
+  data?: AuthUser;
+  user?: AuthUser;
+}
+
+function userOf(response: ProfileResponse): AuthUser | null {
+  return response.data ?? response.user ?? null;
+}
+
+export async function getProfile(signal?: AbortSignal): Promise<AuthUser | null> {
+  try {
+    const response = await api.get<ProfileResponse>('/user/profile/me', { signal });
+    return userOf(response);
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) {
+      clearUser();
+      return null;
+    }
+    throw err;
+  }
+}
+
+export function profileQueryOptions() {
+  return queryOptions({
+    queryKey: [...PROFILE_QUERY_KEY, 'me'],
+    queryFn: ({ signal }) => getProfile(signal),
+  });
+}
+
+export function useProfile() {
+  return useQuery(profileQueryOptions());
+}
+
+export async function updateProfile(input: { name: string }): Promise<AuthUser | null> {
+  return userOf(await api.patch<ProfileResponse>('/user/profile/me', { body: input }));
+}
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: async (user) => {
+      if (user) setUser(user);
+      await queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY });
+    },
+  });
+}
+
+/**
+ * Confirms once per visit that a remembered user still has a session: a 401 forgets them, so the
+ * header and the guards never act on a stale sign-in.
+ */
+export function useSessionCheck(): void {
+  const { user } = useCustomer();
+  useQuery({ ...profileQueryOptions(), enabled: Boolean(user), staleTime: Infinity });
+}

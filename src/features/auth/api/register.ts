@@ -1,0 +1,28 @@
+/**
+ * `POST /user/auth/register`.
+ *
+ * Exports: RegisterInput, register(input), useRegister() — like useLogin: on success the user is
+ * stored, the guest cart merged and cart/orders/profile refreshed; on failure an ApiError.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import type { AuthResponse } from './login.ts';
+import { afterSignIn } from './session-effects.ts';
+
+export interface RegisterInput {
+  name: string;
+  email: string;
+  password: string;
+}
+
+export function register(input: RegisterInput): Promise<AuthResponse> {
+  return api.post<AuthResponse>('/user/auth/register', { body: input });
+}
+
+export function useRegister() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: register,
+    onSuccess: (response) => afterSignIn(queryClient, response.user),
+  });
+}

@@ -1,0 +1,18 @@
+/**
+ * The login-only guard (spec §4): a signed-out shopper is sent to /login with the page they wanted
+ * in the `redirect` search param, replacing the history entry. The login screen reads `redirect`
+ * and, after sign-in, goes back there through `safeRedirect` (session-effects.ts).
+ *
+ * Exports: loginHref(origin), requireUser({ location }) — a route `beforeLoad`.
+ */
+import { redirect } from '@tanstack/react-router';
+import { customerState } from '../../../stores/customer.ts';
+
+export function loginHref(origin: string): string {
+  return `/login?${new URLSearchParams({ redirect: origin }).toString()}`;
+}
+
+export function requireUser({ location }: { location: { href: string } }): void {
+  if (customerState.auth.user) return;
+  throw redirect({ href: loginHref(location.href), replace: true });
+}

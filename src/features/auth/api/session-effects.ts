@@ -1,0 +1,45 @@
+/**
+ * What happens around a sign-in and a sign-out (spec §4), shared by login, registration and logout.
+ *
+ * Exports:
+ * - afterSignIn(queryClient, user): stores the user, merges the guest cart when there is one (the
+ *   id is cleared after a successful merge), then refreshes the cached cart, orders and profile.
+ * - afterSignOut(queryClient): forgets the user and clears every cached server answer.
+ * - safeRedirect(target): the `redirect` search param reduced to an in-app path ('/' otherwise).
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import { clearUser, customerState, setUser, type AuthUser } from '../../../stores/customer.ts';
+import { createCartCommand, executeCartCommand } from '../../cart/api/cart-commands.ts';
+
+export const ORDERS_QUERY_KEY = ['orders'] as const;
+export const PROFILE_QUERY_KEY = ['profile'] as const;
+
+export async function afterSignIn(queryClient: QueryClient, user: AuthUser): Promise<void> {
+  setUser(user);
+  const guestCartId = customerState.guestCart.guestCartId;
+  if (guestCartId) {
+    try {
+      await executeCartCommand(queryClient, createCartCommand({ type: 'merge', guestCartId }), {
+        silent: true,
+      });
+    } catch (err) {
+      console.warn('The guest cart could not be merged.', err);
+    }
+  }
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: ['cart'] }),
+    queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_KEY }),
+    queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY }),
+  ]);
+}
+
+export function afterSignOut(queryClient: QueryClient): void {
+  clearUser();
+  queryClient.clear();
+}
+
+export function safeRedirect(target: unknown): string {
+  if (typeof target !== 'string' || !target.startsWith('/') || target.startsWith('//')) return '/';
+  if (target.startsWith('/login') || target.startsWith('/register')) return '/';
+  return target;
+}

@@ -1,0 +1,163 @@
+/**
+ * Every cart change goes through this module. A change is a plain, serialisable command with its
+ * own idempotency key, created when the shopper acts, so the offline outbox can store and replay
+ * it later without changing any caller.
+ *
+ * Exports:
+ * - CartCommand (the union), CartCommandInput (the same without the key), createCartCommand(input).
+ * - applyCommandToCart(cart, command): the optimistic result (pure).
+ * - sendCartCommand(command): the API call, with the Idempotency-Key header.
+ * - executeCartCommand(queryClient, command, { silent? }): optimistic update → send → on a refusal
+ *   roll back and toast why (unless silent) → refetch the cart. Resolves with the server's cart,
+ *   rejects with the ApiError.
+ * - useCartCommand(): a mutation taking a CartCommandInput — `mutate({ type: 'setQuantity',
+ *   itemId, quantity })`, `mutate({ type: 'remove', itemId })`, `mutate({ type: 'applyDiscount',
+ *   code })`, `mutate({ type: 'removeDiscount' })`.
+ */
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { ApiError, api } from '../../../lib/api-client.ts';
+import { newIdempotencyKey } from '../../../lib/ids.ts';
+import { clearGuestCartId } from '../../../stores/customer.ts';
+import { toast } from '../../../stores/toasts.ts';
+import { cartQueryKey, type Cart, type CartItem, type CartResponse } from './get-cart.ts';
+
+/** What an optimistic add shows until the server's line arrives. */
+export interface CartLinePreview {
+  name?: string;
+  slug?: string;
+  image?: string | null;
+  flavor?: string;
+  size?: string;
+  unitPrice?: number;
+}
+
+export type CartCommand =
+  | {
+      type: 'add';
+      productId: string;
+      variantId: string;
+      quantity: number;
+      preview?: CartLinePreview;
+      idempotencyKey: string;
+    }
+  | { type: 'setQuantity'; itemId: string; quantity: number; idempotencyKey: string }
+  | { type: 'remove'; itemId: string; idempotencyKey: string }
+  | { type: 'applyDiscount'; code: string; idempotencyKey: string }
+  | { type: 'removeDiscount'; idempotencyKey: string }
+  | { type: 'merge'; guestCartId: string; idempotencyKey: string };
+
+type WithoutKey<T> = T extends unknown ? Omit<T, 'idempotencyKey'> : never;
+export type CartCommandInput = WithoutKey<CartCommand>;
+
+export function createCartCommand(input: CartCommandInput): CartCommand {
+  return { ...input, idempotencyKey: newIdempotencyKey() } as CartCommand;
+}
+
+function withLineTotal(item: CartItem, quantity: number): CartItem {
+  return {
+    ...item,
+    quantity,
+    ...(item.unitPrice !== undefined ? { lineTotal: item.unitPrice * quantity } : {}),
+  };
+}
+
+export function applyCommandToCart(cart: Cart | undefined, command: CartCommand): Cart | undefined {
+  if (!cart) return cart;
+  switch (command.type) {
+    case 'add': {
+      const existing = cart.items.find((item) => item.variantId === command.variantId);
+      if (existing) {
+        return {
+          ...cart,
+          items: cart.items.map((item) =>
+            item === existing ? withLineTotal(item, item.quantity + command.quantity) : item,
+          ),
+        };
+      }
+      const line: CartItem = {
+        itemId: `pending-${command.idempotencyKey}`,
+        productId: command.productId,
+        variantId: command.variantId,
+        ...command.preview,
+        quantity: command.quantity,
+        pending: true,
+      };
+      return { ...cart, items: [...cart.items, withLineTotal(line, command.quantity)] };
+    }
+    case 'setQuantity':
+      return {
+        ...cart,
+        items: cart.items.map((item) =>
+          item.itemId === command.itemId ? withLineTotal(item, command.quantity) : item,
+        ),
+      };
+    case 'remove':
+      return { ...cart, items: cart.items.filter((item) => item.itemId !== command.itemId) };
+    default:
+      return cart;
+  }
+}
+
+export async function sendCartCommand(command: CartCommand): Promise<CartResponse> {
+  const options = { idempotencyKey: command.idempotencyKey };
+  switch (command.type) {
+    case 'add':
+      return api.post<CartResponse>('/cart/items', {
+        ...options,
+        body: {
+          productId: command.productId,
+          variantId: command.variantId,
+          quantity: command.quantity,
+        },
+      });
+    case 'setQuantity':
+      return api.patch<CartResponse>(`/cart/items/${encodeURIComponent(command.itemId)}`, {
+        ...options,
+        body: { quantity: command.quantity },
+      });
+    case 'remove':
+      return api.delete<CartResponse>(`/cart/items/${encodeURIComponent(command.itemId)}`, options);
+    case 'applyDiscount':
+      return api.post<CartResponse>('/cart/discount', { ...options, body: { code: command.code } });
+    case 'removeDiscount':
+      return api.delete<CartResponse>('/cart/discount', options);
+    case 'merge':
+      return api.post<CartResponse>('/cart/merge', {
+        ...options,
+        body: { guestCartId: command.guestCartId },
+      });
+  }
+}
+
+export async function executeCartCommand(
+  queryClient: QueryClient,
+  command: CartCommand,
+  { silent = false }: { silent?: boolean } = {},
+): Promise<CartResponse> {
+  await queryClient.cancelQueries({ queryKey: cartQueryKey });
+  const before = queryClient.getQueryData<Cart>(cartQueryKey);
+  const optimistic = applyCommandToCart(before, command);
+  if (optimistic !== before) queryClient.setQueryData<Cart>(cartQueryKey, optimistic);
+  try {
+    const response = await sendCartCommand(command);
+    if (command.type === 'merge') clearGuestCartId();
+    return response;
+  } catch (err) {
+    if (optimistic !== before) queryClient.setQueryData<Cart>(cartQueryKey, before);
+    if (!silent) {
+      toast.error(
+        err instanceof ApiError ? err.message : 'Your cart could not be updated. Please try again.',
+      );
+    }
+    throw err;
+  } finally {
+    await queryClient.invalidateQueries({ queryKey: cartQueryKey });
+  }
+}
+
+export function useCartCommand() {
+  const queryClient = useQueryClient();
+  return useMutation<CartResponse, Error, CartCommandInput>({
+    mutationFn: (input) => executeCartCommand(queryClient, createCartCommand(input)),
+  });
+}

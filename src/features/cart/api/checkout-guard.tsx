@@ -1,0 +1,26 @@
+/**
+ * Exports: CheckoutGuard — wraps the checkout screen (spec §4): shows 'loading...' while the cart
+ * loads, sends a cart error to '/', an empty or missing cart to '/cart', and once it has seen the
+ * cart non-empty keeps the screen open (so emptying the cart by placing the order does not bounce).
+ */
+import { Navigate } from '@tanstack/react-router';
+import { useState, type ReactNode } from 'react';
+import { useCart } from './get-cart.ts';
+
+export function CheckoutGuard({ children }: { children: ReactNode }) {
+  const cart = useCart();
+  const hasItems = (cart.data?.items.length ?? 0) > 0;
+  const [seenNonEmpty, setSeenNonEmpty] = useState(false);
+  if (hasItems && !seenNonEmpty) setSeenNonEmpty(true);
+
+  if (seenNonEmpty || hasItems) return children;
+  if (cart.isPending) {
+    return (
+      <p role="status" style={{ padding: '64px var(--gutter)', textAlign: 'center' }}>
+        loading...
+      </p>
+    );
+  }
+  if (cart.isError) return <Navigate to="/" replace />;
+  return <Navigate to="/cart" replace />;
+}

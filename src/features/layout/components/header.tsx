@@ -1,0 +1,137 @@
+/**
+ * Exports: Header — the main layout's header (spec §2): logo, HOME, CATEGORIES mega-menu, search
+ * toggle, CONSULTANCY, CONTACT, user menu and cart badge on desktop; hamburger, search and cart
+ * below 768 px. On the home page it floats transparent over the hero until the top-product
+ * section passes the 64 px line, then turns frosted light; elsewhere it is light.
+ */
+import { Link, useLocation } from '@tanstack/react-router';
+import { useState } from 'react';
+import { SearchBox } from '../../search/components/search-box.tsx';
+import { useHeaderSolid } from '../hooks/use-header-solid.ts';
+import { useOnRouteChange } from '../hooks/use-route-change.ts';
+import { CartLink } from './cart-link.tsx';
+import styles from './header.module.css';
+import { Logo, MenuIcon, SearchIcon } from './icons.tsx';
+import { MegaMenu } from './mega-menu.tsx';
+import { MobileMenu } from './mobile-menu.tsx';
+import { UserMenu } from './user-menu.tsx';
+
+export function Header() {
+  const isHome = useLocation({ select: (location) => location.pathname === '/' });
+  const solid = useHeaderSolid(isHome);
+  const transparent = isHome && !solid;
+  const [searchOpen, setSearchOpen] = useState(false);
+  const [mobileSearchOpen, setMobileSearchOpen] = useState(false);
+  const [mobileMenuOpen, setMobileMenuOpen] = useState(false);
+
+  useOnRouteChange(() => {
+    setSearchOpen(false);
+    setMobileSearchOpen(false);
+  });
+
+  const variant = transparent ? 'transparent' : isHome ? 'frosted' : 'light';
+
+  return (
+    <header
+      className={[styles.header, isHome && styles.overlay, styles[variant]].join(' ')}
+      data-variant={variant}
+      data-testid="site-header"
+    >
+      <div className={styles.bar}>
+        <button
+          type="button"
+          className={`${styles.iconButton} ${styles.mobileOnly}`}
+          aria-label="Open menu"
+          aria-expanded={mobileMenuOpen}
+          aria-controls="mobile-menu"
+          onClick={() => setMobileMenuOpen(true)}
+        >
+          <MenuIcon />
+        </button>
+
+        <Link to="/" className={styles.logo} aria-label="Forge Nutrition home">
+          <Logo light={transparent} />
+        </Link>
+
+        <nav className={styles.nav} aria-label="Main">
+          <ul className={styles.navList}>
+            <li>
+              <Link to="/" className={styles.navLink} activeOptions={{ exact: true }}>
+                HOME
+              </Link>
+            </li>
+            <li>
+              <MegaMenu dark={transparent} />
+            </li>
+            <li>
+              <button
+                type="button"
+                className={styles.navLink}
+                aria-label="Search"
+                aria-expanded={searchOpen}
+                aria-controls="desktop-search"
+                onClick={() => setSearchOpen((open) => !open)}
+                data-testid="search-toggle"
+                data-search-toggle
+              >
+                <SearchIcon />
+              </button>
+            </li>
+            <li>
+              <Link to="/consultancy" className={styles.navLink}>
+                CONSULTANCY
+              </Link>
+            </li>
+            <li>
+              <Link to="/contact" className={styles.navLink}>
+                CONTACT
+              </Link>
+            </li>
+          </ul>
+        </nav>
+
+        <div className={styles.actions}>
+          <button
+            type="button"
+            className={`${styles.iconButton} ${styles.mobileOnly}`}
+            aria-label="Search"
+            aria-expanded={mobileSearchOpen}
+            aria-controls="mobile-search"
+            onClick={() => setMobileSearchOpen((open) => !open)}
+            data-testid="mobile-search-toggle"
+            data-search-toggle
+          >
+            <SearchIcon />
+          </button>
+          <div className={styles.desktopOnly}>
+            <UserMenu dark={transparent} />
+          </div>
+          <CartLink className={styles.iconButton} />
+        </div>
+      </div>
+
+      {searchOpen ? (
+        <div className={`${styles.searchPanel} ${styles.desktopOnly}`} id="desktop-search">
+          <SearchBox
+            placeholder="Search products, categories, brands..."
+            autoFocus
+            onClose={() => setSearchOpen(false)}
+          />
+        </div>
+      ) : null}
+
+      {mobileSearchOpen ? (
+        <div className={`${styles.searchPanel} ${styles.mobileOnly}`} id="mobile-search">
+          <SearchBox
+            placeholder="Search for products..."
+            autoFocus
+            cancelLabel="Cancel"
+            onClose={() => setMobileSearchOpen(false)}
+          />
+        </div>
+      ) : null}
+
+      <MobileMenu open={mobileMenuOpen} onClose={() => setMobileMenuOpen(false)} />
+    </header>
+  );
+}

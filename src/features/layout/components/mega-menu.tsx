@@ -1,0 +1,141 @@
+/**
+ * Exports: MegaMenu — the CATEGORIES menu (spec §2, §5). Opens on hover (and on click or the
+ * keyboard: Enter/Space/↓ on the button, Escape closes and returns focus), fades and slides in
+ * below the 72 px line over 0.5 s, closes on mouse leave, on focus leaving it and on every route
+ * change. Columns: Popular, A - E, F - M, N - T, U - Z; a load error shows empty groups.
+ * `dark` picks the dark variant (used while the home header is transparent).
+ */
+import { Link } from '@tanstack/react-router';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useCategories } from '../api/get-categories.ts';
+import { groupCategories } from '../group-categories.ts';
+import { useOnRouteChange } from '../hooks/use-route-change.ts';
+import { ChevronDownIcon } from './icons.tsx';
+import headerStyles from './header.module.css';
+import styles from './mega-menu.module.css';
+
+export function MegaMenu({ dark }: { dark: boolean }) {
+  const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
+  const panelId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const openedByHover = useRef(false);
+  const categories = useCategories(wanted);
+
+  useOnRouteChange(() => setOpen(false));
+
+  function show() {
+    setWanted(true);
+    setOpen(true);
+  }
+
+  function focusFirstLink() {
+    requestAnimationFrame(() => panelRef.current?.querySelector<HTMLElement>('a')?.focus());
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key === 'Escape' && open) {
+      event.preventDefault();
+      setOpen(false);
+      buttonRef.current?.focus();
+    }
+  }
+
+  function onButtonKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
+    if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      show();
+      focusFirstLink();
+    }
+  }
+
+  const { popular, groups } = groupCategories(categories.isError ? [] : categories.data);
+  const columns = [{ title: 'Popular', items: popular }, ...groups];
+
+  return (
+    <div
+      className={styles.root}
+      onMouseEnter={() => {
+        openedByHover.current = !open;
+        show();
+      }}
+      onMouseLeave={() => {
+        openedByHover.current = false;
+        setOpen(false);
+      }}
+      onKeyDown={onKeyDown}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
+      }}
+    >
+      <button
+        ref={buttonRef}
+        type="button"
+        className={headerStyles.navLink}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => {
+          // The hover already opened it: this click means "open", not "toggle".
+          if (openedByHover.current) openedByHover.current = false;
+          else if (open) setOpen(false);
+          else show();
+        }}
+        onKeyDown={onButtonKeyDown}
+        data-testid="categories-button"
+      >
+        CATEGORIES
+        <span className={[styles.chevron, open && styles.chevronOpen].filter(Boolean).join(' ')}>
+          <ChevronDownIcon />
+        </span>
+      </button>
+      <div
+        ref={panelRef}
+        id={panelId}
+        className={[styles.panel, dark ? styles.dark : styles.light, open && styles.open]
+          .filter(Boolean)
+          .join(' ')}
+        data-testid="mega-menu"
+        data-open={open}
+        aria-label="Categories"
+        role="region"
+      >
+        <div className={styles.inner}>
+          {categories.isPending && wanted ? (
+            <p className={styles.loading} role="status">
+              <Spinner size={22} label="" />
+              Loading categories...
+            </p>
+          ) : (
+            <div className={styles.columns}>
+              {columns.map((column) => (
+                <section
+                  key={column.title}
+                  className={styles.column}
+                  data-testid="mega-menu-column"
+                >
+                  <h2 className={styles.columnTitle}>{column.title}</h2>
+                  <ul className={styles.list}>
+                    {column.items.map((item) => (
+                      <li key={item.slug}>
+                        <Link
+                          to="/category/$categorySlug"
+                          params={{ categorySlug: item.slug }}
+                          className={styles.link}
+                        >
+                          {item.name}
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                </section>
+              ))}
+            </div>
+          )}
+          <p className={styles.footer}>Browse categories organized for easy discovery</p>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+/**
+ * `GET /search/suggest?q=` (spec §7): suggestions for the search box, cached 60 s.
+ *
+ * Exports: SuggestionType, Suggestion, SuggestResponse, flattenSuggestions(body) (products,
+ * categories, brands, flavors in that order; flavors without an image use the first of
+ * additionalImages), suggestionPath(item), suggestionsQueryOptions(term), useSuggestions(term) —
+ * fetches only for a trimmed term of at least 2 characters.
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { MIN_SUGGESTION_LENGTH, SUGGESTIONS_STALE_MS } from '../../../lib/constants.ts';
+
+export type SuggestionType = 'PRODUCT' | 'CATEGORY' | 'BRAND' | 'FLAVOR';
+
+export interface Suggestion {
+  _id?: string;
+  name: string;
+  slug?: string;
+  type: SuggestionType | string;
+  image?: string | null;
+  additionalImages?: string[];
+  description?: string | null;
+  relevanceScore?: number;
+  price?: number | null;
+}
+
+export interface SuggestResponse {
+  success?: boolean;
+  suggestions?: Partial<Record<'products' | 'categories' | 'brands' | 'flavors', Suggestion[]>>;
+}
+
+const GROUPS = ['products', 'categories', 'brands', 'flavors'] as const;
+
+export function flattenSuggestions(body: SuggestResponse | null | undefined): Suggestion[] {
+  const groups = body?.suggestions ?? {};
+  return GROUPS.flatMap((group) =>
+    (groups[group] ?? []).map((item) => ({
+      ...item,
+      image: item.image || item.additionalImages?.[0] || null,
+    })),
+  );
+}
+
+/** Where a suggestion leads, by its type (spec §2). */
+export function suggestionPath(item: Suggestion): string {
+  const slug = item.slug ? encodeURIComponent(item.slug) : null;
+  switch (item.type) {
+    case 'PRODUCT':
+      if (slug) return `/product/${slug}`;
+      break;
+    case 'CATEGORY':
+      if (slug) return `/category/${slug}`;
+      break;
+    case 'BRAND':
+      if (slug) return `/brand/${slug}`;
+      break;
+    case 'FLAVOR':
+      if (slug) return `/flavor/${slug}`;
+      break;
+  }
+  return `/search?${new URLSearchParams({ q: item.name }).toString()}`;
+}
+
+export function suggestionsQueryOptions(term: string) {
+  const q = term.trim();
+  return queryOptions({
+    queryKey: ['search', 'suggest', q],
+    queryFn: async ({ signal }) =>
+      flattenSuggestions(
+        await api.get<SuggestResponse>('/search/suggest', { query: { q }, signal }),
+      ),
+    staleTime: SUGGESTIONS_STALE_MS,
+    enabled: q.length >= MIN_SUGGESTION_LENGTH,
+    retry: false,
+  });
+}
+
+export function useSuggestions(term: string) {
+  return useQuery(suggestionsQueryOptions(term));
+}

@@ -1,0 +1,176 @@
+/**
+ * The one client for the shop's API (spec §7): base `/api/v1/` on `VITE_API_ORIGIN` (same origin
+ * when unset), cookies always included, JSON in and out.
+ *
+ * Exports:
+ * - api.get/post/put/patch/delete<T>(path, options?): resolves with the parsed JSON body, rejects
+ *   with ApiError. `path` is relative to /api/v1 (e.g. '/cart/items'). Options: `query` (nulls and
+ *   undefined skipped, arrays comma-joined), `body` (sent as JSON), `headers`, `signal`,
+ *   `idempotencyKey` (sent as the Idempotency-Key header).
+ * - apiRequest<T>(method, path, options?): the same, with the method spelled out.
+ * - ApiError: `status` (0 = the network failed), `message`, `errors` ([{path, message}]),
+ *   `fieldErrors` ({ email: '...' } — the last segment of each path), `fromServer` (the message
+ *   is the server's), `isNetworkError`.
+ * - buildQueryString(params), apiUrl(path, query?), isCartPath(path): the rules, for tests and
+ *   for links such as invoice downloads.
+ *
+ * Cart calls (a path starting with /cart or containing /cart/) carry the guest cart id as the
+ * `guestCartId` query parameter and the `X-Guest-Cart-Id` header when one exists and nobody is
+ * signed in, and a successful cart answer's `data.guestCartId` is remembered (spec §4).
+ */
+import {
+  API_BASE_PATH,
+  CSRF_HEADER,
+  CSRF_HEADER_VALUE,
+  GUEST_CART_HEADER,
+  GUEST_CART_QUERY,
+  IDEMPOTENCY_HEADER,
+  type ApiErrorBody,
+} from '../../contract/http.ts';
+import { customerState, rememberGuestCartFromResponse } from '../stores/customer.ts';
+
+export type QueryValue =
+  string | number | boolean | null | undefined | readonly (string | number)[];
+export type QueryParams = Record<string, QueryValue>;
+
+export interface RequestOptions {
+  query?: QueryParams;
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  idempotencyKey?: string;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly errors: { path: string; message: string }[];
+  readonly fieldErrors: Record<string, string>;
+  /** True when `message` came from the server's answer rather than a local fallback. */
+  readonly fromServer: boolean;
+
+  constructor(
+    status: number,
+    message: string,
+    errors: { path: string; message: string }[] = [],
+    fromServer = false,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.errors = errors;
+    this.fromServer = fromServer;
+    this.fieldErrors = {};
+    for (const error of errors) {
+      const field = error.path.split('.').pop() ?? error.path;
+      this.fieldErrors[field] ??= error.message;
+    }
+  }
+
+  get isNetworkError(): boolean {
+    return this.status === 0;
+  }
+}
+
+const origin = (import.meta.env.VITE_API_ORIGIN ?? '').replace(/\/+$/, '');
+
+export function buildQueryString(params: QueryParams = {}): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === null || value === undefined) continue;
+    if (Array.isArray(value)) {
+      if (value.length === 0) continue;
+      search.set(key, value.join(','));
+    } else {
+      search.set(key, String(value));
+    }
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+export function apiUrl(path: string, query?: QueryParams): string {
+  const clean = path.startsWith('/') ? path : `/${path}`;
+  return `${origin}${API_BASE_PATH}${clean}${buildQueryString(query)}`;
+}
+
+export function isCartPath(path: string): boolean {
+  const clean = path.startsWith('/') ? path : `/${path}`;
+  return /^\/cart(?:[/?]|$)/.test(clean) || clean.includes('/cart/');
+}
+
+function guestCartIdForRequest(path: string): string | null {
+  if (!isCartPath(path) || customerState.auth.user) return null;
+  return customerState.guestCart.guestCartId;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function errorFrom(status: number, body: unknown, fallback: string): ApiError {
+  const shaped = body as Partial<ApiErrorBody> | null;
+  const serverMessage =
+    shaped && typeof shaped === 'object' && typeof shaped.message === 'string' && shaped.message
+      ? shaped.message
+      : null;
+  const errors = Array.isArray(shaped?.errors) ? shaped.errors : [];
+  return new ApiError(status, serverMessage ?? fallback, errors, serverMessage !== null);
+}
+
+export async function apiRequest<T>(
+  method: Method,
+  path: string,
+  options: RequestOptions = {},
+): Promise<T> {
+  const guestCartId = guestCartIdForRequest(path);
+  const query: QueryParams = { ...options.query };
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  if (guestCartId) {
+    query[GUEST_CART_QUERY] = guestCartId;
+    headers[GUEST_CART_HEADER] = guestCartId;
+  }
+  if (method !== 'GET') headers[CSRF_HEADER] = CSRF_HEADER_VALUE;
+  if (options.idempotencyKey) headers[IDEMPOTENCY_HEADER] = options.idempotencyKey;
+  let body: string | undefined;
+  if (options.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path, query), {
+      method,
+      headers,
+      body,
+      credentials: 'include',
+      signal: options.signal,
+    });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new ApiError(0, 'Network error: check your connection and try again.');
+  }
+
+  const parsed = await readBody(response);
+  if (!response.ok) {
+    throw errorFrom(response.status, parsed, `Request failed (${response.status}).`);
+  }
+  if (isCartPath(path)) rememberGuestCartFromResponse(parsed);
+  return parsed as T;
+}
+
+export const api = {
+  get: <T>(path: string, options?: RequestOptions) => apiRequest<T>('GET', path, options),
+  post: <T>(path: string, options?: RequestOptions) => apiRequest<T>('POST', path, options),
+  put: <T>(path: string, options?: RequestOptions) => apiRequest<T>('PUT', path, options),
+  patch: <T>(path: string, options?: RequestOptions) => apiRequest<T>('PATCH', path, options),
+  delete: <T>(path: string, options?: RequestOptions) => apiRequest<T>('DELETE', path, options),
+};

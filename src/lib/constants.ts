@@ -1,0 +1,72 @@
+/**
+ * Every timing, size and limit of the storefront spec (§9) as a named constant, so a number in a
+ * component always points back to the line of the spec it comes from.
+ *
+ * Exports: the constants below; nothing else.
+ */
+
+/** Suggestion input is debounced this long before a fetch. */
+export const SUGGESTION_DEBOUNCE_MS = 300;
+/** Suggestions are fetched only for a trimmed term at least this long. */
+export const MIN_SUGGESTION_LENGTH = 2;
+/** The suggestions dropdown opens once this many characters are typed. */
+export const MIN_DROPDOWN_LENGTH = 1;
+/** Product search needs at least this many trimmed characters. */
+export const MIN_PRODUCT_SEARCH_LENGTH = 1;
+/** Suggestions stay fresh this long. */
+export const SUGGESTIONS_STALE_MS = 60_000;
+/** Product search results stay fresh this long. */
+export const PRODUCT_SEARCH_STALE_MS = 180_000;
+/** "Data cached after last use is kept 60 s" (spec §7). */
+export const QUERY_GC_MS = 60_000;
+
+/** The coupon popup opens this long after a first visit. */
+export const COUPON_POPUP_DELAY_MS = 3000;
+/** The coupon success view closes by itself after this long. */
+export const COUPON_SUCCESS_AUTO_CLOSE_MS = 30_000;
+
+/** At and above this width the desktop header is shown and the mobile menu closes. */
+export const DESKTOP_BREAKPOINT_PX = 768;
+/** The home header turns frosted once the top-product section passes this line. */
+export const HEADER_HEIGHT_PX = 64;
+/** The mega-menu opens below this offset. */
+export const MENU_OFFSET_PX = 72;
+/** At most this many categories in the mega-menu's Popular column. */
+export const POPULAR_CATEGORIES_MAX = 6;
+
+export const CATEGORIES_MENU_FADE_MS = 500;
+export const USER_MENU_FADE_MS = 200;
+export const MOBILE_MENU_OPEN_MS = 600;
+export const MOBILE_MENU_CLOSE_MS = 500;
+
+/** Persisted state gives up rehydrating after this long (spec §4, §8). */
+export const PERSIST_TIMEOUT_MS = 5000;
+/** Toasts close by themselves after this long. */
+export const TOAST_AUTO_CLOSE_MS = 5000;
+
+/** Local storage keys (spec §9). */
+export const STORAGE_KEYS = {
+  guestCartId: 'guestCartId',
+  customerRoot: 'customer-root',
+  hasSeenCouponPopup: 'hasSeenCouponPopup',
+} as const;
+
+/** Slugs of the mega-menu's Popular column, in order (spec §5). */
+export const POPULAR_CATEGORY_SLUGS = [
+  'protein-powder',
+  'pre-workout',
+  'creatine',
+  'energy-drink',
+  'amino-acids-bcaa-eaa',
+  'post-workout',
+] as const;
+
+/** The footer's category links (spec §2). */
+export const FOOTER_CATEGORY_SLUGS = [
+  'protein-vegan',
+  'protein-hydrolized',
+  'joint-health',
+  'fat-burner',
+  'carbs',
+  'creatine',
+] as const;

@@ -1,0 +1,32 @@
+/**
+ * The app's single TanStack QueryClient.
+ *
+ * Exports: createQueryClient() (a fresh client, also used by tests) and queryClient (the app's).
+ *
+ * Cached data is dropped 60 s after its last use (spec §7). Client errors (4xx) are answers, not
+ * glitches, so only network failures and 5xx are retried.
+ */
+import { QueryClient } from '@tanstack/react-query';
+import { ApiError } from './api-client.ts';
+import { QUERY_GC_MS } from './constants.ts';
+
+function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  return failureCount < 2;
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        gcTime: QUERY_GC_MS,
+        staleTime: 30_000,
+        retry: shouldRetry,
+        refetchOnWindowFocus: false,
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export const queryClient = createQueryClient();

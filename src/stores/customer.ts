@@ -1,0 +1,116 @@
+/**
+ * Who the shopper is: the signed-in user (or none) and the guest cart id (spec §3, §4).
+ * Persisted in local storage under `customer-root` as `{ auth, guestCart }`; the guest cart id is
+ * also kept under its own key `guestCartId`.
+ *
+ * Exports:
+ * - customerState: the valtio proxy `{ auth: { user }, guestCart: { guestCartId } }`; read it with
+ *   `useSnapshot(customerState)` (or the `useCustomer()` hook) in render.
+ * - useCustomer(): `{ user, guestCartId }` snapshot for components.
+ * - setUser(user) / clearUser(): after login/registration and logout.
+ * - setGuestCartId(id) / clearGuestCartId() / initGuestCartIdFromStorage(): spec §4 rules.
+ * - rememberGuestCartFromResponse(body): stores `data.guestCartId` from a successful cart answer
+ *   when nobody is signed in (the API client calls it for every cart call).
+ * - hydrateCustomer(): reads the persisted state once at start-up (main.tsx calls it).
+ */
+import { proxy, subscribe, useSnapshot } from 'valtio';
+import { STORAGE_KEYS } from '../lib/constants.ts';
+import { readStorage, removeStorage, writeStorage } from '../lib/storage.ts';
+
+export interface AuthUser {
+  _id: string;
+  name: string;
+  email: string;
+  role?: string;
+}
+
+export interface CustomerState {
+  auth: { user: AuthUser | null };
+  guestCart: { guestCartId: string | null };
+}
+
+export const customerState = proxy<CustomerState>({
+  auth: { user: null },
+  guestCart: { guestCartId: null },
+});
+
+export function useCustomer(): { user: AuthUser | null; guestCartId: string | null } {
+  const snap = useSnapshot(customerState);
+  return { user: snap.auth.user, guestCartId: snap.guestCart.guestCartId };
+}
+
+export function setUser(user: AuthUser): void {
+  customerState.auth.user = { _id: user._id, name: user.name, email: user.email, role: user.role };
+}
+
+export function clearUser(): void {
+  customerState.auth.user = null;
+}
+
+export function setGuestCartId(guestCartId: string): void {
+  customerState.guestCart.guestCartId = guestCartId;
+  writeStorage(STORAGE_KEYS.guestCartId, guestCartId);
+}
+
+export function clearGuestCartId(): void {
+  customerState.guestCart.guestCartId = null;
+  removeStorage(STORAGE_KEYS.guestCartId);
+}
+
+/** Takes the id from local storage only when the state holds none. */
+export function initGuestCartIdFromStorage(): void {
+  if (customerState.guestCart.guestCartId) return;
+  const stored = readStorage(STORAGE_KEYS.guestCartId);
+  if (stored) customerState.guestCart.guestCartId = stored;
+}
+
+export function rememberGuestCartFromResponse(body: unknown): void {
+  if (customerState.auth.user) return;
+  if (!body || typeof body !== 'object') return;
+  const { success, data } = body as { success?: unknown; data?: { guestCartId?: unknown } };
+  if (success !== true || !data || typeof data.guestCartId !== 'string' || !data.guestCartId) {
+    return;
+  }
+  if (data.guestCartId !== customerState.guestCart.guestCartId) setGuestCartId(data.guestCartId);
+}
+
+function parsePersisted(raw: string | null): Partial<CustomerState> {
+  if (!raw) return {};
+  try {
+    const parsed = JSON.parse(raw) as Partial<CustomerState>;
+    return parsed && typeof parsed === 'object' ? parsed : {};
+  } catch (err) {
+    console.warn(`Ignoring unreadable "${STORAGE_KEYS.customerRoot}" in local storage.`, err);
+    return {};
+  }
+}
+
+function isUser(value: unknown): value is AuthUser {
+  const user = value as AuthUser | null;
+  return Boolean(user && typeof user._id === 'string' && typeof user.name === 'string');
+}
+
+let unsubscribePersist: (() => void) | null = null;
+
+/**
+ * Restores the persisted state and starts persisting every change. Local storage answers
+ * synchronously, so the spec's 5 s rehydration time-out can never be reached here; it guards the
+ * asynchronous query-cache persistence instead (PERSIST_TIMEOUT_MS).
+ */
+export function hydrateCustomer(): void {
+  const persisted = parsePersisted(readStorage(STORAGE_KEYS.customerRoot));
+  const user = persisted.auth?.user;
+  customerState.auth.user = isUser(user) ? user : null;
+  const guestCartId = persisted.guestCart?.guestCartId;
+  if (typeof guestCartId === 'string' && guestCartId) {
+    customerState.guestCart.guestCartId = guestCartId;
+  }
+  initGuestCartIdFromStorage();
+  unsubscribePersist?.();
+  unsubscribePersist = subscribe(customerState, () => {
+    writeStorage(
+      STORAGE_KEYS.customerRoot,
+      JSON.stringify({ auth: customerState.auth, guestCart: customerState.guestCart }),
+    );
+  });
+}
