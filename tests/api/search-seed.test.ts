@@ -1,0 +1,109 @@
+/**
+ * Search over the real seed catalog, the one a shopper meets after `npm start`: the behaviours
+ * of search.test.ts must hold there too, whatever names the generator produced.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { SearchProductsResponse, SuggestResponse } from '../../contract/search.ts';
+import { seedCatalog } from '../../server/db/seed.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({
+    prepare: async (database) => {
+      await seedCatalog(database.db, { products: 200 });
+    },
+  });
+});
+
+afterAll(() => t.close());
+
+async function suggest(q: string): Promise<SuggestResponse['suggestions']> {
+  const res = await t.app.inject({ url: '/api/v1/search/suggest', query: { q } });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<SuggestResponse>().suggestions;
+}
+
+async function search(query: Record<string, string>): Promise<SearchProductsResponse> {
+  const res = await t.app.inject({ url: '/api/v1/search/products', query });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<SearchProductsResponse>();
+}
+
+const fold = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+
+describe('search over the seed catalog', () => {
+  test('crea suggests creatine products first and the Creatine category', async () => {
+    const suggestions = await suggest('crea');
+    expect(suggestions.products.length).toBeGreaterThan(0);
+    expect(fold(suggestions.products[0]?.name ?? '')).toContain('crea');
+    expect(suggestions.categories.map((c) => c.slug)).toContain('creatine');
+    const body = await search({ search: 'crea' });
+    expect(body.results.pagination.totalProducts).toBeGreaterThan(1);
+    expect(fold(body.results.products[0]?.name ?? '')).toMatch(/\bcrea/);
+  });
+
+  test('whey protien is read as whey protein', async () => {
+    const body = await search({ search: 'whey protien' });
+    expect(body.meta.corrections).toEqual([
+      expect.objectContaining({
+        term: 'protien',
+        replacements: expect.arrayContaining(['protein']),
+      }),
+    ]);
+    expect(body.results.pagination.totalProducts).toBeGreaterThan(0);
+    const top = fold(body.results.products[0]?.name ?? '');
+    expect(top).toContain('whey');
+    expect(top).toContain('protein');
+  });
+
+  test('creme brulee finds the Crème Brûlée flavor and only products sold in it', async () => {
+    const suggestions = await suggest('creme brulee');
+    expect(suggestions.flavors[0]).toMatchObject({ slug: 'creme-brulee', type: 'FLAVOR' });
+    expect(suggestions.flavors[0]?.image).toEqual(expect.any(String));
+    const body = await search({ search: 'CRÈME BRÛLÉE', limit: '100' });
+    const total = body.results.pagination.totalProducts;
+    expect(total).toBeGreaterThan(0);
+    const facet = body.facets.flavors.find((f) => f.slug === 'creme-brulee');
+    expect(facet?.count).toBe(total);
+  });
+
+  test('a name match outranks products that only carry the word in brand or category', async () => {
+    const body = await search({ search: 'isolate', limit: '100' });
+    const names = body.results.products.map((p) => fold(p.name));
+    const firstWithout = names.findIndex((name) => !name.includes('isolate'));
+    const lastWith = names.findLastIndex((name) => name.includes('isolate'));
+    expect(lastWith).toBeGreaterThanOrEqual(0);
+    if (firstWithout !== -1) expect(lastWith).toBeLessThan(firstWithout);
+  });
+
+  test('a category page lists exactly that category, with consistent facets', async () => {
+    const body = await search({ category: 'protein-powder', limit: '100' });
+    const total = body.results.pagination.totalProducts;
+    expect(total).toBeGreaterThan(0);
+    for (const product of body.results.products) {
+      expect(product.categories.map((c) => c.slug)).toContain('protein-powder');
+    }
+    expect(body.facets.categories.find((c) => c.slug === 'protein-powder')?.count).toBe(total);
+    const brandTotal = body.facets.brands.reduce((sum, brand) => sum + brand.count, 0);
+    expect(brandTotal).toBe(total);
+    const prices = body.results.products.map((p) => p.price);
+    expect(body.facets.priceRange.min).toBe(Math.min(...prices));
+  });
+
+  test('every brand and flavor page has products', async () => {
+    for (const kind of ['brands', 'flavors'] as const) {
+      const res = await t.app.inject(`/api/v1/taxonomy/${kind}`);
+      expect(res.statusCode).toBe(200);
+      const items: { slug: string }[] = res.json().data;
+      const param = kind === 'brands' ? 'brand' : 'flavor';
+      const facets = (await search({})).facets[kind];
+      for (const item of items) {
+        expect(facets.find((f) => f.slug === item.slug)?.count ?? 0, item.slug).toBeGreaterThan(0);
+      }
+      const one = await search({ [param]: items[0]?.slug ?? '' });
+      expect(one.results.pagination.totalProducts).toBeGreaterThan(0);
+    }
+  });
+});
