@@ -43,10 +43,54 @@ export default fp(
   async function securityPlugin(app: FastifyInstance, opts: SecurityOptions) {
     const configured = new Set(opts.storefrontOrigins);
     if (opts.apiOrigin) configured.add(new URL(opts.apiOrigin).origin);
-    const ownOrigin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+    const ownOrigin = (request: FastifyRequest) => {
+      try {
+        // Through URL, so `Host: shop:80` and `Origin: http://shop` compare equal.
+        return new URL(`${request.protocol}://${request.host}`).origin;
+      } catch {
+        return null;
+      }
+    };
     const isAllowedOrigin = (request: FastifyRequest, origin: string) =>
       configured.has(origin) || origin === ownOrigin(request);
 
+    // Headers first: answers cut short by the checks below carry them too.
+    const apiOrigins = opts.apiOrigin ? [new URL(opts.apiOrigin).origin] : [];
+    await app.register(fastifyHelmet, {
+      global: true,
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          baseUri: ["'self'"],
+          scriptSrc: ["'self'", ...STRIPE.scripts],
+          // Stripe Elements and React style attributes set inline styles.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:', ...apiOrigins, ...STRIPE.images],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'", ...apiOrigins, ...STRIPE.connect],
+          frameSrc: STRIPE.frames,
+          manifestSrc: ["'self'"],
+          workerSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+        },
+      },
+      xFrameOptions: { action: 'deny' },
+      strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      // Payment providers may open a popup (3-D Secure, wallets) that must talk back to the page.
+      crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+      crossOriginResourcePolicy: { policy: opts.crossSite ? 'cross-origin' : 'same-site' },
+    });
+
+    app.addHook('onRequest', async (_request, reply) => {
+      reply.header(
+        'permissions-policy',
+        'camera=(), microphone=(), geolocation=(), payment=(self "https://js.stripe.com")',
+      );
+    });
     await app.register(fastifyCors, {
       hook: 'onRequest',
       delegator: (request, callback) => {
@@ -79,42 +123,6 @@ export default fp(
       ) {
         throw forbidden(CSRF_PROOF_MISSING);
       }
-    });
-
-    const apiOrigins = opts.apiOrigin ? [new URL(opts.apiOrigin).origin] : [];
-    await app.register(fastifyHelmet, {
-      global: true,
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          baseUri: ["'self'"],
-          scriptSrc: ["'self'", ...STRIPE.scripts],
-          // Stripe Elements and React style attributes set inline styles.
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:', ...apiOrigins, ...STRIPE.images],
-          fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'", ...apiOrigins, ...STRIPE.connect],
-          frameSrc: STRIPE.frames,
-          manifestSrc: ["'self'"],
-          workerSrc: ["'self'"],
-          objectSrc: ["'none'"],
-          formAction: ["'self'"],
-          frameAncestors: ["'none'"],
-        },
-      },
-      strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
-      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-      // Payment providers may open a popup (3-D Secure, wallets) that must talk back to the page.
-      crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-      crossOriginResourcePolicy: { policy: opts.crossSite ? 'cross-origin' : 'same-site' },
-    });
-
-    app.addHook('onRequest', async (_request, reply) => {
-      reply.header(
-        'permissions-policy',
-        'camera=(), microphone=(), geolocation=(), payment=(self "https://js.stripe.com")',
-      );
     });
   },
   { name: 'security' },

@@ -1,0 +1,227 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { CROSS_ORIGIN_REFUSED, CSRF_PROOF_MISSING } from '../../server/plugins/security.ts';
+import { randomAddress, registerUser, uniqueEmail } from '../helpers/auth.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+
+const SHOP = 'https://shop.example.com';
+const EVIL = 'https://evil.example.net';
+const LOGIN = '/api/v1/user/auth/login';
+const FORGOT = '/api/v1/user/auth/forgot-password';
+
+let t: TestApp;
+const distDir = mkdtempSync(path.join(os.tmpdir(), 'forge-dist-'));
+
+beforeAll(async () => {
+  writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>shell</title>');
+  t = await createTestApp({ distDir, env: { STOREFRONT_ORIGINS: SHOP } });
+});
+afterAll(() => t.close());
+
+const forgot = (
+  headers: Record<string, string>,
+  payload: object | string = { email: uniqueEmail() },
+) =>
+  t.app.inject({
+    method: 'POST',
+    url: FORGOT,
+    remoteAddress: randomAddress(),
+    headers,
+    ...(typeof payload === 'string' ? { body: payload } : { payload }),
+  });
+
+describe('CORS', () => {
+  test('an allowed storefront gets a credentialed preflight answer with our headers', async () => {
+    const res = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/v1/cart/items',
+      headers: {
+        origin: SHOP,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type,x-guest-cart-id,idempotency-key',
+      },
+    });
+    expect(res.statusCode).toBe(204);
+    expect(res.headers['access-control-allow-origin']).toBe(SHOP);
+    expect(res.headers['access-control-allow-credentials']).toBe('true');
+    const allowed = String(res.headers['access-control-allow-headers']).split(/,\s*/);
+    expect(allowed).toEqual(
+      expect.arrayContaining([
+        'content-type',
+        'x-guest-cart-id',
+        'idempotency-key',
+        'x-requested-with',
+      ]),
+    );
+    expect(res.headers['access-control-allow-methods']).toContain('PATCH');
+    expect(res.headers.vary).toContain('Origin');
+  });
+
+  test('another origin gets no CORS answer, so the browser keeps the response from it', async () => {
+    const preflight = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/v1/cart/items',
+      headers: { origin: EVIL, 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+    expect(preflight.headers['access-control-allow-credentials']).toBeUndefined();
+    const read = await t.app.inject({ url: '/api/v1/user/profile/me', headers: { origin: EVIL } });
+    expect(read.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  test("the server's own origin is allowed", async () => {
+    const res = await t.app.inject({
+      url: '/api/v1/user/profile/me',
+      headers: { host: 'api.example.org', origin: 'http://api.example.org' },
+    });
+    expect(res.headers['access-control-allow-origin']).toBe('http://api.example.org');
+  });
+});
+
+describe('CSRF guard on state-changing requests', () => {
+  test('JSON from an allowed storefront, our own origin or no origin (non-browser) passes', async () => {
+    for (const headers of [{ origin: SHOP }, { origin: 'http://localhost' }, {}]) {
+      const res = await forgot(headers);
+      expect(res.statusCode, JSON.stringify(headers)).toBe(200);
+    }
+  });
+
+  test('another origin is refused with 403, even with JSON and the custom header', async () => {
+    const res = await forgot({ origin: EVIL, 'x-requested-with': 'forge-storefront' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ success: false, message: CROSS_ORIGIN_REFUSED });
+    const nullOrigin = await forgot({ origin: 'null' });
+    expect(nullOrigin.statusCode).toBe(403);
+  });
+
+  test('a form-encoded or text/plain body without the custom header is refused with 403', async () => {
+    for (const contentType of [
+      'application/x-www-form-urlencoded',
+      'text/plain',
+      'multipart/form-data; boundary=x',
+    ]) {
+      const res = await forgot({ 'content-type': contentType }, 'email=a%40example.com');
+      expect(res.statusCode, contentType).toBe(403);
+      expect(res.json()).toEqual({ success: false, message: CSRF_PROOF_MISSING });
+    }
+  });
+
+  test('a body-less change needs the custom header with the right value', async () => {
+    const { cookie } = await registerUser(t.app);
+    const send = (headers: Record<string, string>) =>
+      t.app.inject({
+        method: 'DELETE',
+        url: '/api/v1/cart/items/nothing',
+        headers: { cookie, ...headers },
+      });
+    const without = await send({});
+    expect(without.statusCode).toBe(403);
+    expect((await send({ 'x-requested-with': 'XMLHttpRequest' })).statusCode).toBe(403);
+    const withHeader = await send({ 'x-requested-with': 'forge-storefront' });
+    expect(withHeader.statusCode).not.toBe(403);
+  });
+
+  test('JSON with a charset parameter counts as JSON', async () => {
+    const res = await forgot(
+      { 'content-type': 'application/json; charset=utf-8' },
+      JSON.stringify({ email: uniqueEmail() }),
+    );
+    expect(res.statusCode).toBe(200);
+  });
+
+  test('reads are never refused', async () => {
+    const res = await t.app.inject({ url: '/api/v1/user/profile/me', headers: { origin: EVIL } });
+    expect(res.statusCode).toBe(401);
+  });
+
+  test('the payments webhook path is exempt (its callers are servers, proven by signature)', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/payments/webhook/stripe',
+      headers: { origin: EVIL, 'content-type': 'text/plain' },
+      body: 'x',
+    });
+    expect(res.statusCode).not.toBe(403);
+  });
+
+  test('signing in from another origin is refused before the password is checked', async () => {
+    const { user, password } = await registerUser(t.app);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: LOGIN,
+      remoteAddress: randomAddress(),
+      headers: { origin: EVIL },
+      payload: { email: user.email, password },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.cookies).toHaveLength(0);
+  });
+});
+
+describe('security headers', () => {
+  const expectHeaders = (headers: Record<string, unknown>) => {
+    const csp = String(headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self' https://js.stripe.com");
+    expect(csp).toMatch(/frame-src [^;]*https:\/\/js\.stripe\.com/);
+    expect(csp).toContain("img-src 'self' data: blob:");
+    expect(csp).toMatch(/connect-src 'self'[^;]*https:\/\/api\.stripe\.com/);
+    expect(csp).toContain("manifest-src 'self'");
+    expect(csp).toContain("worker-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).not.toContain('unsafe-eval');
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(headers['x-frame-options']).toBe('DENY');
+    expect(headers['cross-origin-resource-policy']).toBe('same-site');
+    expect(headers['permissions-policy']).toContain('camera=()');
+    expect(headers['x-powered-by']).toBeUndefined();
+  };
+
+  test('on API answers, errors included', async () => {
+    expectHeaders((await t.app.inject('/api/v1/user/profile/me')).headers);
+    expectHeaders((await t.app.inject('/api/v1/no-such-route')).headers);
+    expectHeaders((await forgot({ origin: EVIL })).headers);
+  });
+
+  test('on the PWA shell and health checks', async () => {
+    const shell = await t.app.inject({ url: '/', headers: { accept: 'text/html' } });
+    expect(shell.statusCode).toBe(200);
+    expectHeaders(shell.headers);
+    expectHeaders((await t.app.inject('/healthz')).headers);
+  });
+});
+
+describe('cross-site storefront', () => {
+  test('resources may be loaded cross-origin and the session cookie is SameSite=None; Secure', async () => {
+    const cross = await createTestApp({
+      env: {
+        STOREFRONT_ORIGINS: 'https://forge-shop.com',
+        VITE_API_ORIGIN: 'https://api.forge-nutrition.ca',
+      },
+    });
+    try {
+      const res = await cross.app.inject({
+        method: 'POST',
+        url: '/api/v1/user/auth/register',
+        remoteAddress: randomAddress(),
+        headers: { origin: 'https://forge-shop.com' },
+        payload: { name: 'Eve', email: uniqueEmail(), password: 'Cross-site-pass-1' },
+      });
+      expect(res.statusCode).toBe(201);
+      expect(res.headers['access-control-allow-origin']).toBe('https://forge-shop.com');
+      expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
+      expect(String(res.headers['content-security-policy'])).toMatch(
+        /connect-src 'self' https:\/\/api\.forge-nutrition\.ca/,
+      );
+      expect(res.cookies[0]).toMatchObject({ sameSite: 'None', secure: true, httpOnly: true });
+    } finally {
+      await cross.close();
+    }
+  });
+});
