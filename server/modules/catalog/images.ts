@@ -205,7 +205,8 @@ export function renderProductImage(art: ProductArt, n: number): string | null {
     : `${art.brandName} ${art.name} — ${flavor.name}`;
   let labelBody: string;
   if (isBack) {
-    const rows = [0, 1, 2, 3, 4]
+    const rowCount = Math.max(1, Math.min(5, Math.floor((label.h - 60) / 20)));
+    const rows = Array.from({ length: rowCount }, (_, i) => i)
       .map(
         (i) =>
           `<rect x="${label.x + 14}" y="${label.y + 40 + i * 20}" width="${label.w - 28}" height="2" fill="${ink}" opacity="0.6"/>`,
