@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { AUTH_RATE_LIMITS } from '../../server/modules/auth/routes.ts';
+import { randomAddress, registerUser, uniqueEmail } from '../helpers/auth.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+
+const redisUrl = process.env.TEST_REDIS_URL;
+const API = '/api/v1/user/auth';
+
+/**
+ * The auth endpoints' limits, per e-mail and per client address, against one store. Every test
+ * uses fresh e-mails and random addresses, so runs sharing one Redis do not meet each other.
+ */
+function authLimits(store: 'memory' | 'redis', env: () => Record<string, string>) {
+  describe(`auth rate limits (${store})`, () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await createTestApp({ env: env() });
+      expect(t.app.rateLimit.storeKind).toBe(store);
+    });
+    afterAll(() => t.close());
+
+    const post = (path: string, payload: object, address = randomAddress()) =>
+      t.app.inject({ method: 'POST', url: `${API}${path}`, payload, remoteAddress: address });
+
+    const expect429 = (res: Awaited<ReturnType<typeof post>>) => {
+      expect(res.statusCode).toBe(429);
+      expect(res.json().message).toMatch(
+        /^Too many attempts\. Please wait \d+ minutes? and try again\.$/,
+      );
+      const retryAfter = Number(res.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(3600);
+    };
+
+    test('login: per e-mail, whatever address the attempts come from', async () => {
+      const { user } = await registerUser(t.app);
+      const max = AUTH_RATE_LIMITS.login.email.max;
+      for (let i = 0; i < max; i++) {
+        expect(
+          (await post('/login', { email: user.email, password: `Wrong-${i}` })).statusCode,
+        ).toBe(401);
+      }
+      const blocked = await post('/login', { email: user.email, password: 'Correct-horse-9' });
+      expect429(blocked);
+      expect(blocked.cookies).toHaveLength(0);
+    });
+
+    test('login: per client address, whatever e-mails it tries', async () => {
+      const address = randomAddress();
+      const max = AUTH_RATE_LIMITS.login.address.max;
+      for (let i = 0; i < max; i++) {
+        const res = await post(
+          '/login',
+          { email: uniqueEmail(), password: 'Wrong-pass-1' },
+          address,
+        );
+        expect(res.statusCode).toBe(401);
+      }
+      expect429(await post('/login', { email: uniqueEmail(), password: 'Wrong-pass-1' }, address));
+      expect(
+        (await post('/login', { email: uniqueEmail(), password: 'Wrong-pass-1' })).statusCode,
+      ).toBe(401);
+    });
+
+    test('register: per client address', async () => {
+      const address = randomAddress();
+      for (let i = 0; i < AUTH_RATE_LIMITS.register.address.max; i++) {
+        const res = await post(
+          '/register',
+          { name: 'Rate Test', email: uniqueEmail(), password: 'Pass-word-1' },
+          address,
+        );
+        expect(res.statusCode).toBe(201);
+      }
+      expect429(
+        await post(
+          '/register',
+          { name: 'Rate Test', email: uniqueEmail(), password: 'Pass-word-1' },
+          address,
+        ),
+      );
+    });
+
+    test('forgot-password: per e-mail, and the answer does not depend on the account existing', async () => {
+      const email = uniqueEmail('nobody');
+      for (let i = 0; i < AUTH_RATE_LIMITS.forgotPassword.email.max; i++) {
+        expect((await post('/forgot-password', { email })).statusCode).toBe(200);
+      }
+      expect429(await post('/forgot-password', { email }));
+    });
+
+    test('verify-otp-reset: per e-mail', async () => {
+      const email = uniqueEmail();
+      const payload = { email, otp: '123456', password: 'Pass-word-1' };
+      for (let i = 0; i < AUTH_RATE_LIMITS.verifyOtp.email.max; i++) {
+        expect((await post('/verify-otp-reset', payload)).statusCode).toBe(400);
+      }
+      expect429(await post('/verify-otp-reset', payload));
+    });
+
+    test('reset-password: per client address', async () => {
+      const address = randomAddress();
+      const reset = () =>
+        t.app.inject({
+          method: 'PATCH',
+          url: `${API}/reset-password/made-up-token`,
+          payload: { password: 'Pass-word-1' },
+          remoteAddress: address,
+        });
+      for (let i = 0; i < AUTH_RATE_LIMITS.resetPassword.address.max; i++) {
+        expect((await reset()).statusCode).toBe(400);
+      }
+      expect429(await reset());
+    });
+
+    test('change-password: per account', async () => {
+      const { cookie } = await registerUser(t.app);
+      const change = () =>
+        t.app.inject({
+          method: 'PATCH',
+          url: `${API}/change-password`,
+          headers: { cookie },
+          payload: { currentPassword: 'Wrong-pass-1', newPassword: 'Pass-word-2' },
+          remoteAddress: randomAddress(),
+        });
+      for (let i = 0; i < AUTH_RATE_LIMITS.changePassword.account.max; i++) {
+        expect((await change()).statusCode).toBe(400);
+      }
+      expect429(await change());
+    });
+  });
+}
+
+authLimits('memory', () => ({}));
+
+describe.runIf(redisUrl)('with Redis', () => {
+  authLimits('redis', () => ({ REDIS_URL: redisUrl! }));
+});
