@@ -9,7 +9,9 @@ import {
 import { SearchService } from './service.ts';
 
 export default async function searchRoutes(app: FastifyInstance) {
-  const search = new SearchService(app.db);
+  const search = new SearchService(app.db, {
+    answerTtlMs: app.config.SEARCH_CACHE_SECONDS * 1000,
+  });
   app.addHook('onClose', async () => search.close());
   const api = app.withTypeProvider<ZodTypeProvider>();
 

@@ -18,19 +18,14 @@ import { excerpt, suggestTaxonomy, taxonomyEntry, type TaxonomyEntry } from './t
 
 export interface SearchServiceOptions {
   /**
-   * How long answers are reused. The catalog only changes through seeding and admin edits
-   * (which rebuild the index and clear these caches in this process); other instances catch up
-   * within the TTL. Stock shown in results may lag by up to `resultsTtlMs`.
+   * How long answers are reused; 0 turns the answer caches (and the sharing of identical
+   * in-flight queries) off. The catalog changes through seeding and admin edits, which rebuild
+   * the index and clear these caches in this process; other instances catch up within the TTL,
+   * and stock shown in results may lag by as much.
    */
-  suggestTtlMs?: number;
-  resultsTtlMs?: number;
+  answerTtlMs?: number;
   /** How long the vocabulary and taxonomy are kept before being re-read. */
   snapshotTtlMs?: number;
-  /**
-   * False turns the answer caches and the sharing of identical in-flight queries off (the
-   * vocabulary is still cached): the benchmark uses it to measure the database work itself.
-   */
-  cacheAnswers?: boolean;
 }
 
 /** The slow-changing parts of the catalog that every query needs, read once and shared. */
@@ -86,10 +81,11 @@ export class SearchService {
     private readonly db: Executor,
     options: SearchServiceOptions = {},
   ) {
+    const answerTtlMs = options.answerTtlMs ?? 30_000;
     this.snapshotTtlMs = options.snapshotTtlMs ?? 5 * 60_000;
-    this.cacheAnswers = options.cacheAnswers ?? true;
-    this.suggestCache = new LRUCache({ max: 2000, ttl: options.suggestTtlMs ?? 60_000 });
-    this.resultsCache = new LRUCache({ max: 2000, ttl: options.resultsTtlMs ?? 30_000 });
+    this.cacheAnswers = answerTtlMs > 0;
+    this.suggestCache = new LRUCache({ max: 2000, ttl: Math.max(1, answerTtlMs) });
+    this.resultsCache = new LRUCache({ max: 2000, ttl: Math.max(1, answerTtlMs) });
     this.unsubscribe = onSearchIndexRebuilt(() => this.invalidate());
   }
 
