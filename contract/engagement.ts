@@ -154,13 +154,21 @@ export const consultationBody = z.object({
     .refine(
       (date) => date <= addDays(shopToday(), CONSULTATION_MAX_DAYS_AHEAD),
       `Choose a date within the next ${CONSULTATION_MAX_DAYS_AHEAD} days`,
-    ),
+    )
+    .meta({
+      description: `A day after today (YYYY-MM-DD) in the shop's time zone, ${CONSULTATION_TIME_ZONE}`,
+      example: '2026-05-31',
+    }),
   preferredTime: requiredText('Preferred time is required')
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'Enter a time like 14:30', abort: true })
     .refine(
       (time) => time >= CONSULTATION_HOURS.opens && time <= CONSULTATION_HOURS.closes,
       `Choose a time between ${CONSULTATION_HOURS.opens} and ${CONSULTATION_HOURS.closes}`,
-    ),
+    )
+    .meta({
+      description: `HH:MM on the 24-hour clock, shop time, ${CONSULTATION_HOURS.opens}–${CONSULTATION_HOURS.closes}`,
+      example: '14:30',
+    }),
   message: z
     .string({ error: 'Message must be text' })
     .trim()

@@ -77,6 +77,13 @@ function expand(value: unknown): unknown {
   return value in relative ? daysFromToday(relative[value]!) : value;
 }
 
+test('the three calls are listed in the OpenAPI document', async () => {
+  const doc = (await t.app.inject('/api/v1/openapi.json')).json();
+  expect(doc.paths['/api/v1/coupon/request']?.post).toBeDefined();
+  expect(doc.paths['/api/v1/contact']?.post).toBeDefined();
+  expect(doc.paths['/api/v1/consultations']?.post?.requestBody).toBeDefined();
+});
+
 describe('POST /coupon/request', () => {
   test('issues a 10 % single-use code valid 30 days and e-mails it', async () => {
     const email = uniqueEmail('coupon');

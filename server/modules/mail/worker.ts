@@ -150,7 +150,7 @@ export class MailWorker {
         .where(claimed);
       return 'sent';
     } catch (err) {
-      const lastError = describe(err);
+      const lastError = errorText(err);
       const giveUp = isPermanentFailure(err) || row.attempts >= maxAttempts;
       if (giveUp) {
         log.error({ mailId: row.id, kind: row.kind, attempts: row.attempts, err }, 'e-mail failed');
@@ -176,7 +176,7 @@ export class MailWorker {
   }
 }
 
-function describe(err: unknown): string {
+function errorText(err: unknown): string {
   const text = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
   return text.slice(0, 1000);
 }
