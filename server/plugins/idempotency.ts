@@ -131,6 +131,12 @@ export interface IdempotencyOptions {
  * the request did (or why it could not) given the state it met — a client wanting a fresh attempt
  * after "out of stock" sends a new key, as after any other decision. 5xx and 429 answers release
  * the key, so retrying the same request later can still succeed.
+ *
+ * The work and the stored answer are not one transaction: should the process die after the work
+ * committed and before its answer was stored, the claim is left in flight, answers 409 for
+ * STALE_CLAIM_MS, and is then taken over, so the request can run a second time. That window is a
+ * crash between two statements; closing it would mean running every handler inside the claim's
+ * transaction.
  */
 export default fp(
   async function idempotency(app: FastifyInstance, opts: IdempotencyOptions) {

@@ -1,9 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { seedCatalog } from '../../server/db/seed.ts';
+import { GUEST_CART_TTL_DAYS } from '../../server/modules/cart/service.ts';
 import { carts, cartItems } from '../../server/modules/cart/tables.ts';
-import { variants } from '../../server/modules/catalog/tables.ts';
+import { products, variants } from '../../server/modules/catalog/tables.ts';
 import { issueCouponCode } from '../../server/modules/discounts/service.ts';
 import { discountCodes } from '../../server/modules/discounts/tables.ts';
+import { hashToken } from '../../server/plugins/sessions.ts';
 import { registerUser } from '../helpers/auth.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { F, cartCall, insertCartCatalog, type Caller } from './cart-fixtures.ts';
@@ -11,7 +14,12 @@ import { F, cartCall, insertCartCatalog, type Caller } from './cart-fixtures.ts'
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp({ prepare: (database) => insertCartCatalog(database.db) });
+  t = await createTestApp({
+    prepare: async (database) => {
+      await seedCatalog(database.db, { products: 12 });
+      await insertCartCatalog(database.db);
+    },
+  });
 });
 
 afterAll(() => t.close());
@@ -162,6 +170,24 @@ describe('guest cart', () => {
     expect(res.json().data.guestCartId).not.toBe(madeUp);
   });
 
+  test('a guest cart left unchanged for 30 days is forgotten', async () => {
+    const guest = await newGuest();
+    const old = new Date(Date.now() - (GUEST_CART_TTL_DAYS + 1) * 24 * 60 * 60 * 1000);
+    await t.db
+      .update(carts)
+      .set({ updatedAt: old })
+      .where(eq(carts.guestIdHash, hashToken(guest.guestCartId)));
+    const res = await cartCall(t.app, 'GET', '/cart', guest);
+    expect(res.json()).toEqual({ success: true, data: emptyCart });
+    // The next guest cart made sweeps it away.
+    await newGuest();
+    const rows = await t.db
+      .select()
+      .from(carts)
+      .where(eq(carts.guestIdHash, hashToken(guest.guestCartId)));
+    expect(rows).toHaveLength(0);
+  });
+
   test('adding the same variant again adds up on the same line', async () => {
     const guest = await newGuest();
     const res = await add(guest, F.chocolate, 3);
@@ -190,6 +216,44 @@ describe('guest cart', () => {
     const again = await cartCall(t.app, 'DELETE', `/cart/items/${guest.itemId}`, guest);
     expect(again.statusCode).toBe(404);
     expect(again.json()).toEqual({ success: false, message: 'That item is not in your cart.' });
+  });
+});
+
+test('a product of the seeded catalog goes into the cart at its current price', async () => {
+  const [seeded] = await t.db
+    .select({
+      productId: products.id,
+      name: products.name,
+      slug: products.slug,
+      variantId: variants.id,
+      price: variants.price,
+      sku: variants.sku,
+      stock: variants.stock,
+    })
+    .from(variants)
+    .innerJoin(products, eq(products.id, variants.productId))
+    .where(and(eq(products.isActive, true), eq(variants.isActive, true), gt(variants.stock, 1)))
+    .limit(1);
+  if (!seeded) throw new Error('the seed has no product in stock');
+  const res = await cartCall(
+    t.app,
+    'POST',
+    '/cart/items',
+    {},
+    {
+      productId: seeded.productId,
+      variantId: seeded.variantId,
+      quantity: 2,
+    },
+  );
+  expect(res.statusCode).toBe(200);
+  expect(res.json().data.items[0]).toMatchObject({
+    name: seeded.name,
+    slug: seeded.slug,
+    sku: seeded.sku,
+    unitPrice: seeded.price,
+    lineTotal: 2 * seeded.price,
+    stock: seeded.stock,
   });
 });
 
