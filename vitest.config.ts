@@ -15,6 +15,14 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'component',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+          environmentOptions: { happyDOM: { url: 'http://localhost:3000/' } },
+        },
+      },
+      {
+        test: {
           name: 'api',
           include: apiTests,
           environment: 'node',

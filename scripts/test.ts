@@ -46,7 +46,12 @@ const steps: Step[] = [
   })),
   { name: 'lint', command: ['eslint', '.', '--max-warnings', '0'] },
   { name: 'format', command: ['prettier', '--check', '.', '--log-level', 'warn'] },
-  vitest('unit and API', ['unit', 'api', ...(process.env.TEST_DATABASE_URL ? ['api-pg'] : [])]),
+  vitest('unit and API', [
+    'unit',
+    'component',
+    'api',
+    ...(process.env.TEST_DATABASE_URL ? ['api-pg'] : []),
+  ]),
   vitest('browser', ['e2e']),
 ];
 

@@ -7,19 +7,11 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import type { AuthUser } from '../../../stores/customer.ts';
+import type { AuthResponse, LoginBody } from '../../../../contract/auth.ts';
 import { afterSignIn } from './session-effects.ts';
 
-export interface LoginInput {
-  email: string;
-  password: string;
-}
-
-export interface AuthResponse {
-  success: boolean;
-  message?: string;
-  user: AuthUser;
-}
+export type { AuthResponse };
+export type LoginInput = LoginBody;
 
 export function login(input: LoginInput): Promise<AuthResponse> {
   return api.post<AuthResponse>('/user/auth/login', { body: input });

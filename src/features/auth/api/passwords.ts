@@ -9,41 +9,35 @@
  *                                                          PATCH /user/auth/change-password
  */
 import { useMutation } from '@tanstack/react-query';
+import type {
+  ChangePasswordBody,
+  ForgotPasswordBody,
+  MessageResponse,
+  ResetPasswordBody,
+  VerifyOtpResetBody,
+} from '../../../../contract/auth.ts';
 import { api } from '../../../lib/api-client.ts';
 
-export interface MessageResponse {
-  success: boolean;
-  message?: string;
-}
+export type { MessageResponse };
 
-export function forgotPassword(input: { email: string }): Promise<MessageResponse> {
+export function forgotPassword(input: ForgotPasswordBody): Promise<MessageResponse> {
   return api.post<MessageResponse>('/user/auth/forgot-password', { body: input });
 }
 
 export function resetPassword({
   token,
   ...body
-}: {
-  token: string;
-  password: string;
-}): Promise<MessageResponse> {
+}: ResetPasswordBody & { token: string }): Promise<MessageResponse> {
   return api.patch<MessageResponse>(`/user/auth/reset-password/${encodeURIComponent(token)}`, {
     body,
   });
 }
 
-export function verifyOtpReset(input: {
-  email: string;
-  otp: string;
-  password: string;
-}): Promise<MessageResponse> {
+export function verifyOtpReset(input: VerifyOtpResetBody): Promise<MessageResponse> {
   return api.post<MessageResponse>('/user/auth/verify-otp-reset', { body: input });
 }
 
-export function changePassword(input: {
-  currentPassword: string;
-  newPassword: string;
-}): Promise<MessageResponse> {
+export function changePassword(input: ChangePasswordBody): Promise<MessageResponse> {
   return api.patch<MessageResponse>('/user/auth/change-password', { body: input });
 }
 

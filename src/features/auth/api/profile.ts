@@ -6,18 +6,15 @@
  * A 401 from the profile means the session ended elsewhere: the stored user is forgotten.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ProfileResponse, UpdateProfileBody } from '../../../../contract/auth.ts';
 import { ApiError, api } from '../../../lib/api-client.ts';
 import { clearUser, setUser, useCustomer, type AuthUser } from '../../../stores/customer.ts';
 import { PROFILE_QUERY_KEY } from './session-effects.ts';
 
-export interface ProfileResponse {
-  success: boolean;
-  data?: AuthUser;
-  user?: AuthUser;
-}
+export type { ProfileResponse };
 
 function userOf(response: ProfileResponse): AuthUser | null {
-  return response.data ?? response.user ?? null;
+  return response.data ?? null;
 }
 
 export async function getProfile(signal?: AbortSignal): Promise<AuthUser | null> {
@@ -44,7 +41,7 @@ export function useProfile() {
   return useQuery(profileQueryOptions());
 }
 
-export async function updateProfile(input: { name: string }): Promise<AuthUser | null> {
+export async function updateProfile(input: UpdateProfileBody): Promise<AuthUser | null> {
   return userOf(await api.patch<ProfileResponse>('/user/profile/me', { body: input }));
 }
 

@@ -6,14 +6,10 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import type { AuthResponse } from './login.ts';
+import type { AuthResponse, RegisterBody } from '../../../../contract/auth.ts';
 import { afterSignIn } from './session-effects.ts';
 
-export interface RegisterInput {
-  name: string;
-  email: string;
-  password: string;
-}
+export type RegisterInput = RegisterBody;
 
 export function register(input: RegisterInput): Promise<AuthResponse> {
   return api.post<AuthResponse>('/user/auth/register', { body: input });

@@ -15,6 +15,7 @@
  *   code })`, `mutate({ type: 'removeDiscount' })`.
  */
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { TaxonomyRef } from '../../../../contract/catalog.ts';
 import { ApiError, api } from '../../../lib/api-client.ts';
 import { newIdempotencyKey } from '../../../lib/ids.ts';
 import { clearGuestCartId } from '../../../stores/customer.ts';
@@ -26,10 +27,13 @@ export interface CartLinePreview {
   name?: string;
   slug?: string;
   image?: string | null;
-  flavor?: string;
+  brand?: TaxonomyRef;
+  flavor?: TaxonomyRef;
   size?: string;
   unitPrice?: number;
 }
+
+const NO_REF: TaxonomyRef = { _id: '', slug: '', name: '' };
 
 export type CartCommand =
   | {
@@ -54,11 +58,13 @@ export function createCartCommand(input: CartCommandInput): CartCommand {
 }
 
 function withLineTotal(item: CartItem, quantity: number): CartItem {
-  return {
-    ...item,
-    quantity,
-    ...(item.unitPrice !== undefined ? { lineTotal: item.unitPrice * quantity } : {}),
-  };
+  return { ...item, quantity, lineTotal: item.unitPrice * quantity };
+}
+
+/** Keeps the badge count (totals.itemCount) in step with the optimistic lines. */
+function withItems(cart: Cart, items: CartItem[]): Cart {
+  const itemCount = items.reduce((sum, item) => sum + item.quantity, 0);
+  return { ...cart, items, totals: { ...cart.totals, itemCount } };
 }
 
 export function applyCommandToCart(cart: Cart | undefined, command: CartCommand): Cart | undefined {
@@ -67,32 +73,46 @@ export function applyCommandToCart(cart: Cart | undefined, command: CartCommand)
     case 'add': {
       const existing = cart.items.find((item) => item.variantId === command.variantId);
       if (existing) {
-        return {
-          ...cart,
-          items: cart.items.map((item) =>
+        return withItems(
+          cart,
+          cart.items.map((item) =>
             item === existing ? withLineTotal(item, item.quantity + command.quantity) : item,
           ),
-        };
+        );
       }
+      const preview = command.preview ?? {};
       const line: CartItem = {
         itemId: `pending-${command.idempotencyKey}`,
         productId: command.productId,
         variantId: command.variantId,
-        ...command.preview,
         quantity: command.quantity,
+        name: preview.name ?? '',
+        slug: preview.slug ?? '',
+        image: preview.image ?? null,
+        brand: preview.brand ?? NO_REF,
+        flavor: preview.flavor ?? NO_REF,
+        size: preview.size ?? '',
+        sku: '',
+        unitPrice: preview.unitPrice ?? 0,
+        compareAtPrice: null,
+        lineTotal: 0,
+        stock: command.quantity,
         pending: true,
       };
-      return { ...cart, items: [...cart.items, withLineTotal(line, command.quantity)] };
+      return withItems(cart, [...cart.items, withLineTotal(line, command.quantity)]);
     }
     case 'setQuantity':
-      return {
-        ...cart,
-        items: cart.items.map((item) =>
+      return withItems(
+        cart,
+        cart.items.map((item) =>
           item.itemId === command.itemId ? withLineTotal(item, command.quantity) : item,
         ),
-      };
+      );
     case 'remove':
-      return { ...cart, items: cart.items.filter((item) => item.itemId !== command.itemId) };
+      return withItems(
+        cart,
+        cart.items.filter((item) => item.itemId !== command.itemId),
+      );
     default:
       return cart;
   }

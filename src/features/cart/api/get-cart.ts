@@ -2,47 +2,32 @@
  * The shopper's cart (spec §7 `GET /cart`).
  *
  * Exports:
- * - Cart, CartItem, CartResponse: the answer's shape as the storefront reads it.
+ * - Cart, CartItem, CartResponse: contract/cart.ts shapes (lines may be `pending` while optimistic).
+ * - EMPTY_CART: what a guest without a cart id has (no request is made).
  * - cartQueryKey (['cart']), cartQueryOptions(), getCart(): for loaders and prefetching.
  * - useCart(): the TanStack query; `data` is the Cart (never undefined once loaded).
  * - cartTotalQuantity(cart): the header badge's number.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type {
+  Cart as ContractCart,
+  CartItem as ContractCartItem,
+} from '../../../../contract/cart.ts';
 import { api } from '../../../lib/api-client.ts';
 import { customerState } from '../../../stores/customer.ts';
 
-export interface CartItem {
-  itemId: string;
-  quantity: number;
-  productId?: string;
-  variantId?: string;
-  name?: string;
-  slug?: string;
-  image?: string | null;
-  brand?: string | { name: string };
-  flavor?: string | { name: string };
-  size?: string;
-  unitPrice?: number;
-  lineTotal?: number;
-  stock?: number;
-  /** True while an optimistic add waits for the server's line. */
-  pending?: boolean;
-}
-
-export interface Cart {
-  items: CartItem[];
-  guestCartId?: string | null;
-  [field: string]: unknown;
-}
-
-export interface CartResponse {
-  success: boolean;
-  data: Cart;
-}
+/** A cart line; `pending` marks an optimistic add still waiting for the server's line. */
+export type CartItem = ContractCartItem & { pending?: boolean };
+export type Cart = Omit<ContractCart, 'items'> & { items: CartItem[] };
+export type CartResponse = { success: true; data: Cart };
 
 export const cartQueryKey = ['cart'] as const;
 
-export const EMPTY_CART: Cart = { items: [] };
+export const EMPTY_CART: Cart = {
+  items: [],
+  totals: { itemCount: 0, subtotal: 0, discount: 0, shipping: 0, total: 0 },
+  discount: null,
+};
 
 export async function getCart(signal?: AbortSignal): Promise<Cart> {
   // A guest without a cart id has no cart yet: no need to ask.

@@ -7,36 +7,27 @@
  * fetches only for a trimmed term of at least 2 characters.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Suggestion, SuggestionType, SuggestResponse } from '../../../../contract/search.ts';
 import { api } from '../../../lib/api-client.ts';
 import { MIN_SUGGESTION_LENGTH, SUGGESTIONS_STALE_MS } from '../../../lib/constants.ts';
 
-export type SuggestionType = 'PRODUCT' | 'CATEGORY' | 'BRAND' | 'FLAVOR';
-
-export interface Suggestion {
-  _id?: string;
-  name: string;
-  slug?: string;
-  type: SuggestionType | string;
-  image?: string | null;
-  additionalImages?: string[];
-  description?: string | null;
-  relevanceScore?: number;
-  price?: number | null;
-}
-
-export interface SuggestResponse {
-  success?: boolean;
-  suggestions?: Partial<Record<'products' | 'categories' | 'brands' | 'flavors', Suggestion[]>>;
-}
+export type { Suggestion, SuggestionType, SuggestResponse };
 
 const GROUPS = ['products', 'categories', 'brands', 'flavors'] as const;
 
-export function flattenSuggestions(body: SuggestResponse | null | undefined): Suggestion[] {
+type LooseSuggestion = Suggestion & { additionalImages?: string[] };
+
+export function flattenSuggestions(
+  body:
+    | { suggestions?: Partial<Record<(typeof GROUPS)[number], LooseSuggestion[]>> }
+    | null
+    | undefined,
+): Suggestion[] {
   const groups = body?.suggestions ?? {};
   return GROUPS.flatMap((group) =>
-    (groups[group] ?? []).map((item) => ({
+    (groups[group] ?? []).map(({ additionalImages, ...item }) => ({
       ...item,
-      image: item.image || item.additionalImages?.[0] || null,
+      image: item.image || additionalImages?.[0] || null,
     })),
   );
 }

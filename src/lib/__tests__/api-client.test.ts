@@ -1,0 +1,148 @@
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, test } from 'vitest';
+import { api as url, setupMswServer } from '../../testing/msw.ts';
+import { customerState } from '../../stores/customer.ts';
+import { ApiError, api, buildQueryString, isCartPath } from '../api-client.ts';
+
+const server = setupMswServer();
+
+beforeEach(() => {
+  localStorage.clear();
+  customerState.auth.user = null;
+  customerState.guestCart.guestCartId = null;
+});
+
+describe('query strings', () => {
+  test('nulls and undefined are skipped, arrays comma-joined, empty arrays dropped', () => {
+    expect(
+      buildQueryString({
+        search: 'whey',
+        brand: ['apex', 'titan'],
+        flavor: [],
+        minPrice: 0,
+        inStock: true,
+        maxPrice: null,
+        sort: undefined,
+      }),
+    ).toBe('?search=whey&brand=apex%2Ctitan&minPrice=0&inStock=true');
+    expect(buildQueryString({ a: null })).toBe('');
+  });
+
+  test('cart paths are /cart, /cart/... and anything containing /cart/', () => {
+    expect(isCartPath('/cart')).toBe(true);
+    expect(isCartPath('/cart/items/1')).toBe(true);
+    expect(isCartPath('/users/me/cart/items')).toBe(true);
+    expect(isCartPath('/cartography')).toBe(false);
+    expect(isCartPath('/taxonomy/categories')).toBe(false);
+  });
+});
+
+describe('requests', () => {
+  test('calls go to /api/v1 with cookies, JSON and the CSRF header on state changes', async () => {
+    server.use(http.post(url('/coupon/request'), () => HttpResponse.json({ message: 'ok' })));
+    const body = await api.post<{ message: string }>('/coupon/request', {
+      body: { name: 'A', email: 'a@b.ca' },
+    });
+    expect(body.message).toBe('ok');
+    const [request] = server.requests;
+    expect(request?.credentials).toBe('include');
+    expect(request?.headers.get('content-type')).toBe('application/json');
+    expect(request?.headers.get('x-requested-with')).toBe('forge-storefront');
+    expect(await request?.json()).toEqual({ name: 'A', email: 'a@b.ca' });
+  });
+
+  test('GET requests carry no CSRF header; the idempotency key travels as a header', async () => {
+    server.use(
+      http.get(url('/taxonomy/categories'), () => HttpResponse.json({ data: [] })),
+      http.delete(url('/cart/items/i1'), () => HttpResponse.json({ success: true, data: {} })),
+    );
+    await api.get('/taxonomy/categories');
+    await api.delete('/cart/items/i1', { idempotencyKey: 'key-1' });
+    expect(server.requests[0]?.headers.get('x-requested-with')).toBeNull();
+    expect(server.requests[1]?.headers.get('idempotency-key')).toBe('key-1');
+    expect(server.requests[1]?.headers.get('x-requested-with')).toBe('forge-storefront');
+  });
+
+  test('errors become ApiError with status, server message and field errors', async () => {
+    server.use(
+      http.post(url('/user/auth/register'), () =>
+        HttpResponse.json(
+          {
+            success: false,
+            message: 'Invalid input',
+            errors: [{ path: 'body.email', message: 'Enter a valid email address' }],
+          },
+          { status: 400 },
+        ),
+      ),
+      http.get(url('/broken'), () => new HttpResponse('oops', { status: 502 })),
+      http.get(url('/offline'), () => HttpResponse.error()),
+    );
+    const error = await api.post('/user/auth/register', { body: {} }).catch((err: unknown) => err);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 400, message: 'Invalid input', fromServer: true });
+    expect((error as ApiError).fieldErrors).toEqual({ email: 'Enter a valid email address' });
+
+    const broken = await api.get('/broken').catch((err: unknown) => err);
+    expect(broken).toMatchObject({ status: 502, fromServer: false });
+
+    const offline = await api.get('/offline').catch((err: unknown) => err);
+    expect(offline).toMatchObject({ status: 0, isNetworkError: true });
+  });
+});
+
+describe('guest cart id (spec §4, §7)', () => {
+  test('cart calls carry it as query parameter and header when a guest has one', async () => {
+    customerState.guestCart.guestCartId = 'g-123';
+    server.use(
+      http.get(url('/cart'), () => HttpResponse.json({ success: true, data: { items: [] } })),
+      http.get(url('/taxonomy/categories'), () => HttpResponse.json([])),
+    );
+    await api.get('/cart');
+    await api.get('/taxonomy/categories');
+    const [cart, taxonomy] = server.requests;
+    expect(new URL(cart!.url).searchParams.get('guestCartId')).toBe('g-123');
+    expect(cart?.headers.get('x-guest-cart-id')).toBe('g-123');
+    expect(new URL(taxonomy!.url).searchParams.has('guestCartId')).toBe(false);
+    expect(taxonomy?.headers.get('x-guest-cart-id')).toBeNull();
+  });
+
+  test('a signed-in shopper never sends it', async () => {
+    customerState.guestCart.guestCartId = 'g-123';
+    customerState.auth.user = { _id: 'u1', name: 'Ana', email: 'a@b.ca' };
+    server.use(
+      http.get(url('/cart'), () => HttpResponse.json({ success: true, data: { items: [] } })),
+    );
+    await api.get('/cart');
+    expect(new URL(server.requests[0]!.url).searchParams.has('guestCartId')).toBe(false);
+    expect(server.requests[0]?.headers.get('x-guest-cart-id')).toBeNull();
+  });
+
+  test('a successful cart answer with a guestCartId is stored for a guest, not for a user', async () => {
+    server.use(
+      http.post(url('/cart/items'), () =>
+        HttpResponse.json({ success: true, data: { items: [], guestCartId: 'g-new' } }),
+      ),
+    );
+    await api.post('/cart/items', { body: {} });
+    expect(customerState.guestCart.guestCartId).toBe('g-new');
+    expect(localStorage.getItem('guestCartId')).toBe('g-new');
+
+    customerState.guestCart.guestCartId = null;
+    localStorage.clear();
+    customerState.auth.user = { _id: 'u1', name: 'Ana', email: 'a@b.ca' };
+    await api.post('/cart/items', { body: {} });
+    expect(customerState.guestCart.guestCartId).toBeNull();
+    expect(localStorage.getItem('guestCartId')).toBeNull();
+  });
+
+  test('an unsuccessful cart answer stores nothing', async () => {
+    server.use(
+      http.get(url('/cart'), () =>
+        HttpResponse.json({ success: false, data: { guestCartId: 'nope' } }),
+      ),
+    );
+    await api.get('/cart');
+    expect(customerState.guestCart.guestCartId).toBeNull();
+  });
+});

@@ -1,0 +1,49 @@
+import { describe, expect, test } from 'vitest';
+import { validateCouponForm } from '../../../src/features/coupon/validate-coupon.ts';
+import {
+  couponFailureMessage,
+  couponSuccessMessage,
+} from '../../../src/features/coupon/api/request-coupon.ts';
+import { ApiError } from '../../../src/lib/api-client.ts';
+
+describe('coupon form rules (spec §5)', () => {
+  test('both fields are required', () => {
+    expect(validateCouponForm({ name: '  ', email: '' })).toEqual({
+      name: 'Full name is required',
+      email: 'Email is required',
+    });
+  });
+
+  test.each(['plain', 'a@b', 'a b@c.de', 'a@b c.de', '@b.ca', 'a@.ca x'])(
+    '%s is not a valid email',
+    (email) => {
+      expect(validateCouponForm({ name: 'Ana', email }).email).toBe('Enter a valid email address');
+    },
+  );
+
+  test('a name and an address like name@domain.tld pass', () => {
+    expect(validateCouponForm({ name: 'Ana Lift', email: ' ana@example.ca ' })).toEqual({});
+  });
+});
+
+describe('coupon messages (spec §8)', () => {
+  test('success uses the server message, else the fallback', () => {
+    expect(couponSuccessMessage({ success: true, message: 'Sent!' })).toBe('Sent!');
+    expect(couponSuccessMessage(undefined)).toBe('Your discount code has been sent to your email!');
+  });
+
+  test('failure uses the server message, else the fallback; anything else is the generic banner', () => {
+    expect(couponFailureMessage(new ApiError(429, 'Too many requests.', [], true))).toBe(
+      'Too many requests.',
+    );
+    expect(couponFailureMessage(new ApiError(500, 'Request failed (500).'))).toBe(
+      'Failed to send coupon request. Please try again.',
+    );
+    expect(couponFailureMessage(new ApiError(0, 'Network error'))).toBe(
+      'Failed to send coupon request. Please try again.',
+    );
+    expect(couponFailureMessage(new TypeError('boom'))).toBe(
+      'An error occurred. Please try again.',
+    );
+  });
+});
