@@ -233,6 +233,7 @@ export function generateCatalog(options: SeedOptions, now = new Date()): Generat
     const soldOut = fixed ? fixed.mode === 'soldout' : rand.chance(0.04);
     const discount = 1.15 + rand.next() * 0.2;
     const sizeIndex = new Map(family.sizes.map((s, i) => [s.code, i]));
+    const firstVariant = catalog.variants.length;
     for (const flavor of chosenFlavors) {
       for (const size of sizes) {
         const price = retailPrice(size.price * priceFactor);
@@ -249,6 +250,12 @@ export function generateCatalog(options: SeedOptions, now = new Date()): Generat
         });
       }
     }
+
+    // Rollups are written with the row (rather than by an UPDATE afterwards) so a fresh catalog
+    // has no dead tuples to scan.
+    const productVariants = catalog.variants.slice(firstVariant);
+    const price = Math.min(...productVariants.map((v) => v.price));
+    const totalStock = productVariants.reduce((sum, v) => sum + (v.stock ?? 0), 0);
 
     const categorySlugs = family.categories;
     for (const categorySlug of categorySlugs) {
@@ -292,6 +299,8 @@ export function generateCatalog(options: SeedOptions, now = new Date()): Generat
       nutritionFacts: family.nutrition,
       rating,
       reviewCount,
+      price,
+      totalStock,
       soldCount: fixed ? 500 + index * 10 : Math.floor(Math.exp(rand.next() * 8.5)),
       tags,
       createdAt: new Date(now.getTime() - Math.floor(daysAgo * DAY)),
@@ -328,7 +337,7 @@ export async function seedCatalog(db: Database, options: SeedOptions): Promise<S
     await tx.insert(categories).values(catalog.categories);
     await tx.insert(brands).values(catalog.brands);
     await tx.insert(flavors).values(catalog.flavors);
-    await insertChunked(catalog.products, 13, (chunk) => tx.insert(products).values(chunk));
+    await insertChunked(catalog.products, 15, (chunk) => tx.insert(products).values(chunk));
     await insertChunked(catalog.productCategories, 2, (chunk) =>
       tx.insert(productCategories).values(chunk),
     );
@@ -336,6 +345,10 @@ export async function seedCatalog(db: Database, options: SeedOptions): Promise<S
     await refreshProductRollups(tx);
   });
   await rebuildSearchIndex(db);
+  // Fresh statistics, so the first queries on a large catalog get good plans.
+  await db.execute(
+    sql`analyze ${categories}, ${brands}, ${flavors}, ${products}, ${productCategories}, ${variants}`,
+  );
   return {
     categories: catalog.categories.length,
     brands: catalog.brands.length,

@@ -115,10 +115,16 @@ export async function loadProductSummaries(
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
+const inStockFirst = sql`(${products.totalStock} > 0) desc`;
+/** Orders matching the products_top_idx and products_bestsellers_idx indexes exactly. */
 const collectionOrder: Record<ProductCollection, SQL[]> = {
-  top: [desc(sql`${products.totalStock} > 0`), desc(products.rating), desc(products.reviewCount)],
+  top: [
+    inStockFirst,
+    sql`${products.rating} desc nulls last`,
+    sql`${products.reviewCount} desc nulls last`,
+  ],
   new: [desc(products.createdAt)],
-  bestsellers: [desc(sql`${products.totalStock} > 0`), desc(products.soldCount)],
+  bestsellers: [inStockFirst, sql`${products.soldCount} desc nulls last`],
 };
 
 /** A curated listing for the home page: best rated, newest or best selling active products. */
@@ -128,7 +134,7 @@ export async function listCollection(
   limit: number,
 ): Promise<ProductSummary[]> {
   const rows = await selectSummaries(db)
-    .where(eq(products.isActive, true))
+    .where(sql`${products.isActive}`)
     .orderBy(...collectionOrder[collection], asc(products.id))
     .limit(limit);
   return rows.map(toSummary);

@@ -92,6 +92,13 @@ export const products = pgTable(
     index('products_brand_idx').on(t.brandId),
     index('products_price_idx').on(t.price),
     index('products_created_idx').on(t.createdAt),
+    // The home-page collections read the first rows of these orders (see service.ts).
+    index('products_top_idx')
+      .on(sql`(${t.totalStock} > 0) desc`, t.rating.desc(), t.reviewCount.desc(), t.id)
+      .where(sql`${t.isActive}`),
+    index('products_bestsellers_idx')
+      .on(sql`(${t.totalStock} > 0) desc`, t.soldCount.desc(), t.id)
+      .where(sql`${t.isActive}`),
     index('products_search_idx').using('gin', t.searchVector),
   ],
 );

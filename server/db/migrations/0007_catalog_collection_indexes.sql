@@ -1,0 +1,2 @@
+CREATE INDEX "products_top_idx" ON "products" USING btree (("total_stock" > 0) desc,"rating" DESC NULLS LAST,"review_count" DESC NULLS LAST,"id") WHERE "products"."is_active";--> statement-breakpoint
+CREATE INDEX "products_bestsellers_idx" ON "products" USING btree (("total_stock" > 0) desc,"sold_count" DESC NULLS LAST,"id") WHERE "products"."is_active";
