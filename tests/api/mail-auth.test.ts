@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { loginUser, randomAddress, registerUser } from '../helpers/auth.ts';
+import { loginUser, mailsTo, randomAddress, registerUser } from '../helpers/auth.ts';
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../helpers/smtp.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -16,8 +16,18 @@ afterAll(async () => {
   await smtp.stop();
 });
 
+/** Resolves once the account's reset mail is queued: the route may queue it after answering. */
+async function resetQueued(email: string, before: number) {
+  const deadline = Date.now() + 10_000;
+  while ((await mailsTo(t.db, email, 'password-reset')).length <= before) {
+    if (Date.now() > deadline) throw new Error(`no password-reset mail queued for ${email}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 async function forgotPassword(email: string): Promise<ReceivedMail> {
   const already = smtp.messages.length;
+  const queued = (await mailsTo(t.db, email, 'password-reset')).length;
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/v1/user/auth/forgot-password',
@@ -25,6 +35,7 @@ async function forgotPassword(email: string): Promise<ReceivedMail> {
     payload: { email },
   });
   expect(res.statusCode, res.body).toBe(200);
+  await resetQueued(email, queued);
   await t.app.mail.flush();
   return smtp.waitFor(
     (m) => smtp.messages.indexOf(m) >= already && m.to.includes(email) && /reset/i.test(m.subject),
