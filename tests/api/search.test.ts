@@ -25,6 +25,7 @@ async function suggest(q: string): Promise<SuggestResponse['suggestions']> {
 async function search(query: Record<string, string>): Promise<SearchProductsResponse> {
   const res = await t.app.inject({ url: '/api/v1/search/products', query });
   expect(res.statusCode, res.body).toBe(200);
+  expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
   return res.json<SearchProductsResponse>();
 }
 
@@ -348,6 +349,8 @@ describe('GET /search/products', () => {
 
 describe('index maintenance', () => {
   test('renaming a product and rebuilding its entry makes the new name searchable at once', async () => {
+    const before = await search({ search: 'isolate' });
+    expect(before.results.products[0]?.name).toBe('Iso Whey Isolate');
     await t.db
       .update(products)
       .set({ name: 'Zephyr Whey Isolate' })
@@ -357,5 +360,8 @@ describe('index maintenance', () => {
     // The dictionary learnt the word too, so a slip in it is corrected.
     expect(ids(await search({ search: 'zephir' }))).toEqual(['prd_isolate']);
     expect((await suggest('zeph')).products.map((p) => p._id)).toEqual(['prd_isolate']);
+    // The same query as before is answered afresh, not from the cache.
+    const after = await search({ search: 'isolate' });
+    expect(after.results.products[0]?.name).toBe('Zephyr Whey Isolate');
   });
 });

@@ -7,6 +7,8 @@
 export class Dictionary {
   private readonly sorted: string[];
   private readonly frequency: Map<string, number>;
+  /** Corrections already worked out: the same few typos come back again and again. */
+  private readonly memo = new Map<string, string[]>();
 
   constructor(entries: Iterable<{ term: string; frequency: number }>) {
     this.frequency = new Map();
@@ -36,6 +38,17 @@ export class Dictionary {
    * (four or five letters) or two edits (longer), most frequent first.
    */
   corrections(token: string, max = 3): string[] {
+    const key = `${max}:${token}`;
+    let found = this.memo.get(key);
+    if (!found) {
+      found = this.closest(token, max);
+      if (this.memo.size >= 10_000) this.memo.clear();
+      this.memo.set(key, found);
+    }
+    return found;
+  }
+
+  private closest(token: string, max: number): string[] {
     if (token.length < 4 || /^\d+$/.test(token) || this.hasPrefix(token)) return [];
     const budget = token.length <= 5 ? 1 : 2;
     const found: { term: string; distance: number; frequency: number }[] = [];

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   SearchProductsQuery,
@@ -7,6 +7,14 @@ import {
   SuggestResponse,
 } from '../../../contract/search.ts';
 import { SearchService } from './service.ts';
+
+/**
+ * Sends an answer the service already checked against the response schema and serialised
+ * (it is usually a cached one): a string with a JSON content type skips Fastify's serialiser.
+ */
+function sendJson(reply: FastifyReply, json: string) {
+  return reply.type('application/json; charset=utf-8').send(json);
+}
 
 export default async function searchRoutes(app: FastifyInstance) {
   const search = new SearchService(app.db, {
@@ -25,10 +33,7 @@ export default async function searchRoutes(app: FastifyInstance) {
         response: { 200: SuggestResponse },
       },
     },
-    async (request) => ({
-      success: true as const,
-      suggestions: await search.suggest(request.query.q),
-    }),
+    async (request, reply) => sendJson(reply, await search.suggestJson(request.query.q)),
   );
 
   api.get(
@@ -44,9 +49,6 @@ export default async function searchRoutes(app: FastifyInstance) {
         response: { 200: SearchProductsResponse },
       },
     },
-    async (request) => ({
-      success: true as const,
-      ...(await search.searchProducts(request.query)),
-    }),
+    async (request, reply) => sendJson(reply, await search.searchProductsJson(request.query)),
   );
 }

@@ -1,17 +1,18 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
-import type {
-  Facet,
-  ProductSuggestion,
-  SearchProductsQuery,
+import {
   SearchProductsResponse,
-  SearchSort,
   SuggestResponse,
+  type Facet,
+  type ProductSuggestion,
+  type SearchProductsQuery,
+  type SearchSort,
 } from '../../../contract/search.ts';
 import type { Executor } from '../../db/client.ts';
 import { loadProductSummaries } from '../catalog/service.ts';
 import { Dictionary } from './dictionary.ts';
 import { onSearchIndexRebuilt } from './indexer.ts';
+import { queryTokens } from './normalize.ts';
 import { planTextSearch, type TextPlan } from './plan.ts';
 import { queryRows } from './sql.ts';
 import { excerpt, suggestTaxonomy, taxonomyEntry, type TaxonomyEntry } from './taxonomy.ts';
@@ -71,8 +72,9 @@ function productScore(tier: number, similarity: number): number {
 
 export class SearchService {
   private snapshot: { value: Promise<Snapshot>; loadedAt: number } | null = null;
-  private readonly suggestCache: LRUCache<string, SuggestResponse['suggestions']>;
-  private readonly resultsCache: LRUCache<string, Omit<SearchProductsResponse, 'success'>>;
+  /** Answers kept as the JSON text sent, so a hit costs neither a query nor a serialisation. */
+  private readonly answers: LRUCache<string, string>;
+  private readonly inFlight = new Map<string, Promise<string>>();
   private readonly snapshotTtlMs: number;
   private readonly cacheAnswers: boolean;
   private readonly unsubscribe: () => void;
@@ -84,16 +86,19 @@ export class SearchService {
     const answerTtlMs = options.answerTtlMs ?? 30_000;
     this.snapshotTtlMs = options.snapshotTtlMs ?? 5 * 60_000;
     this.cacheAnswers = answerTtlMs > 0;
-    this.suggestCache = new LRUCache({ max: 2000, ttl: Math.max(1, answerTtlMs) });
-    this.resultsCache = new LRUCache({ max: 2000, ttl: Math.max(1, answerTtlMs) });
+    this.answers = new LRUCache({
+      max: 5000,
+      maxSize: 64 * 1024 * 1024,
+      sizeCalculation: (json) => json.length,
+      ttl: Math.max(1, answerTtlMs),
+    });
     this.unsubscribe = onSearchIndexRebuilt(() => this.invalidate());
   }
 
   /** Forgets everything cached; the next query re-reads the catalog. */
   invalidate(): void {
     this.snapshot = null;
-    this.suggestCache.clear();
-    this.resultsCache.clear();
+    this.answers.clear();
     this.inFlight.clear();
   }
 
@@ -102,11 +107,40 @@ export class SearchService {
     this.invalidate();
   }
 
+  /** The `/search/suggest` answer for a (validated) term, as JSON text. */
+  suggestJson(q: string): Promise<string> {
+    return this.cached(`suggest:${queryTokens(q).join(' ')}`, async () =>
+      JSON.stringify(SuggestResponse.parse({ success: true, suggestions: await this.suggest(q) })),
+    );
+  }
+
+  /** The `/search/products` answer for a (validated) query, as JSON text. */
+  searchProductsJson(query: SearchProductsQuery): Promise<string> {
+    const key = JSON.stringify([
+      queryTokens(query.search),
+      query.search === '',
+      query.category ?? [],
+      query.brand ?? [],
+      query.flavor ?? [],
+      query.minPrice ?? null,
+      query.maxPrice ?? null,
+      query.inStock ?? false,
+      query.minRating ?? null,
+      query.sort ?? 'relevance',
+      query.page,
+      query.limit,
+    ]);
+    return this.cached(`products:${key}`, async () => {
+      const answer = await this.searchProducts(query);
+      return JSON.stringify(SearchProductsResponse.parse({ success: true, ...answer }));
+    });
+  }
+
   async suggest(q: string): Promise<SuggestResponse['suggestions']> {
     const snapshot = await this.loadSnapshot();
     const plan = planTextSearch(q, snapshot.dictionary);
     if (!plan) return { products: [], categories: [], brands: [], flavors: [] };
-    return this.cached(this.suggestCache, `s:${plan.text}`, async () => ({
+    return {
       products: await this.suggestProducts(plan),
       categories: suggestTaxonomy(snapshot.categories, plan, 'CATEGORY', SUGGESTED_PER_TAXONOMY),
       brands: suggestTaxonomy(snapshot.brands, plan, 'BRAND', SUGGESTED_PER_TAXONOMY),
@@ -117,7 +151,7 @@ export class SearchService {
         SUGGESTED_PER_TAXONOMY,
         (flavor) => flavor.image ?? flavor.additionalImages[0] ?? null,
       ),
-    }));
+    };
   }
 
   async searchProducts(
@@ -125,45 +159,24 @@ export class SearchService {
   ): Promise<Omit<SearchProductsResponse, 'success'>> {
     const snapshot = await this.loadSnapshot();
     const plan = query.search ? planTextSearch(query.search, snapshot.dictionary) : null;
-    const sort: SearchSort = query.sort ?? 'relevance';
-    const key = JSON.stringify([
-      plan?.text ?? (query.search ? '\u0000nothing' : ''),
-      query.category ?? [],
-      query.brand ?? [],
-      query.flavor ?? [],
-      query.minPrice ?? null,
-      query.maxPrice ?? null,
-      query.inStock ?? false,
-      query.minRating ?? null,
-      sort,
-      query.page,
-      query.limit,
-    ]);
-    return this.cached(this.resultsCache, key, () =>
-      this.runProductSearch(query, plan, sort, snapshot),
-    );
+    return this.runProductSearch(query, plan, query.sort ?? 'relevance', snapshot);
   }
-
-  private readonly inFlight = new Map<string, Promise<unknown>>();
 
   /**
    * Reuses a recent answer, and lets concurrent identical requests share one database round
-   * instead of each running the same query.
+   * instead of each running the same queries. The key is made from the normalised words, so
+   * `Whey`, `whey ` and `WHEY` share one entry.
    */
-  private async cached<T extends object>(
-    cache: LRUCache<string, T>,
-    key: string,
-    compute: () => Promise<T>,
-  ): Promise<T> {
+  private async cached(key: string, compute: () => Promise<string>): Promise<string> {
     if (!this.cacheAnswers) return compute();
-    const hit = cache.get(key);
-    if (hit) return hit;
-    const pending = this.inFlight.get(key) as Promise<T> | undefined;
+    const hit = this.answers.get(key);
+    if (hit !== undefined) return hit;
+    const pending = this.inFlight.get(key);
     if (pending) return pending;
     const promise = compute().finally(() => this.inFlight.delete(key));
     this.inFlight.set(key, promise);
     const value = await promise;
-    cache.set(key, value);
+    this.answers.set(key, value);
     return value;
   }
 
