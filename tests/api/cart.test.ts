@@ -1,7 +1,7 @@
 import { and, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { seedCatalog } from '../../server/db/seed.ts';
-import { GUEST_CART_TTL_DAYS } from '../../server/modules/cart/service.ts';
+import { GUEST_CART_TTL_DAYS, sweepExpiredGuestCarts } from '../../server/modules/cart/service.ts';
 import { carts, cartItems } from '../../server/modules/cart/tables.ts';
 import { products, variants } from '../../server/modules/catalog/tables.ts';
 import { issueCouponCode } from '../../server/modules/discounts/service.ts';
@@ -179,8 +179,10 @@ describe('guest cart', () => {
       .where(eq(carts.guestIdHash, hashToken(guest.guestCartId)));
     const res = await cartCall(t.app, 'GET', '/cart', guest);
     expect(res.json()).toEqual({ success: true, data: emptyCart });
-    // The next guest cart made sweeps it away.
-    await newGuest();
+    const fresh = await newGuest();
+    expect(await sweepExpiredGuestCarts(t.db, true)).toBeGreaterThanOrEqual(1);
+    const kept = await cartCall(t.app, 'GET', '/cart', fresh);
+    expect(kept.json().data.items).toHaveLength(1);
     const rows = await t.db
       .select()
       .from(carts)

@@ -72,13 +72,28 @@ async function ensureCart(tx: Executor, owner: CartOwner): Promise<CartRef> {
   }
   // A guest id we do not know (expired, merged, or made up) is never adopted: the server issues
   // every guest id, so nobody can plant a cart under an id they chose.
-  await tx
-    .delete(carts)
-    .where(and(isNotNull(carts.guestIdHash), lt(carts.updatedAt, guestCutoff())));
   const guestCartId = newToken();
   const id = newId('cart');
   await tx.insert(carts).values({ id, guestIdHash: hashToken(guestCartId) });
   return { id, discountCodeId: null, guestCartId };
+}
+
+const GUEST_SWEEP_INTERVAL_MS = 10 * 60 * 1000;
+let lastGuestSweep = 0;
+
+/**
+ * Deletes guest carts past their time. Run outside the shopper's transaction, and at most every
+ * few minutes per process, so racing sweeps never hold locks inside a cart change.
+ */
+export async function sweepExpiredGuestCarts(db: Database, force = false): Promise<number> {
+  const now = Date.now();
+  if (!force && now - lastGuestSweep < GUEST_SWEEP_INTERVAL_MS) return 0;
+  lastGuestSweep = now;
+  const removed = await db
+    .delete(carts)
+    .where(and(isNotNull(carts.guestIdHash), lt(carts.updatedAt, guestCutoff())))
+    .returning({ id: carts.id });
+  return removed.length;
 }
 
 const touch = (tx: Executor, cartId: string) =>
@@ -120,7 +135,7 @@ export async function addItem(
   owner: CartOwner,
   input: { productId: string; variantId: string; quantity: number },
 ): Promise<CartRef> {
-  return db.transaction(async (tx) => {
+  const changed = await db.transaction(async (tx) => {
     const variant = await findSellableVariant(tx, input.productId, input.variantId);
     const cart = await ensureCart(tx, owner);
     const [line] = await tx
@@ -152,6 +167,11 @@ export async function addItem(
     await touch(tx, cart.id);
     return cart;
   });
+  // A new guest cart is the moment to forget abandoned ones.
+  if (owner.kind === 'guest' && changed.guestCartId !== owner.guestCartId) {
+    await sweepExpiredGuestCarts(db);
+  }
+  return changed;
 }
 
 const ITEM_NOT_FOUND = 'That item is not in your cart.';
