@@ -4,7 +4,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { User } from '../../contract/auth.ts';
 import type { Database } from '../../server/db/client.ts';
 import { newToken } from '../../server/lib/ids.ts';
-import { mailOutbox } from '../../server/modules/mail/tables.ts';
+import { mailOutbox, type MailRow } from '../../server/modules/mail/tables.ts';
 import { SESSION_COOKIE } from '../../server/plugins/sessions.ts';
 
 export interface SignedIn {
@@ -94,8 +94,14 @@ export async function mailsTo(db: Database, to: string, kind?: string) {
 }
 
 /** The reset link token and the 6-digit code of the newest password-reset mail to an address. */
-export async function resetMail(db: Database, to: string) {
-  const [mail] = await mailsTo(db, to, 'password-reset');
+export async function resetMail(db: Database, to: string, newerThan?: MailRow) {
+  // forgot-password answers before it writes (equal timing for unknown addresses): wait for it.
+  let mail: MailRow | undefined;
+  for (let i = 0; i < 250 && !mail; i++) {
+    [mail] = await mailsTo(db, to, 'password-reset');
+    if (mail && mail.id === newerThan?.id) mail = undefined;
+    if (!mail) await new Promise((resolve) => setTimeout(resolve, 20));
+  }
   if (!mail) throw new Error(`no password-reset mail to ${to}`);
   const token = /\/reset-password\/([A-Za-z0-9_-]+)/.exec(mail.textBody)?.[1];
   const code = /^(\d{6})$/m.exec(mail.textBody)?.[1];
