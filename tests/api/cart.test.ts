@@ -517,6 +517,28 @@ describe('signed-in shoppers', () => {
   });
 });
 
+test('a line whose variant is withdrawn drops out of the cart and its totals', async () => {
+  const guest = await newGuest();
+  const added = await add(guest, F.plenty, 2);
+  const plentyLine = added
+    .json()
+    .data.items.find((i: { variantId: string }) => i.variantId === F.plenty);
+  await t.db.update(variants).set({ isActive: false }).where(eq(variants.id, F.plenty));
+  try {
+    const res = await cartCall(t.app, 'GET', '/cart', guest);
+    expect(res.json().data.items.map((i: { variantId: string }) => i.variantId)).toEqual([
+      F.chocolate,
+    ]);
+    expect(res.json().data.totals).toMatchObject({ itemCount: 1, subtotal: 4999 });
+    const patch = await cartCall(t.app, 'PATCH', `/cart/items/${plentyLine.itemId}`, guest, {
+      quantity: 1,
+    });
+    expect(patch.statusCode).toBe(404);
+  } finally {
+    await t.db.update(variants).set({ isActive: true }).where(eq(variants.id, F.plenty));
+  }
+});
+
 describe('mass assignment', () => {
   test('client-sent prices, totals and ids are ignored', async () => {
     const res = await cartCall(
@@ -733,6 +755,18 @@ describe('discount codes on the cart', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('code: Enter a discount code');
     expect(res.json().errors[0].path).toBe('body.code');
+  });
+
+  test('a guest may apply a code before adding anything: the cart is made then', async () => {
+    const { code } = await issueCouponCode(t.db, { email: 'early@example.com', name: 'Early' });
+    const res = await cartCall(t.app, 'POST', '/cart/discount', {}, { code });
+    expect(res.statusCode).toBe(200);
+    const { guestCartId, discount, totals } = res.json().data;
+    expect(guestCartId).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(discount).toEqual({ code, percentOff: 10 });
+    expect(totals).toEqual({ itemCount: 0, subtotal: 0, discount: 0, shipping: 0, total: 0 });
+    const later = await add({ guestCartId }, F.chocolate, 1);
+    expect(later.json().data.totals.discount).toBe(500);
   });
 
   test('removing a discount when there is no cart answers the empty cart', async () => {
