@@ -119,6 +119,21 @@ describe('forgot-password', () => {
   });
 });
 
+test("another account's expired requests are swept when a new one is made", async () => {
+  const a = await registerUser(t.app);
+  const b = await registerUser(t.app);
+  await forgot(a.user.email);
+  await resetMail(t.db, a.user.email);
+  await expire(a.user._id, 'tokenExpiresAt');
+  await forgot(b.user.email);
+  await resetMail(t.db, b.user.email);
+  const left = await t.db
+    .select({ userId: passwordResets.userId })
+    .from(passwordResets)
+    .where(eq(passwordResets.userId, a.user._id));
+  expect(left).toEqual([]);
+});
+
 describe('reset by link', () => {
   test('sets the new password, ends every session, and works only once', async () => {
     const { user, cookie } = await registerUser(t.app);

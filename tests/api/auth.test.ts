@@ -364,3 +364,21 @@ describe('admin account from SHOP_ADMIN_EMAIL / SHOP_ADMIN_PASSWORD', () => {
     expect((await me(cookie)).json().data.role).toBe('admin');
   });
 });
+
+test('every account endpoint is in the OpenAPI document', async () => {
+  const doc = (await t.app.inject(`${API}/openapi.json`)).json();
+  const paths = Object.keys(doc.paths);
+  for (const path of [
+    '/user/auth/register',
+    '/user/auth/login',
+    '/user/auth/logout',
+    '/user/auth/forgot-password',
+    '/user/auth/reset-password/{token}',
+    '/user/auth/verify-otp-reset',
+    '/user/auth/change-password',
+    '/user/profile/me',
+  ]) {
+    expect(paths).toContain(`${API}${path}`);
+  }
+  expect(doc.paths[`${API}/user/auth/register`].post.requestBody).toBeDefined();
+});

@@ -26,16 +26,19 @@ const HOUR = 60 * MINUTE;
  * guessing attack on one account; the per-address limits stop one client trying many accounts.
  */
 export const AUTH_RATE_LIMITS = {
-  login: { address: { max: 30, windowMs: 15 * MINUTE }, email: { max: 10, windowMs: 15 * MINUTE } },
-  register: { address: { max: 10, windowMs: HOUR }, email: { max: 5, windowMs: HOUR } },
-  forgotPassword: { address: { max: 10, windowMs: HOUR }, email: { max: 5, windowMs: HOUR } },
-  verifyOtp: {
-    address: { max: 20, windowMs: 15 * MINUTE },
+  login: {
+    address: { max: 50, windowMs: 15 * MINUTE },
     email: { max: 10, windowMs: 15 * MINUTE },
   },
-  resetPassword: { address: { max: 20, windowMs: 15 * MINUTE } },
+  register: { address: { max: 20, windowMs: HOUR }, email: { max: 5, windowMs: HOUR } },
+  forgotPassword: { address: { max: 20, windowMs: HOUR }, email: { max: 5, windowMs: HOUR } },
+  verifyOtp: {
+    address: { max: 30, windowMs: 15 * MINUTE },
+    email: { max: 10, windowMs: 15 * MINUTE },
+  },
+  resetPassword: { address: { max: 30, windowMs: 15 * MINUTE } },
   changePassword: {
-    address: { max: 20, windowMs: 15 * MINUTE },
+    address: { max: 30, windowMs: 15 * MINUTE },
     account: { max: 10, windowMs: 15 * MINUTE },
   },
 } satisfies Record<string, Record<string, Omit<RateLimitRule, 'name'>>>;

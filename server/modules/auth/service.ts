@@ -1,5 +1,5 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { User } from '../../../contract/auth.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { newId, newToken } from '../../lib/ids.ts';
@@ -152,7 +152,10 @@ export function createAuthService({ db, now = () => new Date() }: AuthServiceOpt
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       const at = now();
       await db.transaction(async (tx) => {
-        await tx.delete(passwordResets).where(eq(passwordResets.userId, user.id));
+        // The account's earlier requests die, and everyone's expired ones are swept while here.
+        await tx
+          .delete(passwordResets)
+          .where(or(eq(passwordResets.userId, user.id), lt(passwordResets.tokenExpiresAt, at)));
         await tx.insert(passwordResets).values({
           id,
           userId: user.id,
