@@ -1,15 +1,15 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { LRUCache } from 'lru-cache';
 import {
   SearchProductsResponse,
   SuggestResponse,
-  type Facet,
   type ProductSuggestion,
+  type SearchFacets,
   type SearchProductsQuery,
   type SearchSort,
 } from '../../../contract/search.ts';
 import type { Executor } from '../../db/client.ts';
 import { loadProductSummaries } from '../catalog/service.ts';
+import { AnswerCache } from './cache.ts';
 import { Dictionary } from './dictionary.ts';
 import { onSearchIndexRebuilt } from './indexer.ts';
 import { queryTokens } from './normalize.ts';
@@ -73,25 +73,25 @@ function productScore(tier: number, similarity: number): number {
 export class SearchService {
   private snapshot: { value: Promise<Snapshot>; loadedAt: number } | null = null;
   /** Answers kept as the JSON text sent, so a hit costs neither a query nor a serialisation. */
-  private readonly answers: LRUCache<string, string>;
-  private readonly inFlight = new Map<string, Promise<string>>();
+  private readonly answers: AnswerCache<string>;
+  /** Totals and facets depend on the words and filters only: every page and sort shares them. */
+  private readonly facetCounts: AnswerCache<FacetCounts>;
   private readonly snapshotTtlMs: number;
-  private readonly cacheAnswers: boolean;
   private readonly unsubscribe: () => void;
 
   constructor(
     private readonly db: Executor,
     options: SearchServiceOptions = {},
   ) {
-    const answerTtlMs = options.answerTtlMs ?? 30_000;
+    const ttlMs = options.answerTtlMs ?? 30_000;
     this.snapshotTtlMs = options.snapshotTtlMs ?? 5 * 60_000;
-    this.cacheAnswers = answerTtlMs > 0;
-    this.answers = new LRUCache({
+    this.answers = new AnswerCache<string>({
+      ttlMs,
       max: 5000,
+      sizeOf: (json) => json.length,
       maxSize: 64 * 1024 * 1024,
-      sizeCalculation: (json) => json.length,
-      ttl: Math.max(1, answerTtlMs),
     });
+    this.facetCounts = new AnswerCache<FacetCounts>({ ttlMs, max: 2000 });
     this.unsubscribe = onSearchIndexRebuilt(() => this.invalidate());
   }
 
@@ -99,7 +99,7 @@ export class SearchService {
   invalidate(): void {
     this.snapshot = null;
     this.answers.clear();
-    this.inFlight.clear();
+    this.facetCounts.clear();
   }
 
   close(): void {
@@ -109,7 +109,7 @@ export class SearchService {
 
   /** The `/search/suggest` answer for a (validated) term, as JSON text. */
   suggestJson(q: string): Promise<string> {
-    return this.cached(`suggest:${queryTokens(q).join(' ')}`, async () =>
+    return this.answers.get(`suggest:${queryTokens(q).join(' ')}`, async () =>
       JSON.stringify(SuggestResponse.parse({ success: true, suggestions: await this.suggest(q) })),
     );
   }
@@ -117,20 +117,12 @@ export class SearchService {
   /** The `/search/products` answer for a (validated) query, as JSON text. */
   searchProductsJson(query: SearchProductsQuery): Promise<string> {
     const key = JSON.stringify([
-      queryTokens(query.search),
-      query.search === '',
-      query.category ?? [],
-      query.brand ?? [],
-      query.flavor ?? [],
-      query.minPrice ?? null,
-      query.maxPrice ?? null,
-      query.inStock ?? false,
-      query.minRating ?? null,
+      matchKey(query),
       query.sort ?? 'relevance',
       query.page,
       query.limit,
     ]);
-    return this.cached(`products:${key}`, async () => {
+    return this.answers.get(`products:${key}`, async () => {
       const answer = await this.searchProducts(query);
       return JSON.stringify(SearchProductsResponse.parse({ success: true, ...answer }));
     });
@@ -162,24 +154,6 @@ export class SearchService {
     return this.runProductSearch(query, plan, query.sort ?? 'relevance', snapshot);
   }
 
-  /**
-   * Reuses a recent answer, and lets concurrent identical requests share one database round
-   * instead of each running the same queries. The key is made from the normalised words, so
-   * `Whey`, `whey ` and `WHEY` share one entry.
-   */
-  private async cached(key: string, compute: () => Promise<string>): Promise<string> {
-    if (!this.cacheAnswers) return compute();
-    const hit = this.answers.get(key);
-    if (hit !== undefined) return hit;
-    const pending = this.inFlight.get(key);
-    if (pending) return pending;
-    const promise = compute().finally(() => this.inFlight.delete(key));
-    this.inFlight.set(key, promise);
-    const value = await promise;
-    this.answers.set(key, value);
-    return value;
-  }
-
   private async suggestProducts(plan: TextPlan): Promise<ProductSuggestion[]> {
     const rows = await queryRows<{
       id: string;
@@ -192,13 +166,17 @@ export class SearchService {
       similarity: number;
     }>(
       this.db,
+      // Trigram similarity is costly, so it is worked out for the few rows shown only.
       sql`
-        select p.id, p.slug, p.name, p.images->>0 as image, left(p.description, 400) as description,
-          p.price, ${tierOf(plan)} as tier, similarity(p.name, ${plan.text}) as similarity
-        from products p
-        where p.is_active and p.search_vector @@ ${plan.query}::tsquery
-        order by tier desc, similarity desc, (p.total_stock > 0) desc, p.sold_count desc, p.id
-        limit ${SUGGESTED_PRODUCTS}`,
+        select best.*, similarity(best.name, ${plan.text}) as similarity from (
+          select p.id, p.slug, p.name, p.images->>0 as image,
+            left(p.description, 400) as description, p.price, ${tierOf(plan)} as tier
+          from products p
+          where p.is_active and p.search_vector @@ ${plan.query}::tsquery
+          order by ${orderBy('relevance', plan)}
+          limit ${SUGGESTED_PRODUCTS}
+        ) best
+        order by best.tier desc, similarity desc, best.id`,
     );
     return rows.map((row) => ({
       _id: row.id,
@@ -275,84 +253,26 @@ export class SearchService {
 
     const where = sql.join([...base, inCategory, inBrand, inFlavor, inPrice], sql` and `);
     const offset = (query.page - 1) * query.limit;
-    const [pageRows, facetRows] = await Promise.all([
+    const [products, { totalProducts, facets }] = await Promise.all([
       queryRows<{ id: string }>(
         this.db,
         sql`select p.id from products p where ${where}
           order by ${orderBy(sort, plan)} limit ${query.limit} offset ${offset}`,
+      ).then((rows) =>
+        loadProductSummaries(
+          this.db,
+          rows.map((row) => row.id),
+        ),
       ),
-      queryRows<{
-        kind: string;
-        key: string | null;
-        n: number;
-        lo: number | null;
-        hi: number | null;
-      }>(
-        this.db,
-        sql`
-          with base as materialized (
-            select p.id, p.brand_id, p.price,
-              ${inCategory} as in_category, ${inBrand} as in_brand,
-              ${inFlavor} as in_flavor, ${inPrice} as in_price
-            from products p
-            where ${sql.join(base, sql` and `)}
-          )
-          select 'total' as kind, null as key, count(*)::int as n, null::int as lo, null::int as hi
-            from base where in_category and in_brand and in_flavor and in_price
-          union all
-          select 'category', pc.category_id, count(*)::int, null, null
-            from base join product_categories pc on pc.product_id = base.id
-            where in_brand and in_flavor and in_price group by pc.category_id
-          union all
-          select 'brand', brand_id, count(*)::int, null, null
-            from base where in_category and in_flavor and in_price group by brand_id
-          union all
-          select 'flavor', f.flavor_id, count(*)::int, null, null
-            from base join lateral (
-              select distinct v.flavor_id from variants v
-              where v.product_id = base.id and v.is_active
-            ) f on true
-            where in_category and in_brand and in_price group by f.flavor_id
-          union all
-          select 'price', null, count(*)::int, min(price)::int, max(price)::int
-            from base where in_category and in_brand and in_flavor`,
+      this.facetCounts.get(matchKey(query), () =>
+        countFacets(this.db, snapshot, sql.join(base, sql` and `), {
+          inCategory,
+          inBrand,
+          inFlavor,
+          inPrice,
+        }),
       ),
     ]);
-
-    const facets = {
-      categories: [] as Facet[],
-      brands: [] as Facet[],
-      flavors: [] as Facet[],
-      priceRange: { min: null as number | null, max: null as number | null },
-    };
-    let totalProducts = 0;
-    for (const row of facetRows) {
-      const count = Number(row.n);
-      if (row.kind === 'total') totalProducts = count;
-      else if (row.kind === 'price') {
-        facets.priceRange = {
-          min: row.lo === null ? null : Number(row.lo),
-          max: row.hi === null ? null : Number(row.hi),
-        };
-      } else {
-        const [list, byId] =
-          row.kind === 'category'
-            ? [facets.categories, snapshot.categoryById]
-            : row.kind === 'brand'
-              ? [facets.brands, snapshot.brandById]
-              : [facets.flavors, snapshot.flavorById];
-        const entry = row.key ? byId.get(row.key) : undefined;
-        if (entry) list.push({ _id: entry.id, slug: entry.slug, name: entry.name, count });
-      }
-    }
-    for (const list of [facets.categories, facets.brands, facets.flavors]) {
-      list.sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
-    }
-
-    const products = await loadProductSummaries(
-      this.db,
-      pageRows.map((row) => row.id),
-    );
     const totalPages = Math.ceil(totalProducts / query.limit);
     return {
       results: {
@@ -411,8 +331,9 @@ function orderBy(sort: SearchSort, plan: TextPlan | null): SQL {
   switch (sort) {
     case 'relevance':
       return plan
-        ? sql`${tierOf(plan)} desc, similarity(p.name, ${plan.text}) desc,
-            (p.total_stock > 0) desc, p.sold_count desc, p.id`
+        ? // Within a tier, a shorter name is a closer match (cheap stand-in for similarity).
+          sql`${tierOf(plan)} desc, length(p.name), (p.total_stock > 0) desc,
+            p.sold_count desc, p.id`
         : // Without a query, "relevance" is the featured order: in stock, best selling, best rated.
           sql`(p.total_stock > 0) desc, p.sold_count desc, p.rating desc, p.id`;
     case 'price-asc':
@@ -426,6 +347,107 @@ function orderBy(sort: SearchSort, plan: TextPlan | null): SQL {
     case 'name':
       return sql`lower(p.name) asc, p.id`;
   }
+}
+
+interface FacetCounts {
+  totalProducts: number;
+  facets: SearchFacets;
+}
+
+/** What decides the set of matching products (not its order or page): the facet cache key. */
+function matchKey(query: SearchProductsQuery): string {
+  return JSON.stringify([
+    queryTokens(query.search),
+    query.search === '',
+    query.category ?? [],
+    query.brand ?? [],
+    query.flavor ?? [],
+    query.minPrice ?? null,
+    query.maxPrice ?? null,
+    query.inStock ?? false,
+    query.minRating ?? null,
+  ]);
+}
+
+/**
+ * The number of matches, and facet counts in the way shoppers expect from filter sidebars:
+ * each facet is counted with every filter applied except its own (choosing a second brand must
+ * stay possible once one is chosen), and the price range ignores the price filter.
+ */
+async function countFacets(
+  db: Executor,
+  snapshot: Snapshot,
+  base: SQL,
+  filters: { inCategory: SQL; inBrand: SQL; inFlavor: SQL; inPrice: SQL },
+): Promise<FacetCounts> {
+  const rows = await queryRows<{
+    kind: string;
+    key: string | null;
+    n: number;
+    lo: number | null;
+    hi: number | null;
+  }>(
+    db,
+    sql`
+      with base as materialized (
+        select p.id, p.brand_id, p.price,
+          ${filters.inCategory} as in_category, ${filters.inBrand} as in_brand,
+          ${filters.inFlavor} as in_flavor, ${filters.inPrice} as in_price
+        from products p
+        where ${base}
+      )
+      select 'total' as kind, null as key, count(*)::int as n, null::int as lo, null::int as hi
+        from base where in_category and in_brand and in_flavor and in_price
+      union all
+      select 'category', pc.category_id, count(*)::int, null, null
+        from base join product_categories pc on pc.product_id = base.id
+        where in_brand and in_flavor and in_price group by pc.category_id
+      union all
+      select 'brand', brand_id, count(*)::int, null, null
+        from base where in_category and in_flavor and in_price group by brand_id
+      union all
+      select 'flavor', f.flavor_id, count(*)::int, null, null
+        from (
+          select distinct v.product_id, v.flavor_id
+          from base join variants v on v.product_id = base.id
+          where v.is_active and in_category and in_brand and in_price
+        ) f
+        group by f.flavor_id
+      union all
+      select 'price', null, count(*)::int, min(price)::int, max(price)::int
+        from base where in_category and in_brand and in_flavor`,
+  );
+
+  const facets: SearchFacets = {
+    categories: [],
+    brands: [],
+    flavors: [],
+    priceRange: { min: null, max: null },
+  };
+  let totalProducts = 0;
+  for (const row of rows) {
+    const count = Number(row.n);
+    if (row.kind === 'total') totalProducts = count;
+    else if (row.kind === 'price') {
+      facets.priceRange = {
+        min: row.lo === null ? null : Number(row.lo),
+        max: row.hi === null ? null : Number(row.hi),
+      };
+    } else {
+      const [list, byId] =
+        row.kind === 'category'
+          ? [facets.categories, snapshot.categoryById]
+          : row.kind === 'brand'
+            ? [facets.brands, snapshot.brandById]
+            : [facets.flavors, snapshot.flavorById];
+      const entry = row.key ? byId.get(row.key) : undefined;
+      if (entry) list.push({ _id: entry.id, slug: entry.slug, name: entry.name, count });
+    }
+  }
+  for (const list of [facets.categories, facets.brands, facets.flavors]) {
+    list.sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
+  }
+  return { totalProducts, facets };
 }
 
 async function readSnapshot(db: Executor): Promise<Snapshot> {
