@@ -41,6 +41,9 @@ export interface DatabaseOptions {
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
+    // An idle client dies when the server restarts or drops it; without a listener the pool's
+    // 'error' event would crash the process. The pool replaces the client on next use.
+    pool.on('error', (err) => console.warn(`idle PostgreSQL client error: ${err.message}`));
     const db = drizzleNodePg(pool, { schema }) as unknown as Database;
     return {
       db,
