@@ -11,11 +11,30 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as ShopRouteImport } from './routes/_shop'
 import { Route as ConsultRouteImport } from './routes/consult'
+import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
+import { Route as LoginRouteImport } from './routes/login'
+import { Route as RegisterRouteImport } from './routes/register'
 import { Route as ShopIndexRouteImport } from './routes/_shop/index'
 import { Route as ShopAccountRouteImport } from './routes/_shop/_account'
+import { Route as ShopAboutRouteImport } from './routes/_shop/about'
+import { Route as ShopBrandsRouteImport } from './routes/_shop/brands'
+import { Route as ShopCartRouteImport } from './routes/_shop/cart'
+import { Route as ShopConsultancyRouteImport } from './routes/_shop/consultancy'
+import { Route as ShopContactRouteImport } from './routes/_shop/contact'
+import { Route as ShopDiscountsRouteImport } from './routes/_shop/discounts'
+import { Route as ShopPrivacyRouteImport } from './routes/_shop/privacy'
+import { Route as ShopReturnsRouteImport } from './routes/_shop/returns'
+import { Route as ShopShippingRouteImport } from './routes/_shop/shipping'
+import { Route as ResetPasswordTokenRouteImport } from './routes/reset-password/$token'
 import { Route as ShopAccountCheckoutRouteImport } from './routes/_shop/_account/checkout'
 import { Route as ShopAccountMyOrdersRouteImport } from './routes/_shop/_account/my-orders'
 import { Route as ShopAccountOrderSuccessRouteImport } from './routes/_shop/_account/order-success'
+import { Route as ShopBrandBrandSlugRouteImport } from './routes/_shop/brand/$brandSlug'
+import { Route as ShopCategoryCategorySlugRouteImport } from './routes/_shop/category/$categorySlug'
+import { Route as ShopFlavorFlavorSlugRouteImport } from './routes/_shop/flavor/$flavorSlug'
+import { Route as ShopProductIdentifierRouteImport } from './routes/_shop/product/$identifier'
+import { Route as ShopSearchIndexRouteImport } from './routes/_shop/search/index'
+import { Route as ShopSearchProductsRouteImport } from './routes/_shop/search/products'
 import { Route as ShopAccountOrderOrderIdRouteImport } from './routes/_shop/_account/order/$orderId'
 import { Route as ShopAccountProfileMeRouteImport } from './routes/_shop/_account/profile/me'
 
@@ -28,6 +47,21 @@ const ConsultRoute = ConsultRouteImport.update({
   path: '/consult',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
+  id: '/forgot-password',
+  path: '/forgot-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LoginRoute = LoginRouteImport.update({
+  id: '/login',
+  path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RegisterRoute = RegisterRouteImport.update({
+  id: '/register',
+  path: '/register',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ShopIndexRoute = ShopIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -36,6 +70,56 @@ const ShopIndexRoute = ShopIndexRouteImport.update({
 const ShopAccountRoute = ShopAccountRouteImport.update({
   id: '/_account',
   getParentRoute: () => ShopRoute,
+} as any)
+const ShopAboutRoute = ShopAboutRouteImport.update({
+  id: '/about',
+  path: '/about',
+  getParentRoute: () => ShopRoute,
+} as any)
+const ShopBrandsRoute = ShopBrandsRouteImport.update({
+  id: '/brands',
+  path: '/brands',
+  getParentRoute: () => ShopRoute,
+} as any)
+const ShopCartRoute = ShopCartRouteImport.update({
+  id: '/cart',
+  path: '/cart',
+  getParentRoute: () => ShopRoute,
+} as any)
+const ShopConsultancyRoute = ShopConsultancyRouteImport.update({
+  id: '/consultancy',
+  path: '/consultancy',
+  getParentRoute: () => ShopRoute,
+} as any)
+const ShopContactRoute = ShopContactRouteImport.update({
+  id: '/contact',
+  path: '/contact',
+  getParentRoute: () => ShopRoute,
+} as any)
+const ShopDiscountsRoute = ShopDiscountsRouteImport.update({
+  id: '/discounts',
+  path: '/discounts',
+  getParentRoute: () => ShopRoute,
+} as any)
+const ShopPrivacyRoute = ShopPrivacyRouteImport.update({
+  id: '/privacy',
+  path: '/privacy',
+  getParentRoute: () => ShopRoute,
+} as any)
+const ShopReturnsRoute = ShopReturnsRouteImport.update({
+  id: '/returns',
+  path: '/returns',
+  getParentRoute: () => ShopRoute,
+} as any)
+const ShopShippingRoute = ShopShippingRouteImport.update({
+  id: '/shipping',
+  path: '/shipping',
+  getParentRoute: () => ShopRoute,
+} as any)
+const ResetPasswordTokenRoute = ResetPasswordTokenRouteImport.update({
+  id: '/reset-password/$token',
+  path: '/reset-password/$token',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const ShopAccountCheckoutRoute = ShopAccountCheckoutRouteImport.update({
   id: '/checkout',
@@ -52,6 +136,37 @@ const ShopAccountOrderSuccessRoute = ShopAccountOrderSuccessRouteImport.update({
   path: '/order-success',
   getParentRoute: () => ShopAccountRoute,
 } as any)
+const ShopBrandBrandSlugRoute = ShopBrandBrandSlugRouteImport.update({
+  id: '/brand/$brandSlug',
+  path: '/brand/$brandSlug',
+  getParentRoute: () => ShopRoute,
+} as any)
+const ShopCategoryCategorySlugRoute =
+  ShopCategoryCategorySlugRouteImport.update({
+    id: '/category/$categorySlug',
+    path: '/category/$categorySlug',
+    getParentRoute: () => ShopRoute,
+  } as any)
+const ShopFlavorFlavorSlugRoute = ShopFlavorFlavorSlugRouteImport.update({
+  id: '/flavor/$flavorSlug',
+  path: '/flavor/$flavorSlug',
+  getParentRoute: () => ShopRoute,
+} as any)
+const ShopProductIdentifierRoute = ShopProductIdentifierRouteImport.update({
+  id: '/product/$identifier',
+  path: '/product/$identifier',
+  getParentRoute: () => ShopRoute,
+} as any)
+const ShopSearchIndexRoute = ShopSearchIndexRouteImport.update({
+  id: '/search/',
+  path: '/search/',
+  getParentRoute: () => ShopRoute,
+} as any)
+const ShopSearchProductsRoute = ShopSearchProductsRouteImport.update({
+  id: '/search/products',
+  path: '/search/products',
+  getParentRoute: () => ShopRoute,
+} as any)
 const ShopAccountOrderOrderIdRoute = ShopAccountOrderOrderIdRouteImport.update({
   id: '/order/$orderId',
   path: '/order/$orderId',
@@ -66,18 +181,56 @@ const ShopAccountProfileMeRoute = ShopAccountProfileMeRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof ShopIndexRoute
   '/consult': typeof ConsultRoute
+  '/forgot-password': typeof ForgotPasswordRoute
+  '/login': typeof LoginRoute
+  '/register': typeof RegisterRoute
+  '/about': typeof ShopAboutRoute
+  '/brands': typeof ShopBrandsRoute
+  '/cart': typeof ShopCartRoute
+  '/consultancy': typeof ShopConsultancyRoute
+  '/contact': typeof ShopContactRoute
+  '/discounts': typeof ShopDiscountsRoute
+  '/privacy': typeof ShopPrivacyRoute
+  '/returns': typeof ShopReturnsRoute
+  '/shipping': typeof ShopShippingRoute
+  '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/checkout': typeof ShopAccountCheckoutRoute
   '/my-orders': typeof ShopAccountMyOrdersRoute
   '/order-success': typeof ShopAccountOrderSuccessRoute
+  '/brand/$brandSlug': typeof ShopBrandBrandSlugRoute
+  '/category/$categorySlug': typeof ShopCategoryCategorySlugRoute
+  '/flavor/$flavorSlug': typeof ShopFlavorFlavorSlugRoute
+  '/product/$identifier': typeof ShopProductIdentifierRoute
+  '/search/products': typeof ShopSearchProductsRoute
+  '/search/': typeof ShopSearchIndexRoute
   '/order/$orderId': typeof ShopAccountOrderOrderIdRoute
   '/profile/me': typeof ShopAccountProfileMeRoute
 }
 export interface FileRoutesByTo {
   '/consult': typeof ConsultRoute
+  '/forgot-password': typeof ForgotPasswordRoute
+  '/login': typeof LoginRoute
+  '/register': typeof RegisterRoute
   '/': typeof ShopIndexRoute
+  '/about': typeof ShopAboutRoute
+  '/brands': typeof ShopBrandsRoute
+  '/cart': typeof ShopCartRoute
+  '/consultancy': typeof ShopConsultancyRoute
+  '/contact': typeof ShopContactRoute
+  '/discounts': typeof ShopDiscountsRoute
+  '/privacy': typeof ShopPrivacyRoute
+  '/returns': typeof ShopReturnsRoute
+  '/shipping': typeof ShopShippingRoute
+  '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/checkout': typeof ShopAccountCheckoutRoute
   '/my-orders': typeof ShopAccountMyOrdersRoute
   '/order-success': typeof ShopAccountOrderSuccessRoute
+  '/brand/$brandSlug': typeof ShopBrandBrandSlugRoute
+  '/category/$categorySlug': typeof ShopCategoryCategorySlugRoute
+  '/flavor/$flavorSlug': typeof ShopFlavorFlavorSlugRoute
+  '/product/$identifier': typeof ShopProductIdentifierRoute
+  '/search/products': typeof ShopSearchProductsRoute
+  '/search': typeof ShopSearchIndexRoute
   '/order/$orderId': typeof ShopAccountOrderOrderIdRoute
   '/profile/me': typeof ShopAccountProfileMeRoute
 }
@@ -85,11 +238,30 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_shop': typeof ShopRouteWithChildren
   '/consult': typeof ConsultRoute
+  '/forgot-password': typeof ForgotPasswordRoute
+  '/login': typeof LoginRoute
+  '/register': typeof RegisterRoute
   '/_shop/_account': typeof ShopAccountRouteWithChildren
+  '/_shop/about': typeof ShopAboutRoute
+  '/_shop/brands': typeof ShopBrandsRoute
+  '/_shop/cart': typeof ShopCartRoute
+  '/_shop/consultancy': typeof ShopConsultancyRoute
+  '/_shop/contact': typeof ShopContactRoute
+  '/_shop/discounts': typeof ShopDiscountsRoute
+  '/_shop/privacy': typeof ShopPrivacyRoute
+  '/_shop/returns': typeof ShopReturnsRoute
+  '/_shop/shipping': typeof ShopShippingRoute
+  '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/_shop/': typeof ShopIndexRoute
   '/_shop/_account/checkout': typeof ShopAccountCheckoutRoute
   '/_shop/_account/my-orders': typeof ShopAccountMyOrdersRoute
   '/_shop/_account/order-success': typeof ShopAccountOrderSuccessRoute
+  '/_shop/brand/$brandSlug': typeof ShopBrandBrandSlugRoute
+  '/_shop/category/$categorySlug': typeof ShopCategoryCategorySlugRoute
+  '/_shop/flavor/$flavorSlug': typeof ShopFlavorFlavorSlugRoute
+  '/_shop/product/$identifier': typeof ShopProductIdentifierRoute
+  '/_shop/search/products': typeof ShopSearchProductsRoute
+  '/_shop/search/': typeof ShopSearchIndexRoute
   '/_shop/_account/order/$orderId': typeof ShopAccountOrderOrderIdRoute
   '/_shop/_account/profile/me': typeof ShopAccountProfileMeRoute
 }
@@ -98,29 +270,86 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/consult'
+    | '/forgot-password'
+    | '/login'
+    | '/register'
+    | '/about'
+    | '/brands'
+    | '/cart'
+    | '/consultancy'
+    | '/contact'
+    | '/discounts'
+    | '/privacy'
+    | '/returns'
+    | '/shipping'
+    | '/reset-password/$token'
     | '/checkout'
     | '/my-orders'
     | '/order-success'
+    | '/brand/$brandSlug'
+    | '/category/$categorySlug'
+    | '/flavor/$flavorSlug'
+    | '/product/$identifier'
+    | '/search/products'
+    | '/search/'
     | '/order/$orderId'
     | '/profile/me'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/consult'
+    | '/forgot-password'
+    | '/login'
+    | '/register'
     | '/'
+    | '/about'
+    | '/brands'
+    | '/cart'
+    | '/consultancy'
+    | '/contact'
+    | '/discounts'
+    | '/privacy'
+    | '/returns'
+    | '/shipping'
+    | '/reset-password/$token'
     | '/checkout'
     | '/my-orders'
     | '/order-success'
+    | '/brand/$brandSlug'
+    | '/category/$categorySlug'
+    | '/flavor/$flavorSlug'
+    | '/product/$identifier'
+    | '/search/products'
+    | '/search'
     | '/order/$orderId'
     | '/profile/me'
   id:
     | '__root__'
     | '/_shop'
     | '/consult'
+    | '/forgot-password'
+    | '/login'
+    | '/register'
     | '/_shop/_account'
+    | '/_shop/about'
+    | '/_shop/brands'
+    | '/_shop/cart'
+    | '/_shop/consultancy'
+    | '/_shop/contact'
+    | '/_shop/discounts'
+    | '/_shop/privacy'
+    | '/_shop/returns'
+    | '/_shop/shipping'
+    | '/reset-password/$token'
     | '/_shop/'
     | '/_shop/_account/checkout'
     | '/_shop/_account/my-orders'
     | '/_shop/_account/order-success'
+    | '/_shop/brand/$brandSlug'
+    | '/_shop/category/$categorySlug'
+    | '/_shop/flavor/$flavorSlug'
+    | '/_shop/product/$identifier'
+    | '/_shop/search/products'
+    | '/_shop/search/'
     | '/_shop/_account/order/$orderId'
     | '/_shop/_account/profile/me'
   fileRoutesById: FileRoutesById
@@ -128,6 +357,10 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   ShopRoute: typeof ShopRouteWithChildren
   ConsultRoute: typeof ConsultRoute
+  ForgotPasswordRoute: typeof ForgotPasswordRoute
+  LoginRoute: typeof LoginRoute
+  RegisterRoute: typeof RegisterRoute
+  ResetPasswordTokenRoute: typeof ResetPasswordTokenRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -146,6 +379,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ConsultRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/forgot-password': {
+      id: '/forgot-password'
+      path: '/forgot-password'
+      fullPath: '/forgot-password'
+      preLoaderRoute: typeof ForgotPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/login': {
+      id: '/login'
+      path: '/login'
+      fullPath: '/login'
+      preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/register': {
+      id: '/register'
+      path: '/register'
+      fullPath: '/register'
+      preLoaderRoute: typeof RegisterRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_shop/': {
       id: '/_shop/'
       path: '/'
@@ -159,6 +413,76 @@ declare module '@tanstack/react-router' {
       fullPath: '/'
       preLoaderRoute: typeof ShopAccountRouteImport
       parentRoute: typeof ShopRoute
+    }
+    '/_shop/about': {
+      id: '/_shop/about'
+      path: '/about'
+      fullPath: '/about'
+      preLoaderRoute: typeof ShopAboutRouteImport
+      parentRoute: typeof ShopRoute
+    }
+    '/_shop/brands': {
+      id: '/_shop/brands'
+      path: '/brands'
+      fullPath: '/brands'
+      preLoaderRoute: typeof ShopBrandsRouteImport
+      parentRoute: typeof ShopRoute
+    }
+    '/_shop/cart': {
+      id: '/_shop/cart'
+      path: '/cart'
+      fullPath: '/cart'
+      preLoaderRoute: typeof ShopCartRouteImport
+      parentRoute: typeof ShopRoute
+    }
+    '/_shop/consultancy': {
+      id: '/_shop/consultancy'
+      path: '/consultancy'
+      fullPath: '/consultancy'
+      preLoaderRoute: typeof ShopConsultancyRouteImport
+      parentRoute: typeof ShopRoute
+    }
+    '/_shop/contact': {
+      id: '/_shop/contact'
+      path: '/contact'
+      fullPath: '/contact'
+      preLoaderRoute: typeof ShopContactRouteImport
+      parentRoute: typeof ShopRoute
+    }
+    '/_shop/discounts': {
+      id: '/_shop/discounts'
+      path: '/discounts'
+      fullPath: '/discounts'
+      preLoaderRoute: typeof ShopDiscountsRouteImport
+      parentRoute: typeof ShopRoute
+    }
+    '/_shop/privacy': {
+      id: '/_shop/privacy'
+      path: '/privacy'
+      fullPath: '/privacy'
+      preLoaderRoute: typeof ShopPrivacyRouteImport
+      parentRoute: typeof ShopRoute
+    }
+    '/_shop/returns': {
+      id: '/_shop/returns'
+      path: '/returns'
+      fullPath: '/returns'
+      preLoaderRoute: typeof ShopReturnsRouteImport
+      parentRoute: typeof ShopRoute
+    }
+    '/_shop/shipping': {
+      id: '/_shop/shipping'
+      path: '/shipping'
+      fullPath: '/shipping'
+      preLoaderRoute: typeof ShopShippingRouteImport
+      parentRoute: typeof ShopRoute
+    }
+    '/reset-password/$token': {
+      id: '/reset-password/$token'
+      path: '/reset-password/$token'
+      fullPath: '/reset-password/$token'
+      preLoaderRoute: typeof ResetPasswordTokenRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/_shop/_account/checkout': {
       id: '/_shop/_account/checkout'
@@ -180,6 +504,48 @@ declare module '@tanstack/react-router' {
       fullPath: '/order-success'
       preLoaderRoute: typeof ShopAccountOrderSuccessRouteImport
       parentRoute: typeof ShopAccountRoute
+    }
+    '/_shop/brand/$brandSlug': {
+      id: '/_shop/brand/$brandSlug'
+      path: '/brand/$brandSlug'
+      fullPath: '/brand/$brandSlug'
+      preLoaderRoute: typeof ShopBrandBrandSlugRouteImport
+      parentRoute: typeof ShopRoute
+    }
+    '/_shop/category/$categorySlug': {
+      id: '/_shop/category/$categorySlug'
+      path: '/category/$categorySlug'
+      fullPath: '/category/$categorySlug'
+      preLoaderRoute: typeof ShopCategoryCategorySlugRouteImport
+      parentRoute: typeof ShopRoute
+    }
+    '/_shop/flavor/$flavorSlug': {
+      id: '/_shop/flavor/$flavorSlug'
+      path: '/flavor/$flavorSlug'
+      fullPath: '/flavor/$flavorSlug'
+      preLoaderRoute: typeof ShopFlavorFlavorSlugRouteImport
+      parentRoute: typeof ShopRoute
+    }
+    '/_shop/product/$identifier': {
+      id: '/_shop/product/$identifier'
+      path: '/product/$identifier'
+      fullPath: '/product/$identifier'
+      preLoaderRoute: typeof ShopProductIdentifierRouteImport
+      parentRoute: typeof ShopRoute
+    }
+    '/_shop/search/': {
+      id: '/_shop/search/'
+      path: '/search'
+      fullPath: '/search/'
+      preLoaderRoute: typeof ShopSearchIndexRouteImport
+      parentRoute: typeof ShopRoute
+    }
+    '/_shop/search/products': {
+      id: '/_shop/search/products'
+      path: '/search/products'
+      fullPath: '/search/products'
+      preLoaderRoute: typeof ShopSearchProductsRouteImport
+      parentRoute: typeof ShopRoute
     }
     '/_shop/_account/order/$orderId': {
       id: '/_shop/_account/order/$orderId'
@@ -220,12 +586,42 @@ const ShopAccountRouteWithChildren = ShopAccountRoute._addFileChildren(
 
 interface ShopRouteChildren {
   ShopAccountRoute: typeof ShopAccountRouteWithChildren
+  ShopAboutRoute: typeof ShopAboutRoute
+  ShopBrandsRoute: typeof ShopBrandsRoute
+  ShopCartRoute: typeof ShopCartRoute
+  ShopConsultancyRoute: typeof ShopConsultancyRoute
+  ShopContactRoute: typeof ShopContactRoute
+  ShopDiscountsRoute: typeof ShopDiscountsRoute
+  ShopPrivacyRoute: typeof ShopPrivacyRoute
+  ShopReturnsRoute: typeof ShopReturnsRoute
+  ShopShippingRoute: typeof ShopShippingRoute
   ShopIndexRoute: typeof ShopIndexRoute
+  ShopBrandBrandSlugRoute: typeof ShopBrandBrandSlugRoute
+  ShopCategoryCategorySlugRoute: typeof ShopCategoryCategorySlugRoute
+  ShopFlavorFlavorSlugRoute: typeof ShopFlavorFlavorSlugRoute
+  ShopProductIdentifierRoute: typeof ShopProductIdentifierRoute
+  ShopSearchProductsRoute: typeof ShopSearchProductsRoute
+  ShopSearchIndexRoute: typeof ShopSearchIndexRoute
 }
 
 const ShopRouteChildren: ShopRouteChildren = {
   ShopAccountRoute: ShopAccountRouteWithChildren,
+  ShopAboutRoute: ShopAboutRoute,
+  ShopBrandsRoute: ShopBrandsRoute,
+  ShopCartRoute: ShopCartRoute,
+  ShopConsultancyRoute: ShopConsultancyRoute,
+  ShopContactRoute: ShopContactRoute,
+  ShopDiscountsRoute: ShopDiscountsRoute,
+  ShopPrivacyRoute: ShopPrivacyRoute,
+  ShopReturnsRoute: ShopReturnsRoute,
+  ShopShippingRoute: ShopShippingRoute,
   ShopIndexRoute: ShopIndexRoute,
+  ShopBrandBrandSlugRoute: ShopBrandBrandSlugRoute,
+  ShopCategoryCategorySlugRoute: ShopCategoryCategorySlugRoute,
+  ShopFlavorFlavorSlugRoute: ShopFlavorFlavorSlugRoute,
+  ShopProductIdentifierRoute: ShopProductIdentifierRoute,
+  ShopSearchProductsRoute: ShopSearchProductsRoute,
+  ShopSearchIndexRoute: ShopSearchIndexRoute,
 }
 
 const ShopRouteWithChildren = ShopRoute._addFileChildren(ShopRouteChildren)
@@ -233,6 +629,10 @@ const ShopRouteWithChildren = ShopRoute._addFileChildren(ShopRouteChildren)
 const rootRouteChildren: RootRouteChildren = {
   ShopRoute: ShopRouteWithChildren,
   ConsultRoute: ConsultRoute,
+  ForgotPasswordRoute: ForgotPasswordRoute,
+  LoginRoute: LoginRoute,
+  RegisterRoute: RegisterRoute,
+  ResetPasswordTokenRoute: ResetPasswordTokenRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,0 +1,111 @@
+import { Link } from '@tanstack/react-router';
+import { CART_LINE_MAX_QUANTITY } from '../../../../contract/cart.ts';
+import { formatMoney } from '../../../lib/format.ts';
+import { useCartCommand } from '../api/cart-commands.ts';
+import type { CartItem } from '../api/get-cart.ts';
+import styles from './cart-page.module.css';
+
+/** DESIGN §5: 1–20 per line and never above the stock left. */
+export function lineMaxQuantity(item: Pick<CartItem, 'stock'>): number {
+  return Math.max(1, Math.min(CART_LINE_MAX_QUANTITY, item.stock));
+}
+
+export function CartLine({ item }: { item: CartItem }) {
+  const command = useCartCommand();
+  const max = lineMaxQuantity(item);
+  const busy = Boolean(item.pending);
+  const setQuantity = (quantity: number) => {
+    if (quantity < 1 || quantity > max || quantity === item.quantity) return;
+    command.mutate({ type: 'setQuantity', itemId: item.itemId, quantity });
+  };
+  const onSale = item.compareAtPrice != null && item.compareAtPrice > item.unitPrice;
+
+  return (
+    <li className={styles.line} aria-busy={busy || undefined}>
+      <Link
+        to="/product/$identifier"
+        params={{ identifier: item.slug }}
+        className={styles.lineImage}
+        tabIndex={-1}
+        aria-hidden="true"
+      >
+        {item.image ? (
+          <img src={item.image} alt="" width={96} height={96} loading="lazy" decoding="async" />
+        ) : null}
+      </Link>
+      <div className={styles.lineInfo}>
+        {item.brand?.name ? <p className={styles.lineBrand}>{item.brand.name}</p> : null}
+        <h3 className={styles.lineName}>
+          <Link to="/product/$identifier" params={{ identifier: item.slug }}>
+            {item.name}
+          </Link>
+        </h3>
+        <dl className={styles.lineMeta}>
+          {item.flavor?.name ? (
+            <div>
+              <dt>Flavor</dt>
+              <dd>{item.flavor.name}</dd>
+            </div>
+          ) : null}
+          {item.size ? (
+            <div>
+              <dt>Size</dt>
+              <dd>{item.size}</dd>
+            </div>
+          ) : null}
+          <div>
+            <dt>Price</dt>
+            <dd>
+              {formatMoney(item.unitPrice)}
+              {onSale ? (
+                <s className={styles.was}>
+                  <span className="visually-hidden">, was </span>
+                  {formatMoney(item.compareAtPrice!)}
+                </s>
+              ) : null}
+            </dd>
+          </div>
+        </dl>
+        {item.stock > 0 && item.stock < 5 ? (
+          <p className={styles.lowStock}>Only {item.stock} left</p>
+        ) : null}
+      </div>
+      <div className={styles.lineControls}>
+        <div className={styles.stepper} role="group" aria-label={`Quantity of ${item.name}`}>
+          <button
+            type="button"
+            onClick={() => setQuantity(item.quantity - 1)}
+            disabled={busy || item.quantity <= 1}
+            aria-label={`Decrease quantity of ${item.name}`}
+          >
+            −
+          </button>
+          <output aria-live="polite" aria-label={`Quantity of ${item.name}`}>
+            {item.quantity}
+          </output>
+          <button
+            type="button"
+            onClick={() => setQuantity(item.quantity + 1)}
+            disabled={busy || item.quantity >= max}
+            aria-label={`Increase quantity of ${item.name}`}
+          >
+            +
+          </button>
+        </div>
+        <p className={styles.lineTotal}>
+          <span className="visually-hidden">Line total </span>
+          {formatMoney(item.lineTotal ?? item.unitPrice * item.quantity)}
+        </p>
+        <button
+          type="button"
+          className={styles.remove}
+          disabled={busy}
+          onClick={() => command.mutate({ type: 'remove', itemId: item.itemId })}
+          aria-label={`Remove ${item.name} from your cart`}
+        >
+          Remove
+        </button>
+      </div>
+    </li>
+  );
+}

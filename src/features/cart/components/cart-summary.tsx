@@ -1,0 +1,150 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
+import { ApplyDiscountBody, FREE_SHIPPING_THRESHOLD } from '../../../../contract/cart.ts';
+import { Button, buttonClassName } from '../../../components/ui/button.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { formatMoney } from '../../../lib/format.ts';
+import { createCartCommand, executeCartCommand, useCartCommand } from '../api/cart-commands.ts';
+import type { Cart } from '../api/get-cart.ts';
+import styles from './cart-page.module.css';
+
+export function CartSummary({ cart, signedIn }: { cart: Cart; signedIn: boolean }) {
+  const { totals } = cart;
+  const toFreeShipping = FREE_SHIPPING_THRESHOLD - (totals.subtotal - totals.discount);
+  const hasPending = cart.items.some((item) => item.pending);
+  return (
+    <aside className={styles.summary} aria-labelledby="cart-summary">
+      <h2 id="cart-summary" className={styles.summaryTitle}>
+        Order summary
+      </h2>
+      <DiscountCode cart={cart} />
+      <dl className={styles.totals}>
+        <div>
+          <dt>Subtotal</dt>
+          <dd>{formatMoney(totals.subtotal)}</dd>
+        </div>
+        {totals.discount > 0 ? (
+          <div className={styles.discountRow}>
+            <dt>Discount{cart.discount ? ` (${cart.discount.percentOff} %)` : ''}</dt>
+            <dd>−{formatMoney(totals.discount)}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>Shipping</dt>
+          <dd>{totals.shipping === 0 ? 'Free' : formatMoney(totals.shipping)}</dd>
+        </div>
+        <div className={styles.totalRow}>
+          <dt>Total</dt>
+          <dd>{formatMoney(totals.total)}</dd>
+        </div>
+      </dl>
+      <p className={styles.note}>
+        {toFreeShipping > 0
+          ? `Add ${formatMoney(toFreeShipping)} more for free standard shipping.`
+          : 'You get free standard shipping.'}{' '}
+        Taxes are calculated at checkout.
+      </p>
+      {signedIn ? (
+        <Link
+          to="/checkout"
+          className={buttonClassName({ variant: 'primary', block: true })}
+          disabled={hasPending}
+        >
+          Checkout
+        </Link>
+      ) : (
+        <>
+          <Link
+            to="/login"
+            search={{ redirect: '/checkout' }}
+            className={buttonClassName({ variant: 'primary', block: true })}
+          >
+            Sign in to check out
+          </Link>
+          <p className={styles.note}>
+            New to Forge?{' '}
+            <Link to="/register" search={{ redirect: '/checkout' }}>
+              Create an account
+            </Link>{' '}
+            — your cart comes with you.
+          </p>
+        </>
+      )}
+    </aside>
+  );
+}
+
+function DiscountCode({ cart }: { cart: Cart }) {
+  const queryClient = useQueryClient();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const remove = useCartCommand();
+  // The error belongs beside the field, so this call does not toast.
+  const apply = useMutation({
+    mutationFn: (value: string) =>
+      executeCartCommand(queryClient, createCartCommand({ type: 'applyDiscount', code: value }), {
+        silent: true,
+      }),
+  });
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = ApplyDiscountBody.safeParse({ code });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Enter a discount code');
+      return;
+    }
+    setError(null);
+    apply.mutate(parsed.data.code, {
+      onSuccess: () => setCode(''),
+      onError: (err) =>
+        setError(
+          err instanceof ApiError
+            ? (err.fieldErrors.code ?? err.message)
+            : 'The code could not be applied. Please try again.',
+        ),
+    });
+  }
+
+  if (cart.discount) {
+    return (
+      <div className={styles.applied}>
+        <p>
+          Code <strong>{cart.discount.code}</strong> applied: {cart.discount.percentOff} % off.
+        </p>
+        <Button
+          size="sm"
+          variant="ghost"
+          loading={remove.isPending}
+          onClick={() => remove.mutate({ type: 'removeDiscount' })}
+        >
+          Remove code
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <form className={styles.discount} onSubmit={onSubmit} noValidate>
+      <TextField
+        label="Discount code"
+        name="code"
+        value={code}
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        error={error}
+        disabled={apply.isPending}
+        onChange={(event) => {
+          setCode(event.target.value);
+          if (error) setError(null);
+        }}
+      />
+      <Button type="submit" variant="dark" loading={apply.isPending} className={styles.applyButton}>
+        Apply
+      </Button>
+    </form>
+  );
+}

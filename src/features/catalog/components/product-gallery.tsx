@@ -1,0 +1,44 @@
+import { useState } from 'react';
+import styles from './product-details.module.css';
+
+export const GALLERY_IMAGE_SIZE = 640;
+
+/** The main image with thumbnails; the first image loads at once, it is the page's hero. */
+export function ProductGallery({ images, name }: { images: string[]; name: string }) {
+  const [current, setCurrent] = useState(0);
+  const shown = images[current] ?? images[0];
+  return (
+    <div className={styles.gallery}>
+      <div className={styles.mainImage}>
+        {shown ? (
+          <img
+            src={shown}
+            alt={images.length > 1 ? `${name}, image ${current + 1} of ${images.length}` : name}
+            width={GALLERY_IMAGE_SIZE}
+            height={GALLERY_IMAGE_SIZE}
+            fetchPriority="high"
+          />
+        ) : (
+          <span className={styles.noImage}>No image yet</span>
+        )}
+      </div>
+      {images.length > 1 ? (
+        <ul className={styles.thumbs} aria-label="Product images">
+          {images.map((image, index) => (
+            <li key={image}>
+              <button
+                type="button"
+                className={styles.thumb}
+                aria-pressed={index === current}
+                aria-label={`Show image ${index + 1} of ${images.length}`}
+                onClick={() => setCurrent(index)}
+              >
+                <img src={image} alt="" width={80} height={80} loading="lazy" decoding="async" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,232 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import type { ProductCollection } from '../../../../contract/catalog.ts';
+import { buttonClassName } from '../../../components/ui/button.tsx';
+import { POPULAR_CATEGORY_SLUGS } from '../../../lib/constants.ts';
+import { productCollectionQueryOptions } from '../../catalog/api/get-products.ts';
+import { taxonomyQueryOptions } from '../../catalog/api/get-taxonomy.ts';
+import { ProductGrid } from '../../catalog/components/product-grid.tsx';
+import styles from './home-page.module.css';
+
+/** How many products each row of the home page shows. */
+export const HOME_ROWS: Record<ProductCollection, number> = { top: 8, new: 4, bestsellers: 4 };
+
+export function HomePage() {
+  return (
+    <main id="main" className={styles.home}>
+      <Hero />
+      <ProductRow
+        id="top-products"
+        collection="top"
+        eyebrow="Top rated"
+        title="Top products"
+        text="The highest-rated products in the shop, as scored by the people who use them."
+        sentinel
+      />
+      <Categories />
+      <ProductRow
+        id="bestsellers"
+        collection="bestsellers"
+        eyebrow="Most loved"
+        title="Bestsellers"
+        text="What Canadian athletes reorder again and again."
+      />
+      <ConsultancyCallToAction />
+      <ProductRow
+        id="new-arrivals"
+        collection="new"
+        eyebrow="Just landed"
+        title="New arrivals"
+        text="Fresh formulas and flavors, straight onto our shelves."
+      />
+      <Brands />
+    </main>
+  );
+}
+
+function Hero() {
+  return (
+    <section className={styles.hero} aria-labelledby="hero-title">
+      <div className={styles.heroInner}>
+        <p className={styles.heroEyebrow}>Sports nutrition · Shipped across Canada</p>
+        <h1 id="hero-title" className={styles.heroTitle}>
+          Fuel the work. <span>Forge the results.</span>
+        </h1>
+        <p className={styles.heroText}>
+          Protein, creatine, pre-workout and recovery from brands we trust — licensed by Health
+          Canada, fairly priced, and at your door in days.
+        </p>
+        <div className={styles.heroActions}>
+          <a href="#top-products" className={buttonClassName({ variant: 'primary' })}>
+            Shop top products
+          </a>
+          <Link to="/consultancy" className={styles.heroSecondary}>
+            Get a free consultation
+          </Link>
+        </div>
+        <ul className={styles.perks}>
+          <li>Free shipping from $99</li>
+          <li>30-day returns</li>
+          <li>10 % off your first order</li>
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+function ProductRow({
+  id,
+  collection,
+  eyebrow,
+  title,
+  text,
+  sentinel = false,
+}: {
+  id: string;
+  collection: ProductCollection;
+  eyebrow: string;
+  title: string;
+  text: string;
+  /** The header turns solid once this section passes under it (spec §2). */
+  sentinel?: boolean;
+}) {
+  const limit = HOME_ROWS[collection];
+  const { data, isError } = useQuery(productCollectionQueryOptions(collection, limit));
+  return (
+    <section
+      id={id}
+      className={styles.section}
+      aria-labelledby={`${id}-title`}
+      data-header-sentinel={sentinel || undefined}
+    >
+      <SectionHeading id={`${id}-title`} eyebrow={eyebrow} title={title} text={text} />
+      {data ? (
+        <ProductGrid products={data} />
+      ) : isError ? (
+        <p className={styles.unavailable}>These products could not be loaded right now.</p>
+      ) : (
+        <ul className={styles.skeletonGrid} aria-busy="true" aria-label={`Loading ${title}`}>
+          {Array.from({ length: limit }, (_, index) => (
+            <li key={index} className={styles.skeletonCard} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function SectionHeading({
+  id,
+  eyebrow,
+  title,
+  text,
+}: {
+  id: string;
+  eyebrow: string;
+  title: string;
+  text?: string;
+}) {
+  return (
+    <div className={styles.heading}>
+      <p className={styles.eyebrow}>{eyebrow}</p>
+      <h2 id={id} className={styles.title}>
+        {title}
+      </h2>
+      {text ? <p className={styles.text}>{text}</p> : null}
+    </div>
+  );
+}
+
+function Categories() {
+  const { data = [] } = useQuery(taxonomyQueryOptions('categories'));
+  const popular = POPULAR_CATEGORY_SLUGS.map((slug) => data.find((item) => item.slug === slug))
+    .filter((category) => category !== undefined)
+    .slice(0, 6);
+  return (
+    <section className={styles.section} aria-labelledby="categories-title">
+      <SectionHeading
+        id="categories-title"
+        eyebrow="Shop by goal"
+        title="Popular categories"
+        text="From your first scoop of protein to a dialled-in pre-workout stack."
+      />
+      <ul className={styles.categories}>
+        {popular.length > 0
+          ? popular.map((category) => (
+              <li key={category.slug}>
+                <Link
+                  to="/category/$categorySlug"
+                  params={{ categorySlug: category.slug }}
+                  className={styles.category}
+                >
+                  {category.image ? (
+                    <img
+                      src={category.image}
+                      alt=""
+                      width={160}
+                      height={160}
+                      loading="lazy"
+                      decoding="async"
+                      className={styles.categoryImage}
+                    />
+                  ) : null}
+                  <span className={styles.categoryName}>{category.name}</span>
+                </Link>
+              </li>
+            ))
+          : POPULAR_CATEGORY_SLUGS.map((slug) => (
+              <li key={slug} className={styles.categorySkeleton} aria-hidden="true" />
+            ))}
+      </ul>
+    </section>
+  );
+}
+
+function ConsultancyCallToAction() {
+  return (
+    <section className={styles.cta} aria-labelledby="cta-title">
+      <div className={styles.ctaInner}>
+        <div>
+          <p className={styles.ctaEyebrow}>Free 30-minute consultation</p>
+          <h2 id="cta-title" className={styles.ctaTitle}>
+            Not sure where to start?
+          </h2>
+          <p className={styles.ctaText}>
+            Talk to one of our coaches or our registered dietitian and leave with a supplement plan
+            built around your training, your diet and your budget.
+          </p>
+        </div>
+        <Link to="/consultancy" className={buttonClassName({ variant: 'primary' })}>
+          Book a consultation
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function Brands() {
+  const { data = [] } = useQuery(taxonomyQueryOptions('brands'));
+  if (data.length === 0) return null;
+  const brands = [...data].sort((a, b) => a.name.localeCompare(b.name)).slice(0, 12);
+  return (
+    <section className={styles.section} aria-labelledby="brands-title">
+      <SectionHeading id="brands-title" eyebrow="Trusted names" title="Our brands" />
+      <ul className={styles.brands}>
+        {brands.map((brand) => (
+          <li key={brand.slug}>
+            <Link
+              to="/brand/$brandSlug"
+              params={{ brandSlug: brand.slug }}
+              className={styles.brand}
+            >
+              {brand.name}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <p className={styles.more}>
+        <Link to="/brands">See all brands</Link>
+      </p>
+    </section>
+  );
+}

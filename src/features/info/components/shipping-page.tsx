@@ -1,0 +1,85 @@
+import { InfoPage, InfoSection, KeyFacts } from './info-page';
+
+export function ShippingPage() {
+  return (
+    <InfoPage
+      eyebrow="Policies"
+      title="Shipping"
+      lede="We ship every order from our warehouse in Ontario to addresses across Canada, with tracking on every parcel."
+    >
+      <KeyFacts
+        facts={[
+          { value: 'Free', label: 'standard shipping on orders of $99 or more' },
+          { value: '$9.99', label: 'standard shipping under $99' },
+          { value: '$19.99', label: 'express shipping, any order size' },
+        ]}
+      />
+      <InfoSection title="Rates">
+        <table>
+          <caption>Shipping rates in Canadian dollars, before tax</caption>
+          <thead>
+            <tr>
+              <th scope="col">Method</th>
+              <th scope="col">Order subtotal</th>
+              <th scope="col">Price</th>
+              <th scope="col">Delivery time</th>
+            </tr>
+          </thead>
+          <tbody>
+            <tr>
+              <td>Standard</td>
+              <td>$99.00 or more</td>
+              <td>Free</td>
+              <td>3–7 business days</td>
+            </tr>
+            <tr>
+              <td>Standard</td>
+              <td>Under $99.00</td>
+              <td>$9.99</td>
+              <td>3–7 business days</td>
+            </tr>
+            <tr>
+              <td>Express</td>
+              <td>Any</td>
+              <td>$19.99</td>
+              <td>1–3 business days</td>
+            </tr>
+          </tbody>
+        </table>
+        <p>
+          The free-shipping threshold is measured on the subtotal after any discount code. Delivery
+          times start once an order has shipped; remote and northern addresses can take two to three
+          days longer.
+        </p>
+      </InfoSection>
+      <InfoSection title="Processing">
+        <p>
+          Orders placed before 2 p.m. Eastern time on a business day leave our warehouse the same
+          day. Orders placed later, on weekends or on statutory holidays ship the next business day.
+          You receive an e-mail with a tracking number as soon as your parcel is on its way.
+        </p>
+      </InfoSection>
+      <InfoSection title="Where we ship">
+        <p>
+          We ship to every province and territory in Canada, including P.O. boxes for standard
+          shipping. Express shipping needs a street address. We do not ship outside Canada at this
+          time.
+        </p>
+      </InfoSection>
+      <InfoSection title="Taxes">
+        <p>
+          Sales tax is calculated from the province you ship to — GST, HST or GST plus PST as that
+          province applies — and is shown at checkout before you pay. Prices on the site are in
+          Canadian dollars and do not include tax.
+        </p>
+      </InfoSection>
+      <InfoSection title="Lost or damaged parcels">
+        <p>
+          If tracking has not moved for five business days, or a parcel arrives damaged, contact us
+          with your order number. We will open a claim with the carrier and send a replacement or
+          refund you — you will not have to wait for the claim to close.
+        </p>
+      </InfoSection>
+    </InfoPage>
+  );
+}

@@ -1,0 +1,21 @@
+import { createFileRoute } from '@tanstack/react-router';
+import {
+  loadTaxonomyListing,
+  TaxonomyListing,
+} from '../../../features/catalog/components/taxonomy-listing.tsx';
+import { listingSearchSchema } from '../../../features/catalog/lib/listing-search.ts';
+
+export const Route = createFileRoute('/_shop/brand/$brandSlug')({
+  head: () => ({ meta: [{ title: 'Brand Products' }] }),
+  validateSearch: listingSearchSchema,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, params, deps }) =>
+    loadTaxonomyListing(context.queryClient, 'brand', params.brandSlug, deps),
+  component: Listing,
+});
+
+function Listing() {
+  const { brandSlug } = Route.useParams();
+  const search = Route.useSearch();
+  return <TaxonomyListing kind="brand" slug={brandSlug} search={search} />;
+}

@@ -1,0 +1,12 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { cartQueryOptions } from '../../features/cart/api/get-cart.ts';
+import { CartPage } from '../../features/cart/components/cart-page.tsx';
+
+export const Route = createFileRoute('/_shop/cart')({
+  head: () => ({ meta: [{ title: 'Your Cart' }] }),
+  // Starts the request early; the page shows its own loading and error states.
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(cartQueryOptions());
+  },
+  component: CartPage,
+});

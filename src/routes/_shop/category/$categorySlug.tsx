@@ -1,0 +1,21 @@
+import { createFileRoute } from '@tanstack/react-router';
+import {
+  loadTaxonomyListing,
+  TaxonomyListing,
+} from '../../../features/catalog/components/taxonomy-listing.tsx';
+import { listingSearchSchema } from '../../../features/catalog/lib/listing-search.ts';
+
+export const Route = createFileRoute('/_shop/category/$categorySlug')({
+  head: () => ({ meta: [{ title: 'Category Products' }] }),
+  validateSearch: listingSearchSchema,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, params, deps }) =>
+    loadTaxonomyListing(context.queryClient, 'category', params.categorySlug, deps),
+  component: Listing,
+});
+
+function Listing() {
+  const { categorySlug } = Route.useParams();
+  const search = Route.useSearch();
+  return <TaxonomyListing kind="category" slug={categorySlug} search={search} />;
+}

@@ -1,0 +1,21 @@
+import { createFileRoute } from '@tanstack/react-router';
+import {
+  loadTaxonomyListing,
+  TaxonomyListing,
+} from '../../../features/catalog/components/taxonomy-listing.tsx';
+import { listingSearchSchema } from '../../../features/catalog/lib/listing-search.ts';
+
+export const Route = createFileRoute('/_shop/flavor/$flavorSlug')({
+  head: () => ({ meta: [{ title: 'Flavor Products' }] }),
+  validateSearch: listingSearchSchema,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, params, deps }) =>
+    loadTaxonomyListing(context.queryClient, 'flavor', params.flavorSlug, deps),
+  component: Listing,
+});
+
+function Listing() {
+  const { flavorSlug } = Route.useParams();
+  const search = Route.useSearch();
+  return <TaxonomyListing kind="flavor" slug={flavorSlug} search={search} />;
+}

@@ -1,0 +1,19 @@
+import { createFileRoute } from '@tanstack/react-router';
+import {
+  loadSearchResults,
+  SearchResults,
+} from '../../../features/catalog/components/search-results.tsx';
+import { searchPageSchema } from '../../../features/catalog/lib/listing-search.ts';
+
+/** Where a suggestion of no known type leads (`/search?q={name}`); the same view as /search/products. */
+export const Route = createFileRoute('/_shop/search/')({
+  head: () => ({ meta: [{ title: 'Search Results' }] }),
+  validateSearch: searchPageSchema,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => loadSearchResults(context.queryClient, deps),
+  component: Search,
+});
+
+function Search() {
+  return <SearchResults search={Route.useSearch()} />;
+}

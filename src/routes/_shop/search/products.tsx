@@ -1,0 +1,18 @@
+import { createFileRoute } from '@tanstack/react-router';
+import {
+  loadSearchResults,
+  SearchResults,
+} from '../../../features/catalog/components/search-results.tsx';
+import { searchPageSchema } from '../../../features/catalog/lib/listing-search.ts';
+
+export const Route = createFileRoute('/_shop/search/products')({
+  head: () => ({ meta: [{ title: 'Search Results' }] }),
+  validateSearch: searchPageSchema,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => loadSearchResults(context.queryClient, deps),
+  component: SearchProducts,
+});
+
+function SearchProducts() {
+  return <SearchResults search={Route.useSearch()} />;
+}

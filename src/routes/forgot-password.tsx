@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ForgotPasswordForm } from '../features/auth/components/forgot-password-form.tsx';
+
+export const Route = createFileRoute('/forgot-password')({
+  head: () => ({ meta: [{ title: 'Forgot Password' }] }),
+  component: ForgotPasswordForm,
+});

@@ -1,0 +1,20 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { z } from 'zod';
+import { safeRedirect } from '../features/auth/api/session-effects.ts';
+import { LoginForm } from '../features/auth/components/login-form.tsx';
+import { customerState } from '../stores/customer.ts';
+
+export const Route = createFileRoute('/login')({
+  head: () => ({ meta: [{ title: 'Login' }] }),
+  validateSearch: z.object({ redirect: z.string().optional().catch(undefined) }),
+  // Someone already signed in has nothing to do here: send them on.
+  beforeLoad: ({ search }) => {
+    if (customerState.auth.user)
+      throw redirect({ href: safeRedirect(search.redirect), replace: true });
+  },
+  component: Login,
+});
+
+function Login() {
+  return <LoginForm redirect={Route.useSearch().redirect} />;
+}
