@@ -6,7 +6,7 @@
  * `dark` picks the dark variant (used while the home header is transparent).
  */
 import { Link } from '@tanstack/react-router';
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useCategories } from '../api/get-categories.ts';
 import { groupCategories } from '../group-categories.ts';
@@ -22,6 +22,7 @@ export function MegaMenu({ dark }: { dark: boolean }) {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   const openedByHover = useRef(false);
+  const focusFirstWhenReady = useRef(false);
   const categories = useCategories(wanted);
 
   useOnRouteChange(() => setOpen(false));
@@ -31,9 +32,14 @@ export function MegaMenu({ dark }: { dark: boolean }) {
     setOpen(true);
   }
 
-  function focusFirstLink() {
-    requestAnimationFrame(() => panelRef.current?.querySelector<HTMLElement>('a')?.focus());
-  }
+  // A keyboard user who opened the menu with ↓ lands on the first category once it is there.
+  useEffect(() => {
+    if (!open || !focusFirstWhenReady.current) return;
+    const first = panelRef.current?.querySelector<HTMLElement>('a');
+    if (!first) return;
+    focusFirstWhenReady.current = false;
+    requestAnimationFrame(() => first.focus());
+  }, [open, categories.data]);
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     if (event.key === 'Escape' && open) {
@@ -46,8 +52,8 @@ export function MegaMenu({ dark }: { dark: boolean }) {
   function onButtonKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
     if (event.key === 'ArrowDown') {
       event.preventDefault();
+      focusFirstWhenReady.current = true;
       show();
-      focusFirstLink();
     }
   }
 
@@ -83,6 +89,7 @@ export function MegaMenu({ dark }: { dark: boolean }) {
           else show();
         }}
         onKeyDown={onButtonKeyDown}
+        onFocus={() => setWanted(true)}
         data-testid="categories-button"
       >
         CATEGORIES

@@ -1,0 +1,255 @@
+/**
+ * The app shell in Chromium: titles of every route, the not-found screen, scroll to top, the
+ * header on home and elsewhere, the categories mega-menu, the mobile menu and the footer.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { launchBrowser } from './chrome.ts';
+import { startShop, type RunningShop } from './shop.ts';
+
+let shop: RunningShop;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await Promise.all(contexts.map((context) => context.close()));
+  await browser?.close();
+  await shop?.stop();
+});
+
+async function openPage(path: string, width = 1280, height = 800): Promise<Page> {
+  const context = await browser.newContext({ baseURL: shop.baseURL, viewport: { width, height } });
+  contexts.push(context);
+  await context.addInitScript(() => localStorage.setItem('hasSeenCouponPopup', 'true'));
+  const page = await context.newPage();
+  await page.goto(path);
+  await page.locator('main').first().waitFor();
+  return page;
+}
+
+const titles: [string, string][] = [
+  ['/', 'Home'],
+  ['/search?q=whey', 'Search Results'],
+  ['/search/products?q=creatine', 'Search Results'],
+  ['/brand/apex-labs', 'Brand Products'],
+  ['/flavor/mocha', 'Flavor Products'],
+  ['/category/creatine', 'Category Products'],
+  ['/contact', 'Contact Us'],
+  ['/consultancy', 'Consultancy'],
+  ['/product/whey-protein-isolate', 'Product Details'],
+  ['/cart', 'Your Cart'],
+  ['/login', 'Login'],
+  ['/register', 'Register'],
+  ['/forgot-password', 'Forgot Password'],
+  ['/reset-password/some-token', 'Reset Password'],
+  ['/no/such/page', 'Page Not Found'],
+];
+
+describe('routes', () => {
+  test('every route of spec §2 sets its document title, client-side navigation included', async () => {
+    const page = await openPage('/');
+    for (const [path, title] of titles) {
+      await page.goto(path);
+      await expect.poll(() => page.title(), { message: path }).toBe(title);
+    }
+    await page.goto('/');
+    await page.locator('footer').getByRole('link', { name: 'Contact Us' }).click();
+    await expect.poll(() => page.title()).toBe('Contact Us');
+  });
+
+  test('an unknown path shows the not-found screen outside the layout, /consult leads to /consultancy', async () => {
+    const page = await openPage('/this/does-not-exist');
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe('Page Not Found');
+    expect(await page.locator('[data-testid="site-header"]').count()).toBe(0);
+    await page.getByRole('link', { name: 'Back to home' }).click();
+    await expect.poll(() => page.title()).toBe('Home');
+
+    await page.goto('/consult');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/consultancy');
+  });
+
+  test('the page scrolls to the top on every path change', async () => {
+    const page = await openPage('/privacy', 1280, 600);
+    await page.locator('footer').scrollIntoViewIfNeeded();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+    await page.locator('footer').getByRole('link', { name: 'Shipping' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/shipping');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+});
+
+describe('header', () => {
+  test('on home it is transparent until the top-product section passes 64 px, then frosted; light elsewhere', async () => {
+    const page = await openPage('/', 1280, 700);
+    const header = page.locator('[data-testid="site-header"]');
+    await expect.poll(() => header.getAttribute('data-variant')).toBe('transparent');
+    // Room to scroll the section all the way up, however short the page is.
+    await page.evaluate(() => (document.body.style.paddingBottom = '2000px'));
+    await page.evaluate(() => {
+      const section =
+        document.querySelector('[data-header-sentinel]') ?? document.getElementById('top-products');
+      if (!section) throw new Error('the home page has no top-product section');
+      window.scrollTo(0, section.getBoundingClientRect().top + window.scrollY - 100);
+    });
+    await expect.poll(() => header.getAttribute('data-variant')).toBe('transparent');
+    await page.evaluate(() => window.scrollBy(0, 60));
+    await expect.poll(() => header.getAttribute('data-variant')).toBe('frosted');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect.poll(() => header.getAttribute('data-variant')).toBe('transparent');
+
+    await page.goto('/contact');
+    await expect.poll(() => header.getAttribute('data-variant')).toBe('light');
+  });
+
+  test('the categories mega-menu opens on hover with its columns and closes on leave', async () => {
+    const page = await openPage('/contact');
+    const menu = page.getByTestId('mega-menu');
+    const button = page.getByTestId('categories-button');
+    expect(await menu.getAttribute('data-open')).toBe('false');
+    await button.hover();
+    await expect.poll(() => button.getAttribute('aria-expanded')).toBe('true');
+    await expect
+      .poll(() => menu.locator('h2').allTextContents())
+      .toEqual(['Popular', 'A - E', 'F - M', 'N - T', 'U - Z']);
+    const popular = menu.getByTestId('mega-menu-column').first().getByRole('link');
+    await expect.poll(() => popular.count()).toBeGreaterThan(0);
+    expect(await popular.count()).toBeLessThanOrEqual(6);
+    expect(await popular.first().getAttribute('href')).toBe('/category/protein-powder');
+    const groupNames = await menu
+      .getByTestId('mega-menu-column')
+      .nth(1)
+      .getByRole('link')
+      .allTextContents();
+    expect(groupNames.length).toBeGreaterThan(0);
+    expect(groupNames.every((name) => /^[A-E]/i.test(name))).toBe(true);
+    expect(await menu.textContent()).toContain('Browse categories organized for easy discovery');
+    expect(await menu.evaluate((element) => getComputedStyle(element).top)).toBe('72px');
+
+    await page.mouse.move(640, 700);
+    await expect.poll(() => menu.getAttribute('data-open')).toBe('false');
+    await expect
+      .poll(() => menu.evaluate((element) => getComputedStyle(element).visibility))
+      .toBe('hidden');
+  });
+
+  test('the mega-menu works from the keyboard and closes on a route change', async () => {
+    const page = await openPage('/contact');
+    const menu = page.getByTestId('mega-menu');
+    const button = page.getByTestId('categories-button');
+    await button.focus();
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => menu.getAttribute('data-open')).toBe('true');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('href')))
+      .toBe('/category/protein-powder');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => menu.getAttribute('data-open')).toBe('false');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(
+      'categories-button',
+    );
+
+    await page.keyboard.press('Enter');
+    await expect.poll(() => menu.getAttribute('data-open')).toBe('true');
+    await menu.getByRole('link', { name: 'Creatine' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/category/creatine');
+    await page.mouse.move(640, 700);
+    await expect.poll(() => menu.getAttribute('data-open')).toBe('false');
+  });
+});
+
+describe('mobile menu at 375 px', () => {
+  test('slides in full screen, locks scroll, expands categories and closes on navigation and at desktop width', async () => {
+    const page = await openPage('/contact', 375, 740);
+    const menu = page.getByTestId('mobile-menu');
+    await expect.poll(() => page.getByTestId('categories-button').isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect.poll(() => menu.getAttribute('data-open')).toBe('true');
+    await expect
+      .poll(() => menu.evaluate((element) => element.getBoundingClientRect().width))
+      .toBe(375);
+    expect(await page.evaluate(() => document.body.classList.contains('scroll-locked'))).toBe(true);
+    expect(await menu.getByRole('link', { name: 'CONSULTANCY' }).getAttribute('href')).toBe(
+      '/consultancy',
+    );
+
+    await menu.getByRole('button', { name: 'CATEGORIES' }).click();
+    const joint = menu.getByRole('link', { name: 'Joint Health' });
+    await expect.poll(() => joint.getAttribute('href')).toBe('/category/joint-health');
+    await joint.click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/category/joint-health');
+    await expect.poll(() => menu.getAttribute('data-open')).toBe('false');
+    expect(await page.evaluate(() => document.body.classList.contains('scroll-locked'))).toBe(
+      false,
+    );
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect.poll(() => menu.getAttribute('data-open')).toBe('true');
+    await page.setViewportSize({ width: 1024, height: 740 });
+    await expect.poll(() => menu.getAttribute('data-open')).toBe('false');
+  });
+});
+
+describe('footer', () => {
+  test('has the category, quick and policy links, the payment methods and the copyright line', async () => {
+    const page = await openPage('/contact');
+    const footer = page.locator('footer');
+    const hrefs = await footer
+      .getByRole('link')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    for (const href of [
+      '/category/protein-vegan',
+      '/category/protein-hydrolized',
+      '/category/joint-health',
+      '/category/fat-burner',
+      '/category/carbs',
+      '/category/creatine',
+      '/about',
+      '/consultancy',
+      '/brands',
+      '/contact',
+      '/privacy',
+      '/returns',
+      '/shipping',
+      '/discounts',
+    ]) {
+      expect(hrefs).toContain(href);
+    }
+    expect(await footer.textContent()).toContain('Ontario');
+    expect(await footer.getByRole('link', { name: /follow us/i }).count()).toBe(2);
+    expect(
+      await footer
+        .getByRole('list', { name: 'Accepted payment methods' })
+        .getByRole('img')
+        .evaluateAll((icons) => icons.map((icon) => icon.getAttribute('aria-label'))),
+    ).toEqual([
+      'Visa',
+      'Mastercard',
+      'American Express',
+      'Sezzle',
+      'Apple Pay',
+      'Discover',
+      'Google Pay',
+      'Shop Pay',
+      'PayPal',
+      'Afterpay',
+    ]);
+    expect(await footer.textContent()).toContain('© 2025 Forge Nutrition. All rights reserved.');
+  });
+
+  test('groups collapse and expand by tapping their titles on small screens', async () => {
+    const page = await openPage('/contact', 375, 740);
+    const footer = page.locator('footer');
+    const link = footer.getByRole('link', { name: 'Protein Vegan' });
+    expect(await link.isVisible()).toBe(false);
+    await footer.getByRole('button', { name: 'Categories' }).click();
+    await expect.poll(() => link.isVisible()).toBe(true);
+    await footer.getByRole('button', { name: 'Categories' }).click();
+    await expect.poll(() => link.isVisible()).toBe(false);
+  });
+});
