@@ -3,7 +3,8 @@
  * uses a fixed-seed random generator, so the same product count always yields the same catalog
  * (names, slugs, prices, stock, dates relative to now); only the random ids differ.
  */
-import { count, sql } from 'drizzle-orm';
+import { count, getTableColumns, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import {
   categoryColor,
   orderArtFlavors,
@@ -309,17 +310,40 @@ export function generateCatalog(options: SeedOptions, now = new Date()): Generat
   return catalog;
 }
 
-/** Rows per INSERT, keeping each statement well under PostgreSQL's 65,535 parameters. */
-const chunkFor = (rowWidth: number) => Math.floor(20_000 / rowWidth);
-
-async function insertChunked<R extends object>(
-  rows: R[],
-  width: number,
-  insert: (chunk: R[]) => Promise<unknown>,
+/**
+ * Inserts many rows as one JSON parameter per chunk, expanded by json_populate_recordset: several
+ * times faster than a multi-row VALUES list (one bind parameter instead of thousands), on PGlite
+ * and PostgreSQL alike. Columns absent from every row keep their defaults.
+ */
+async function bulkInsert<T extends PgTable>(
+  tx: Executor,
+  table: T,
+  rows: T['$inferInsert'][],
+  chunk = 2000,
 ) {
-  const size = chunkFor(width);
-  for (let start = 0; start < rows.length; start += size)
-    await insert(rows.slice(start, start + size));
+  if (rows.length === 0) return;
+  const columns = Object.entries(getTableColumns(table)).filter(([key]) =>
+    rows.some((row) => (row as Record<string, unknown>)[key] !== undefined),
+  );
+  const names = sql.join(
+    columns.map(([, column]) => sql.identifier(column.name)),
+    sql`, `,
+  );
+  for (let start = 0; start < rows.length; start += chunk) {
+    const records = rows
+      .slice(start, start + chunk)
+      .map((row) =>
+        Object.fromEntries(
+          columns.map(([key, column]) => [
+            column.name,
+            (row as Record<string, unknown>)[key] ?? null,
+          ]),
+        ),
+      );
+    await tx.execute(
+      sql`insert into ${table} (${names}) select ${names} from json_populate_recordset(null::${table}, ${JSON.stringify(records)}::json)`,
+    );
+  }
 }
 
 export interface SeedResult {
@@ -328,28 +352,39 @@ export interface SeedResult {
   flavors: number;
   products: number;
   variants: number;
+  /** Milliseconds spent generating rows, inserting them, and building the search index. */
+  timings: { generate: number; insert: number; searchIndex: number };
 }
 
 /** Inserts a generated catalog (always), keeps the product rollups and the search index in step. */
 export async function seedCatalog(db: Database, options: SeedOptions): Promise<SeedResult> {
+  let mark = performance.now();
+  const lap = () => {
+    const now = performance.now();
+    const elapsed = Math.round(now - mark);
+    mark = now;
+    return elapsed;
+  };
   const catalog = generateCatalog(options);
+  const generate = lap();
   await db.transaction(async (tx) => {
-    await tx.insert(categories).values(catalog.categories);
-    await tx.insert(brands).values(catalog.brands);
-    await tx.insert(flavors).values(catalog.flavors);
-    await insertChunked(catalog.products, 15, (chunk) => tx.insert(products).values(chunk));
-    await insertChunked(catalog.productCategories, 2, (chunk) =>
-      tx.insert(productCategories).values(chunk),
-    );
-    await insertChunked(catalog.variants, 9, (chunk) => tx.insert(variants).values(chunk));
+    await bulkInsert(tx, categories, catalog.categories);
+    await bulkInsert(tx, brands, catalog.brands);
+    await bulkInsert(tx, flavors, catalog.flavors);
+    await bulkInsert(tx, products, catalog.products);
+    await bulkInsert(tx, productCategories, catalog.productCategories);
+    await bulkInsert(tx, variants, catalog.variants);
     await refreshProductRollups(tx);
   });
-  await rebuildSearchIndex(db);
   // Fresh statistics, so the first queries on a large catalog get good plans.
   await db.execute(
     sql`analyze ${categories}, ${brands}, ${flavors}, ${products}, ${productCategories}, ${variants}`,
   );
+  const insert = lap();
+  await rebuildSearchIndex(db);
+  const searchIndex = lap();
   return {
+    timings: { generate, insert, searchIndex },
     categories: catalog.categories.length,
     brands: catalog.brands.length,
     flavors: catalog.flavors.length,
