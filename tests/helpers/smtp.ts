@@ -58,11 +58,17 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
     new SMTPServer({
       authOptional: true,
       disabledCommands: ['AUTH', 'STARTTLS'],
+      disableReverseLookup: true,
       logger: false,
       closeTimeout: 100,
       onConnect(_session, callback) {
         connections += 1;
         if (mode === 'temporary') return callback(smtpError('Service not available', 421));
+        callback();
+      },
+      // Also refused on a connection opened before the mode changed (clients pool connections).
+      onMailFrom(_address, _session, callback) {
+        if (mode === 'temporary') return callback(smtpError('Try again later', 421));
         callback();
       },
       onRcptTo(_address, _session, callback) {

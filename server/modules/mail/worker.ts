@@ -85,7 +85,8 @@ export class MailWorker {
     const total: MailFlushResult = { sent: 0, retrying: 0, failed: 0 };
     for (;;) {
       const batch = await this.claim();
-      for (const row of batch) total[await this.deliver(row)] += 1;
+      const outcomes = await Promise.all(batch.map((row) => this.deliver(row)));
+      for (const outcome of outcomes) total[outcome] += 1;
       if (batch.length < this.batchSize || this.stopped) return total;
     }
   }
