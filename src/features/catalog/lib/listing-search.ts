@@ -79,13 +79,18 @@ export function toSearchParams(
     const list = fixed[name] ? [fixed[name]] : listOf(search[name]);
     return list.length ? list : undefined;
   };
+  // A hand-edited URL with the bounds crossed would be refused by the API; ignore the maximum.
+  const maxPrice =
+    search.maxPrice !== undefined && (search.minPrice ?? 0) <= search.maxPrice
+      ? search.maxPrice
+      : undefined;
   return {
     search: search.q || undefined,
     category: merged('category'),
     brand: merged('brand'),
     flavor: merged('flavor'),
     minPrice: search.minPrice !== undefined ? search.minPrice * 100 : undefined,
-    maxPrice: search.maxPrice !== undefined ? search.maxPrice * 100 : undefined,
+    maxPrice: maxPrice !== undefined ? maxPrice * 100 : undefined,
     inStock: search.inStock || undefined,
     minRating: search.minRating || undefined,
     sort: search.sort,

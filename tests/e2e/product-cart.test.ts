@@ -1,0 +1,167 @@
+/**
+ * Product pages and the cart in Chromium, as a guest: flavor and size choice (in the URL, sold-out
+ * marked), add to cart → badge → cart page → quantity change → remove, quick add from a card, the
+ * discount-code field's errors, and checkout asking a guest to sign in first.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { launchBrowser } from './chrome.ts';
+import { startShop, type RunningShop } from './shop.ts';
+
+let shop: RunningShop;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await Promise.all(contexts.map((context) => context.close()));
+  await browser?.close();
+  await shop?.stop();
+});
+
+/** A fresh guest (own storage, so own guest cart) with the coupon popup already dismissed. */
+async function openPage(path: string, width = 1280): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: shop.baseURL,
+    viewport: { width, height: 900 },
+  });
+  contexts.push(context);
+  await context.addInitScript(() => localStorage.setItem('hasSeenCouponPopup', 'true'));
+  const page = await context.newPage();
+  await page.goto(path);
+  await page.locator('main').first().waitFor();
+  return page;
+}
+
+const badge = (page: Page) => page.getByTestId('cart-badge');
+const searchParam = (page: Page, name: string) => new URL(page.url()).searchParams.get(name);
+
+describe('product details', () => {
+  test('flavor and size are chosen from real combinations and kept in the URL', async () => {
+    const page = await openPage('/product/whey-protein-isolate');
+    await expect.poll(() => page.title()).toBe('Product Details');
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe('Whey Protein Isolate');
+    await expect.poll(() => page.getByText('Ironclad Nutrition').first().isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('table').getByText('Nutrition Facts').isVisible())
+      .toBe(true);
+
+    const flavors = page.getByRole('group', { name: /^Flavor/ });
+    const sizes = page.getByRole('group', { name: /^Size/ });
+    await flavors.getByRole('radio', { name: 'Vanilla' }).click();
+    await expect.poll(() => searchParam(page, 'flavor')).toBe('vanilla');
+    await sizes.getByRole('radio', { name: '5 lb' }).click();
+    await expect.poll(() => searchParam(page, 'size')).toBe('5 lb');
+    await expect.poll(() => page.getByText('$89.99').first().isVisible()).toBe(true);
+    expect(await flavors.getByRole('radio', { name: 'Vanilla' }).isChecked()).toBe(true);
+
+    // A shared link opens the same variant.
+    await page.goto('/product/whey-protein-isolate?flavor=strawberry&size=10%20lb');
+    await expect.poll(() => page.getByRole('radio', { name: 'Strawberry' }).isChecked()).toBe(true);
+    expect(await page.getByRole('radio', { name: '10 lb' }).isChecked()).toBe(true);
+    await expect.poll(() => page.getByText('$159.99').first().isVisible()).toBe(true);
+
+    // Suggested products are real product links.
+    const suggested = page.getByRole('region', { name: 'You may also like' });
+    await expect.poll(() => suggested.getByRole('article').count()).toBeGreaterThan(0);
+  });
+
+  test('a sold-out product marks its choices and cannot be added', async () => {
+    const page = await openPage('/product/glucosamine-joint-complex');
+    const add = page.getByRole('button', { name: 'Out of stock' });
+    await expect.poll(() => add.isDisabled()).toBe(true);
+    await expect
+      .poll(() => page.getByText('Out of stock in this flavor and size').isVisible())
+      .toBe(true);
+    expect(await page.getByText('(out of stock)').count()).toBeGreaterThan(0);
+  });
+
+  test('an unknown product is the not-found page', async () => {
+    const page = await openPage('/product/no-such-product-anywhere');
+    await expect.poll(() => page.title()).toBe('Page Not Found');
+  });
+});
+
+describe('cart as a guest', () => {
+  test('add → badge → cart page → change quantity → remove', async () => {
+    const page = await openPage('/product/whey-protein-isolate?flavor=chocolate&size=2%20lb');
+    await page.getByRole('button', { name: 'Increase quantity' }).click();
+    await expect
+      .poll(() => page.getByRole('spinbutton', { name: 'Quantity' }).inputValue())
+      .toBe('2');
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await expect
+      .poll(() => page.getByTestId('toast').first().textContent())
+      .toContain('Whey Protein Isolate added to your cart.');
+    await expect.poll(() => badge(page).textContent()).toBe('2');
+    expect(await page.evaluate(() => localStorage.getItem('guestCartId'))).toBeTruthy();
+
+    await page.getByTestId('cart-link').click();
+    await expect.poll(() => page.title()).toBe('Your Cart');
+    const line = page.getByRole('listitem').filter({ hasText: 'Whey Protein Isolate' });
+    await expect.poll(() => line.getByText('Chocolate').isVisible()).toBe(true);
+    await expect.poll(() => line.getByText('2 lb').isVisible()).toBe(true);
+    const summary = page.getByRole('complementary', { name: 'Order summary' });
+    await expect.poll(() => summary.getByText('$89.98').first().isVisible()).toBe(true);
+
+    await line.getByRole('button', { name: 'Increase quantity of Whey Protein Isolate' }).click();
+    await expect.poll(() => badge(page).textContent()).toBe('3');
+    await expect.poll(() => summary.getByText('$134.97').first().isVisible()).toBe(true);
+    // From $99 standard shipping is free, and the server says so.
+    await expect.poll(() => summary.getByText('Free', { exact: true }).isVisible()).toBe(true);
+
+    await line.getByRole('button', { name: 'Decrease quantity of Whey Protein Isolate' }).click();
+    await expect.poll(() => badge(page).textContent()).toBe('2');
+
+    await page.reload();
+    await expect.poll(() => badge(page).textContent()).toBe('2');
+
+    await page.getByRole('button', { name: 'Remove Whey Protein Isolate from your cart' }).click();
+    await expect.poll(() => page.getByText('Your cart is empty').isVisible()).toBe(true);
+    expect(await badge(page).count()).toBe(0);
+  });
+
+  test('quick add asks for flavor and size, then adds', async () => {
+    const page = await openPage('/search/products?q=whey%20protein%20isolate');
+    const card = page
+      .getByRole('article')
+      .filter({ has: page.getByRole('heading', { name: 'Whey Protein Isolate', exact: true }) })
+      .filter({ hasText: 'Ironclad Nutrition' });
+    await card.getByRole('button', { name: 'Quick add Whey Protein Isolate to cart' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Whey Protein Isolate' });
+    await dialog.getByRole('radio', { name: 'Vanilla' }).click();
+    await dialog.getByRole('button', { name: 'Add to cart' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    await expect.poll(() => badge(page).textContent()).toBe('1');
+  });
+
+  test('the discount-code field explains what is wrong, and a guest signs in to check out', async () => {
+    const page = await openPage('/product/creatine-monohydrate');
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await expect.poll(() => badge(page).textContent()).toBe('1');
+    await page.goto('/cart');
+
+    const field = page.getByRole('textbox', { name: 'Discount code' });
+    await field.waitFor();
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect.poll(() => page.getByText('Enter a discount code').isVisible()).toBe(true);
+    expect(await field.getAttribute('aria-invalid')).toBe('true');
+
+    await field.fill('NOPE-0000-0000');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    const fieldError = page.locator('form').filter({ has: field }).getByRole('alert');
+    await expect.poll(async () => (await fieldError.textContent())?.trim()).toMatch(/code/i);
+    expect(await field.getAttribute('aria-invalid')).toBe('true');
+    // The refused code left the cart as it was.
+    await expect.poll(() => badge(page).textContent()).toBe('1');
+
+    await page.getByRole('link', { name: 'Sign in to check out' }).click();
+    await expect.poll(() => page.title()).toBe('Login');
+    expect(searchParam(page, 'redirect')).toBe('/checkout');
+  });
+});
