@@ -1,0 +1,172 @@
+/**
+ * Signing in and out in Chromium: the user menu in both states, the login-only guard sending a
+ * guest to /login and back to the page they wanted, the guest cart merging into the account,
+ * the login-only screens' titles, the checkout guard, and logout.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { launchBrowser } from './chrome.ts';
+import { startShop, type RunningShop } from './shop.ts';
+
+let shop: RunningShop;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+const password = 'Str0ng-enough-pass';
+
+beforeAll(async () => {
+  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await Promise.all(contexts.map((context) => context.close()));
+  await browser?.close();
+  await shop?.stop();
+});
+
+async function newContext(): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL: shop.baseURL,
+    viewport: { width: 1280, height: 800 },
+  });
+  contexts.push(context);
+  await context.addInitScript(() => localStorage.setItem('hasSeenCouponPopup', 'true'));
+  return context;
+}
+
+/** Creates an account in a throwaway context, so the test's own browser stays signed out. */
+async function createAccount(name: string): Promise<string> {
+  const context = await newContext();
+  const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${Date.now()}@example.ca`;
+  const response = await context.request.post('/api/v1/user/auth/register', {
+    data: { name, email, password },
+  });
+  expect(response.status(), await response.text()).toBeLessThan(300);
+  return email;
+}
+
+async function open(page: Page, path: string) {
+  await page.goto(path);
+  await page.locator('main').first().waitFor();
+}
+
+async function signIn(page: Page, email: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page
+    .getByRole('form', { name: 'Sign in' })
+    .getByRole('button', { name: /sign in|log in|login/i })
+    .click();
+}
+
+async function menuItems(page: Page): Promise<string[]> {
+  await page.getByTestId('user-menu-button').hover();
+  await expect.poll(() => page.getByTestId('user-menu').getAttribute('data-open')).toBe('true');
+  return page.getByRole('menuitem').allTextContents();
+}
+
+const pathname = (page: Page) => new URL(page.url()).pathname;
+
+describe('signed out', () => {
+  test('the user menu offers Login and Register, by hover, click and keyboard, and closes on an outside click', async () => {
+    const page = await (await newContext()).newPage();
+    await open(page, '/contact');
+    expect(await menuItems(page)).toEqual(['Login', 'Register']);
+    await page.mouse.click(20, 700);
+    await expect.poll(() => page.getByTestId('user-menu').getAttribute('data-open')).toBe('false');
+
+    await page.getByTestId('user-menu-button').focus();
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Login');
+    await page.keyboard.press('ArrowDown');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Register');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByTestId('user-menu').getAttribute('data-open')).toBe('false');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(
+      'user-menu-button',
+    );
+  });
+});
+
+describe('signing in', () => {
+  test('a login-only page sends a guest to /login and back after sign-in; the guest cart merges', async () => {
+    const email = await createAccount('Casey Gains');
+    const page = await (await newContext()).newPage();
+    await open(page, '/contact');
+
+    // A guest cart with two units, made through the API as the product page would.
+    const guestCartId = await page.evaluate(async () => {
+      const product = (await (await fetch('/api/v1/products/whey-protein-isolate')).json()) as {
+        data: { _id: string; variants: { _id: string; stock: number }[] };
+      };
+      const variant = product.data.variants.find((item) => item.stock >= 2)!;
+      const response = await fetch('/api/v1/cart/items', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ productId: product.data._id, variantId: variant._id, quantity: 2 }),
+      });
+      const body = (await response.json()) as { data: { guestCartId: string } };
+      localStorage.setItem('guestCartId', body.data.guestCartId);
+      return body.data.guestCartId;
+    });
+    expect(guestCartId).toBeTruthy();
+    await open(page, '/contact');
+    await expect.poll(() => page.getByTestId('cart-badge').textContent()).toBe('2');
+
+    await page.goto('/my-orders');
+    await expect.poll(() => page.url()).toBe(`${shop.baseURL}/login?redirect=%2Fmy-orders`);
+    await expect.poll(() => page.title()).toBe('Login');
+
+    await signIn(page, email);
+    await expect.poll(() => pathname(page)).toBe('/my-orders');
+    await expect.poll(() => page.title()).toBe('My Orders');
+    await expect.poll(() => page.getByTestId('cart-badge').textContent()).toBe('2');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('guestCartId'))).toBeNull();
+    const accountCart = await page.evaluate(async () => {
+      const response = await fetch('/api/v1/cart', { credentials: 'include' });
+      return (await response.json()) as { data: { items: { quantity: number }[] } };
+    });
+    expect(accountCart.data.items.map((item) => item.quantity)).toEqual([2]);
+
+    // The redirect replaced history: Back skips the guarded page.
+    await page.goBack();
+    await expect.poll(() => pathname(page)).not.toBe('/my-orders');
+  });
+
+  test('signed in: greeting and account links, the login-only titles, the checkout guard, and logout', async () => {
+    const email = await createAccount('Jordan Reps');
+    const page = await (await newContext()).newPage();
+    await open(page, '/login');
+    await signIn(page, email);
+    await expect.poll(() => pathname(page)).toBe('/');
+
+    expect(await menuItems(page)).toEqual(['My Profile', 'My Orders', 'Logout']);
+    expect(await page.getByTestId('user-menu').textContent()).toContain('Hello, Jordan Reps');
+
+    for (const [path, title] of [
+      ['/profile/me', 'Profile'],
+      ['/my-orders', 'My Orders'],
+      ['/order-success', 'Order Successful'],
+      ['/order/ord_123', 'Order Details'],
+    ]) {
+      await open(page, path!);
+      await expect.poll(() => page.title(), { message: path }).toBe(title);
+    }
+    await open(page, '/profile/me');
+    await expect.poll(() => page.getByTestId('profile-name').textContent()).toBe('Jordan Reps');
+
+    // An empty cart sends checkout to the cart.
+    await page.goto('/checkout');
+    await expect.poll(() => pathname(page)).toBe('/cart');
+
+    await page.getByTestId('user-menu-button').hover();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await expect
+      .poll(() => page.getByTestId('toast').locator('p').allTextContents())
+      .toContain('Logged out successfully.');
+    expect(pathname(page)).toBe('/');
+    expect(await menuItems(page)).toEqual(['Login', 'Register']);
+
+    await page.goto('/profile/me');
+    await expect.poll(() => page.url()).toBe(`${shop.baseURL}/login?redirect=%2Fprofile%2Fme`);
+  });
+});
