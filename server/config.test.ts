@@ -31,3 +31,14 @@ describe('loadConfig', () => {
     expect(config.REDIS_URL).toBeUndefined();
   });
 });
+
+test('TRUST_PROXY lists proxy addresses; anything else stops start-up', () => {
+  expect(loadConfig({}).TRUST_PROXY).toEqual([]);
+  expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8,::1' }).TRUST_PROXY).toEqual([
+    'loopback',
+    '10.0.0.0/8',
+    '::1',
+  ]);
+  expect(() => loadConfig({ TRUST_PROXY: '2' })).toThrow(/TRUST_PROXY: "2" is not an IP address/);
+  expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/40' })).toThrow(/TRUST_PROXY/);
+});

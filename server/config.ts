@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -34,6 +35,34 @@ const envSchema = z.object({
     .max(65535, 'must be between 0 and 65535')
     .default(8080),
   HOST: z.string().trim().min(1).default('0.0.0.0'),
+  /**
+   * Addresses (IPs, CIDRs, or loopback / linklocal / uniquelocal) of reverse proxies whose
+   * X-Forwarded-For is believed. Empty (the default) ignores the header, so a client cannot pick
+   * the address that rate limits count against.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('')
+    .transform((value, ctx) => {
+      const entries = value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean);
+      for (const entry of entries) {
+        const [address = '', bits] = entry.split('/');
+        const named = ['loopback', 'linklocal', 'uniquelocal'].includes(entry);
+        const family = isIP(address);
+        const bitsOk =
+          bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32));
+        if (!named && (!family || !bitsOk)) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `"${entry}" is not an IP address, CIDR or loopback`,
+          });
+        }
+      }
+      return entries;
+    }),
   DATA_DIR: z.string().trim().min(1).default('.data'),
   DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
   REDIS_URL: optionalUrl(['redis:', 'rediss:']),
