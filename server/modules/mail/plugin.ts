@@ -36,10 +36,10 @@ export default fp(
     });
     app.decorate('mail', { flush: () => worker.flush(), transport: sender.kind });
     app.addHook('onReady', async () => worker.start());
-    app.addHook('onClose', async () => {
-      await worker.stop();
-      sender.close();
-    });
+    // preClose runs before every onClose hook, so a pass in progress finishes while the
+    // database (closed in an onClose hook) is still open.
+    app.addHook('preClose', async () => worker.stop());
+    app.addHook('onClose', async () => sender.close());
   },
   { name: 'mail' },
 );
