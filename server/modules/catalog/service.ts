@@ -20,6 +20,17 @@ import {
   type NutritionFacts,
 } from './tables.ts';
 
+/**
+ * Names are sorted here rather than in SQL: database collations differ (PGlite sorts bytes, so
+ * "Açaí" would follow "Z"), and a shopper expects dictionary order.
+ */
+const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+const sortByName = <T extends { name: string }>(items: T[]) =>
+  items.sort((a, b) => byName.compare(a.name, b.name));
+
+/** `is_active` alone (not `= true`), so the partial indexes on active products apply. */
+const activeProduct = sql`${products.isActive}`;
+
 /** Categories of a product as a JSON array of `{_id, slug, name}`, ordered by name. */
 const categoriesJson = sql<TaxonomyRef[] | string>`coalesce((
   select json_agg(json_build_object('_id', c.id, 'slug', c.slug, 'name', c.name) order by c.name)
@@ -134,7 +145,7 @@ export async function listCollection(
   limit: number,
 ): Promise<ProductSummary[]> {
   const rows = await selectSummaries(db)
-    .where(sql`${products.isActive}`)
+    .where(activeProduct)
     .orderBy(...collectionOrder[collection], asc(products.id))
     .limit(limit);
   return rows.map(toSummary);
@@ -144,67 +155,56 @@ async function findActiveProduct(db: Executor, identifier: string) {
   const [row] = await db
     .select({ id: products.id, brandId: products.brandId })
     .from(products)
-    .where(
-      and(
-        eq(products.isActive, true),
-        or(eq(products.slug, identifier), eq(products.id, identifier)),
-      ),
-    )
-    // A slug that happens to equal another product's id must not be ambiguous: slug wins.
+    .where(and(activeProduct, or(eq(products.slug, identifier), eq(products.id, identifier))))
     .orderBy(desc(eq(products.slug, identifier)))
     .limit(1);
   return row ?? null;
 }
 
-/** The full product by slug or id, or null when it does not exist or is inactive. */
+/** Active variants of a product as JSON, with their flavor. */
+const variantsJson = sql<VariantJson[] | string>`coalesce((
+  select json_agg(json_build_object(
+    '_id', v.id, 'sku', v.sku, 'size', v.size, 'price', v.price,
+    'compareAtPrice', v.compare_at_price, 'stock', v.stock,
+    'flavor', json_build_object('_id', f.id, 'slug', f.slug, 'name', f.name)
+  ) order by v.price, v.size)
+  from ${variants} v join ${flavors} f on f.id = v.flavor_id
+  where v.product_id = ${products.id} and v.is_active
+), '[]'::json)`;
+
+type VariantJson = ProductDetail['variants'][number];
+
+/** The full product by slug or id, or null when it does not exist or is inactive (one query). */
 export async function getProductDetail(
   db: Executor,
   identifier: string,
 ): Promise<ProductDetail | null> {
-  const found = await findActiveProduct(db, identifier);
-  if (!found) return null;
-  const [[summaryRow], [extra], variantRows] = await Promise.all([
-    selectSummaries(db).where(eq(products.id, found.id)),
-    db
-      .select({
-        description: products.description,
-        nutritionFacts: products.nutritionFacts,
-        tags: products.tags,
-      })
-      .from(products)
-      .where(eq(products.id, found.id)),
-    db
-      .select({
-        id: variants.id,
-        sku: variants.sku,
-        size: variants.size,
-        price: variants.price,
-        compareAtPrice: variants.compareAtPrice,
-        stock: variants.stock,
-        flavorId: flavors.id,
-        flavorSlug: flavors.slug,
-        flavorName: flavors.name,
-      })
-      .from(variants)
-      .innerJoin(flavors, eq(flavors.id, variants.flavorId))
-      .where(and(eq(variants.productId, found.id), eq(variants.isActive, true)))
-      .orderBy(asc(flavors.name), asc(variants.price), asc(variants.size)),
-  ]);
-  if (!summaryRow || !extra) return null;
+  const [row] = await db
+    .select({
+      ...summaryColumns,
+      description: products.description,
+      nutritionFacts: products.nutritionFacts,
+      tags: products.tags,
+      variants: variantsJson,
+    })
+    .from(products)
+    .innerJoin(brands, eq(brands.id, products.brandId))
+    .where(and(activeProduct, or(eq(products.slug, identifier), eq(products.id, identifier))))
+    // A slug that happens to equal another product's id must not be ambiguous: slug wins.
+    .orderBy(desc(eq(products.slug, identifier)))
+    .limit(1);
+  if (!row) return null;
+  const variantList = (
+    typeof row.variants === 'string' ? JSON.parse(row.variants) : row.variants
+  ) as VariantJson[];
+  // Stable sort: price order from SQL is kept within a flavor.
+  variantList.sort((a, b) => byName.compare(a.flavor.name, b.flavor.name));
   return {
-    ...toSummary(summaryRow),
-    description: extra.description,
-    nutritionFacts: (extra.nutritionFacts as NutritionFacts | null) ?? null,
-    tags: extra.tags,
-    variants: variantRows.map((v) => ({
-      _id: v.id,
-      sku: v.sku,
-      flavor: { _id: v.flavorId, slug: v.flavorSlug, name: v.flavorName },
-      size: v.size,
-      price: v.price,
-      compareAtPrice: v.compareAtPrice,
-      stock: v.stock,
-    })),
+    ...toSummary(row),
+    description: row.description,
+    nutritionFacts: (row.nutritionFacts as NutritionFacts | null) ?? null,
+    tags: row.tags,
+    variants: variantList,
   };
 }
 
@@ -237,7 +237,7 @@ export async function listSuggestedProducts(
     .leftJoin(related, eq(related.productId, products.id))
     .where(
       and(
-        eq(products.isActive, true),
+        activeProduct,
         ne(products.id, found.id),
         or(isNotNull(related.shared), eq(products.brandId, found.brandId)),
       ),
@@ -256,14 +256,6 @@ export async function listSuggestedProducts(
     rows.map((row) => row.id),
   );
 }
-
-/**
- * Taxonomy lists are sorted here rather than in SQL: database collations differ (PGlite sorts
- * bytes, so "Açaí" would follow "Z"), and a shopper expects dictionary order.
- */
-const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
-const sortByName = <T extends { name: string }>(items: T[]) =>
-  items.sort((a, b) => byName.compare(a.name, b.name));
 
 export async function listCategories(db: Executor): Promise<Category[]> {
   const rows = sortByName(await db.select().from(categories));
