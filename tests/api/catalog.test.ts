@@ -169,7 +169,17 @@ describe('GET /products/{identifier}', () => {
       expect(Number.isInteger(variant.price)).toBe(true);
       expect(variant.stock).toBeGreaterThan(0);
     }
-    expect(product.variants.map((v) => v.flavor.name)).toContain('Crème Brûlée');
+    // Ordered by flavor name in dictionary order (accents ignored), then by price.
+    expect([...new Set(product.variants.map((v) => v.flavor.name))]).toEqual([
+      'Chocolate',
+      'Crème Brûlée',
+      'Strawberry',
+      'Vanilla',
+    ]);
+    const chocolatePrices = product.variants
+      .filter((v) => v.flavor.name === 'Chocolate')
+      .map((v) => v.price);
+    expect(chocolatePrices).toEqual([...chocolatePrices].sort((a, b) => a - b));
     expect(product.price).toBe(Math.min(...product.variants.map((v) => v.price)));
     expect(new Date(product.createdAt).toString()).not.toBe('Invalid Date');
   });
@@ -289,6 +299,13 @@ describe('GET /products?collection=', () => {
       expect(product.onSale).toBe(product.compareAtPrice !== null);
       expect(product.categories.length).toBeGreaterThan(0);
     }
+  });
+
+  test('without a collection the top products are listed', async () => {
+    const top = await get<{ data: ProductSummary[] }>('/api/v1/products?collection=top');
+    const plain = await get<{ data: ProductSummary[] }>('/api/v1/products');
+    expect(plain.status).toBe(200);
+    expect(plain.body.data.map((p) => p._id)).toEqual(top.body.data.map((p) => p._id));
   });
 
   test('an unknown collection is a 400 naming collection', async () => {
