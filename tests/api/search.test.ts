@@ -365,3 +365,21 @@ describe('index maintenance', () => {
     expect(after.results.products[0]?.name).toBe('Zephyr Whey Isolate');
   });
 });
+
+describe('OpenAPI', () => {
+  test('both search routes are documented with their query parameters', async () => {
+    const res = await t.app.inject('/api/v1/openapi.json');
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    const suggestParams = doc.paths['/api/v1/search/suggest'].get.parameters.map(
+      (p: { name: string }) => p.name,
+    );
+    expect(suggestParams).toEqual(['q']);
+    const productParams = doc.paths['/api/v1/search/products'].get.parameters.map(
+      (p: { name: string }) => p.name,
+    );
+    expect(productParams).toEqual(
+      expect.arrayContaining(['search', 'category', 'brand', 'flavor', 'minPrice', 'sort', 'page']),
+    );
+  });
+});
