@@ -102,7 +102,6 @@ const envSchema = z.object({
   VITE_API_ORIGIN: optionalUrl(['http:', 'https:']),
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
-  STRIPE_API_BASE: optionalUrl(['http:', 'https:']),
   VITE_STRIPE_PUBLISHABLE_KEY: optionalText,
   SHOP_ADMIN_EMAIL: z
     .email('must be an e-mail address')
