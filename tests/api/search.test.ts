@@ -193,6 +193,13 @@ describe('GET /search/products', () => {
     expect(ids(body).at(-1)).toBe('prd_creatine_hcl');
   });
 
+  test('the term is echoed as typed, even when a differently typed one was cached', async () => {
+    expect((await search({ search: 'Creatine' })).searchTerm).toBe('Creatine');
+    const lower = await search({ search: 'creatine' });
+    expect(lower.searchTerm).toBe('creatine');
+    expect(lower.meta.terms).toEqual(['creatine']);
+  });
+
   test('the answer carries product summaries, meta and the trimmed term', async () => {
     const body = await search({ search: '  creatine  ' });
     expect(body.success).toBe(true);

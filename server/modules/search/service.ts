@@ -116,7 +116,9 @@ export class SearchService {
 
   /** The `/search/products` answer for a (validated) query, as JSON text. */
   searchProductsJson(query: SearchProductsQuery): Promise<string> {
+    // The term itself is part of the key too: the answer echoes it back as typed.
     const key = JSON.stringify([
+      query.search,
       matchKey(query),
       query.sort ?? 'relevance',
       query.page,
