@@ -367,6 +367,8 @@ export async function seedCatalog(db: Database, options: SeedOptions): Promise<S
   };
   const catalog = generateCatalog(options);
   const generate = lap();
+  let insert = 0;
+  let searchIndex = 0;
   await db.transaction(async (tx) => {
     await bulkInsert(tx, categories, catalog.categories);
     await bulkInsert(tx, brands, catalog.brands);
@@ -375,14 +377,15 @@ export async function seedCatalog(db: Database, options: SeedOptions): Promise<S
     await bulkInsert(tx, productCategories, catalog.productCategories);
     await bulkInsert(tx, variants, catalog.variants);
     await refreshProductRollups(tx);
+    // Fresh statistics, so the first queries on a large catalog get good plans.
+    await tx.execute(
+      sql`analyze ${categories}, ${brands}, ${flavors}, ${products}, ${productCategories}, ${variants}`,
+    );
+    insert = lap();
+    // In the same transaction: a catalog is never visible (or counted as seeded) unindexed.
+    await rebuildSearchIndex(tx);
+    searchIndex = lap();
   });
-  // Fresh statistics, so the first queries on a large catalog get good plans.
-  await db.execute(
-    sql`analyze ${categories}, ${brands}, ${flavors}, ${products}, ${productCategories}, ${variants}`,
-  );
-  const insert = lap();
-  await rebuildSearchIndex(db);
-  const searchIndex = lap();
   return {
     timings: { generate, insert, searchIndex },
     categories: catalog.categories.length,
