@@ -1,6 +1,9 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useId, useRef, useState, type ReactNode } from 'react';
 import type { SearchProductsResponse, SearchSort } from '../../../../contract/search.ts';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { searchProductsQueryOptions, type SearchProductsParams } from '../api/search-products.ts';
 import {
   listOf,
   toggleInList,
@@ -13,12 +16,22 @@ import styles from './product-listing.module.css';
 import { Pagination } from './pagination.tsx';
 import { ProductGrid } from './product-grid.tsx';
 
+/**
+ * The results of a listing; while another filter, sort or page loads, the previous answer stays
+ * (`isPlaceholderData`) so the page never blanks out.
+ */
+export function useListingResults(params: SearchProductsParams) {
+  return useQuery({ ...searchProductsQueryOptions(params), placeholderData: keepPreviousData });
+}
+
+export type ListingResults = ReturnType<typeof useListingResults>;
+
 interface ProductListingProps {
   eyebrow: string;
   title: string;
   description?: ReactNode;
   search: ListingSearch;
-  data: SearchProductsResponse;
+  results: ListingResults;
   /** The listing's own filter (a category page's category): not offered as a facet. */
   fixedFacet?: ListingFilterName;
   /** Shown when nothing matches, after the offer to clear filters. */
@@ -33,10 +46,60 @@ export function ProductListing({
   title,
   description,
   search,
-  data,
+  results,
   fixedFacet,
   emptySuggestions,
 }: ProductListingProps) {
+  if (!results.data) {
+    return (
+      <div className={styles.page}>
+        <header className={styles.header}>
+          <p className={styles.eyebrow}>{eyebrow}</p>
+          <h1 className={styles.title}>{title}</h1>
+        </header>
+        {results.isError ? (
+          <div className={styles.empty} role="alert">
+            <p>These products could not be loaded.</p>
+            <button
+              type="button"
+              className={styles.clearLarge}
+              onClick={() => void results.refetch()}
+            >
+              Try again
+            </button>
+          </div>
+        ) : (
+          <div className={styles.loading}>
+            <Spinner label="Loading products" />
+          </div>
+        )}
+      </div>
+    );
+  }
+  return (
+    <Listing
+      eyebrow={eyebrow}
+      title={title}
+      description={description}
+      search={search}
+      data={results.data}
+      updating={results.isPlaceholderData}
+      fixedFacet={fixedFacet}
+      emptySuggestions={emptySuggestions}
+    />
+  );
+}
+
+function Listing({
+  eyebrow,
+  title,
+  description,
+  search,
+  data,
+  updating,
+  fixedFacet,
+  emptySuggestions,
+}: Omit<ProductListingProps, 'results'> & { data: SearchProductsResponse; updating: boolean }) {
   const navigate = useNavigate();
   const resultsRef = useRef<HTMLHeadingElement>(null);
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -111,7 +174,11 @@ export function ProductListing({
           </div>
         </div>
 
-        <section className={styles.results} aria-labelledby={`${sortId}-count`}>
+        <section
+          className={[styles.results, updating && styles.updating].filter(Boolean).join(' ')}
+          aria-labelledby={`${sortId}-count`}
+          aria-busy={updating || undefined}
+        >
           <div className={styles.toolbar}>
             <h2
               id={`${sortId}-count`}
@@ -129,7 +196,7 @@ export function ProductListing({
               <select
                 id={sortId}
                 className={styles.select}
-                value={sorting.sort}
+                value={search.sort ?? sorting.sort}
                 onChange={(event) => {
                   const sort = event.target.value as SearchSort;
                   update((previous) => ({ ...previous, sort }));

@@ -1,7 +1,7 @@
-import { useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { searchProductsQueryOptions } from '../api/search-products.ts';
 import { toSearchParams, type ListingSearch } from '../lib/listing-search.ts';
-import { ProductListing } from './product-listing.tsx';
+import { ProductListing, useListingResults } from './product-listing.tsx';
 import styles from './product-listing.module.css';
 import { PopularCategories } from './taxonomy-listing.tsx';
 
@@ -10,12 +10,16 @@ export function hasSearchTerm(search: ListingSearch): boolean {
   return Boolean(search.q?.trim());
 }
 
+/** Like a taxonomy listing: waits on entering, not on a filter change (see loadTaxonomyListing). */
 export async function loadSearchResults(
   queryClient: QueryClient,
   search: ListingSearch,
+  cause: 'preload' | 'enter' | 'stay',
 ): Promise<void> {
   if (!hasSearchTerm(search)) return;
-  await queryClient.ensureQueryData(searchProductsQueryOptions(toSearchParams(search)));
+  const results = searchProductsQueryOptions(toSearchParams(search));
+  if (cause === 'stay') void queryClient.prefetchQuery(results);
+  else await queryClient.ensureQueryData(results);
 }
 
 export function SearchResults({ search }: { search: ListingSearch }) {
@@ -23,13 +27,13 @@ export function SearchResults({ search }: { search: ListingSearch }) {
 }
 
 function Results({ search }: { search: ListingSearch }) {
-  const { data } = useSuspenseQuery(searchProductsQueryOptions(toSearchParams(search)));
+  const results = useListingResults(toSearchParams(search));
   return (
     <ProductListing
       eyebrow="Search results"
       title={`“${search.q?.trim()}”`}
       search={search}
-      data={data}
+      results={results}
       emptySuggestions={<PopularCategories />}
     />
   );

@@ -9,7 +9,7 @@ import {
   type ListingFilterName,
   type ListingSearch,
 } from '../lib/listing-search.ts';
-import { ProductListing } from './product-listing.tsx';
+import { ProductListing, useListingResults } from './product-listing.tsx';
 import styles from './product-listing.module.css';
 
 const TAXONOMY: Record<ListingFilterName, { name: TaxonomyName; eyebrow: string }> = {
@@ -21,18 +21,24 @@ const TAXONOMY: Record<ListingFilterName, { name: TaxonomyName; eyebrow: string 
 /**
  * The loader of a category, brand or flavor page: the taxonomy list (for the heading) and the
  * first results, together. An unknown slug is the not-found page, not an empty listing.
+ * Once on the page (`stay`: a filter, sort or page change) the loader does not wait: the controls
+ * move at once and the previous results stay, dimmed, until the new ones arrive.
  */
 export async function loadTaxonomyListing(
   queryClient: QueryClient,
   kind: ListingFilterName,
   slug: string,
   search: ListingSearch,
+  cause: 'preload' | 'enter' | 'stay',
 ): Promise<void> {
+  const results = searchProductsQueryOptions(toSearchParams(search, { [kind]: slug }));
+  if (cause === 'stay') {
+    void queryClient.prefetchQuery(results);
+    return;
+  }
   const [items] = await Promise.all([
     queryClient.ensureQueryData(taxonomyQueryOptions(TAXONOMY[kind].name)),
-    queryClient.ensureQueryData(
-      searchProductsQueryOptions(toSearchParams(search, { [kind]: slug })),
-    ),
+    queryClient.ensureQueryData(results),
   ]);
   if (!findBySlug(items, slug)) throw notFound();
 }
@@ -47,18 +53,16 @@ export function TaxonomyListing({
   search: ListingSearch;
 }) {
   const { data: items } = useSuspenseQuery(taxonomyQueryOptions(TAXONOMY[kind].name));
-  const { data } = useSuspenseQuery(
-    searchProductsQueryOptions(toSearchParams(search, { [kind]: slug })),
-  );
+  const results = useListingResults(toSearchParams(search, { [kind]: slug }));
   const item = findBySlug(items, slug);
   return (
     <main id="main">
       <ProductListing
+        results={results}
         eyebrow={TAXONOMY[kind].eyebrow}
         title={item?.name ?? slug}
         description={item?.description ? <p>{item.description}</p> : undefined}
         search={search}
-        data={data}
         fixedFacet={kind}
         emptySuggestions={<PopularCategories />}
       />

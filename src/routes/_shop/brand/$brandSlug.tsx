@@ -9,8 +9,8 @@ export const Route = createFileRoute('/_shop/brand/$brandSlug')({
   head: () => ({ meta: [{ title: 'Brand Products' }] }),
   validateSearch: listingSearchSchema,
   loaderDeps: ({ search }) => search,
-  loader: ({ context, params, deps }) =>
-    loadTaxonomyListing(context.queryClient, 'brand', params.brandSlug, deps),
+  loader: ({ context, params, deps, cause }) =>
+    loadTaxonomyListing(context.queryClient, 'brand', params.brandSlug, deps, cause),
   component: Listing,
 });
 

@@ -9,8 +9,8 @@ export const Route = createFileRoute('/_shop/category/$categorySlug')({
   head: () => ({ meta: [{ title: 'Category Products' }] }),
   validateSearch: listingSearchSchema,
   loaderDeps: ({ search }) => search,
-  loader: ({ context, params, deps }) =>
-    loadTaxonomyListing(context.queryClient, 'category', params.categorySlug, deps),
+  loader: ({ context, params, deps, cause }) =>
+    loadTaxonomyListing(context.queryClient, 'category', params.categorySlug, deps, cause),
   component: Listing,
 });
 

@@ -9,8 +9,8 @@ export const Route = createFileRoute('/_shop/flavor/$flavorSlug')({
   head: () => ({ meta: [{ title: 'Flavor Products' }] }),
   validateSearch: listingSearchSchema,
   loaderDeps: ({ search }) => search,
-  loader: ({ context, params, deps }) =>
-    loadTaxonomyListing(context.queryClient, 'flavor', params.flavorSlug, deps),
+  loader: ({ context, params, deps, cause }) =>
+    loadTaxonomyListing(context.queryClient, 'flavor', params.flavorSlug, deps, cause),
   component: Listing,
 });
 

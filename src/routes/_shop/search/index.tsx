@@ -10,7 +10,7 @@ export const Route = createFileRoute('/_shop/search/')({
   head: () => ({ meta: [{ title: 'Search Results' }] }),
   validateSearch: searchPageSchema,
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => loadSearchResults(context.queryClient, deps),
+  loader: ({ context, deps, cause }) => loadSearchResults(context.queryClient, deps, cause),
   component: Search,
 });
 

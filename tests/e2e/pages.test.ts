@@ -1,0 +1,353 @@
+/**
+ * The page screens in Chromium: titles, listings driven by their URL (filters, sort, pagination,
+ * back button), the empty state, the info pages, and the forms — contact, consultancy, login,
+ * register and forgot password — with their field messages, server errors and success.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { launchBrowser } from './chrome.ts';
+import { startShop, type RunningShop } from './shop.ts';
+
+let shop: RunningShop;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await Promise.all(contexts.map((context) => context.close()));
+  await browser?.close();
+  await shop?.stop();
+});
+
+async function openPage(path: string, width = 1280): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: shop.baseURL,
+    viewport: { width, height: 900 },
+  });
+  contexts.push(context);
+  await context.addInitScript(() => localStorage.setItem('hasSeenCouponPopup', 'true'));
+  const page = await context.newPage();
+  await page.goto(path);
+  await page.locator('main').first().waitFor();
+  return page;
+}
+
+const param = (page: Page, name: string) => new URL(page.url()).searchParams.get(name);
+const resultCount = async (page: Page) =>
+  Number.parseInt((await page.getByText(/^\d+ products?$/).textContent()) ?? '', 10);
+const fieldError = (page: Page, label: string) =>
+  page.getByLabel(label, { exact: true }).evaluate((input) => {
+    const id = input.getAttribute('aria-describedby')?.split(' ')[0];
+    return id ? (document.getElementById(id)?.textContent ?? '') : '';
+  });
+
+describe('titles', () => {
+  test('each page screen has its title; unknown slugs are not found', async () => {
+    const page = await openPage('/');
+    const titles: [string, string][] = [
+      ['/', 'Home'],
+      ['/search?q=protein', 'Search Results'],
+      ['/search/products?q=creatine', 'Search Results'],
+      ['/brand/ironclad-nutrition', 'Brand Products'],
+      ['/flavor/chocolate', 'Flavor Products'],
+      ['/category/protein-powder', 'Category Products'],
+      ['/product/creatine-monohydrate', 'Product Details'],
+      ['/cart', 'Your Cart'],
+      ['/contact', 'Contact Us'],
+      ['/consultancy', 'Consultancy'],
+      ['/login', 'Login'],
+      ['/register', 'Register'],
+      ['/forgot-password', 'Forgot Password'],
+      ['/reset-password/abc', 'Reset Password'],
+      ['/about', 'About Us'],
+      ['/brands', 'Brands'],
+      ['/privacy', 'Privacy Policy'],
+      ['/returns', 'Returns'],
+      ['/shipping', 'Shipping'],
+      ['/discounts', 'Discounts'],
+      ['/category/no-such-category', 'Page Not Found'],
+      ['/brand/no-such-brand', 'Page Not Found'],
+    ];
+    for (const [path, title] of titles) {
+      await page.goto(path);
+      await expect.poll(() => page.title(), { message: path }).toBe(title);
+    }
+  });
+});
+
+describe('home', () => {
+  test('hero, the top-product section the header watches, and the product rows', async () => {
+    const page = await openPage('/');
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toContain('Fuel the work.');
+    const top = page.locator('#top-products');
+    await expect.poll(() => top.getByRole('article').count()).toBe(8);
+    for (const name of ['Bestsellers', 'New arrivals', 'Popular categories', 'Our brands']) {
+      await expect.poll(() => page.getByRole('heading', { name, level: 2 }).isVisible()).toBe(true);
+    }
+    await page.getByRole('link', { name: 'Book a consultation' }).click();
+    await expect.poll(() => page.title()).toBe('Consultancy');
+  });
+});
+
+describe('listings', () => {
+  test('filters, sort and pages live in the URL, and the back button walks them back', async () => {
+    const page = await openPage('/category/protein-powder');
+    await expect.poll(() => resultCount(page)).toBeGreaterThan(24);
+    const all = await resultCount(page);
+    // A category page does not offer its own category as a filter.
+    expect(await page.getByRole('group', { name: 'Category' }).count()).toBe(0);
+
+    const brands = page.getByRole('group', { name: 'Brand' });
+    await brands.getByRole('checkbox', { name: /^Ironclad Nutrition/ }).check();
+    await expect.poll(() => param(page, 'brand')).toBe('ironclad-nutrition');
+    await expect.poll(() => resultCount(page)).toBeLessThan(all);
+    const cards = page.getByRole('main').getByRole('article');
+    for (const brand of await cards.locator('p').first().allTextContents()) {
+      expect(brand).toBe('Ironclad Nutrition');
+    }
+    await page.getByRole('button', { name: 'Remove filter Ironclad Nutrition' }).waitFor();
+
+    await page.getByLabel('Sort by').selectOption('price-asc');
+    await expect.poll(() => param(page, 'sort')).toBe('price-asc');
+    await page.goBack();
+    await expect.poll(() => param(page, 'sort')).toBeNull();
+    expect(param(page, 'brand')).toBe('ironclad-nutrition');
+    await page.goBack();
+    await expect.poll(() => param(page, 'brand')).toBeNull();
+    await expect.poll(() => resultCount(page)).toBe(all);
+
+    // Pagination: real links, page two marked current, and back returns to page one.
+    await page
+      .getByRole('navigation', { name: 'Pages' })
+      .getByRole('link', { name: 'Next' })
+      .click();
+    await expect.poll(() => param(page, 'page')).toBe('2');
+    await expect
+      .poll(() => page.getByRole('link', { name: 'Page 2' }).getAttribute('aria-current'))
+      .toBe('page');
+    await page.goBack();
+    await expect.poll(() => param(page, 'page')).toBeNull();
+  });
+
+  test('a shared listing URL opens with its sort, filters and page applied', async () => {
+    const page = await openPage('/category/protein-powder?sort=price-desc&page=2&inStock=true');
+    await expect.poll(() => page.getByLabel('Sort by').inputValue()).toBe('price-desc');
+    expect(await page.getByRole('checkbox', { name: 'In stock only' }).isChecked()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('link', { name: 'Page 2' }).getAttribute('aria-current'))
+      .toBe('page');
+    const prices = await page
+      .getByRole('main')
+      .getByRole('article')
+      .evaluateAll((cards) =>
+        // The first amount on a card is what it sells for (a sale price comes before the old one).
+        cards.map((card) => Number(/\$(\d+\.\d\d)/.exec(card.textContent ?? '')?.[1])),
+      );
+    expect(prices.length).toBeGreaterThan(1);
+    expect([...prices].sort((a, b) => b - a)).toEqual(prices);
+  });
+
+  test('price filter checks its bounds; nothing found offers a way out', async () => {
+    const page = await openPage('/search/products?q=whey');
+    await page.getByLabel('Minimum price in dollars').fill('90');
+    await page.getByLabel('Maximum price in dollars').fill('20');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect
+      .poll(() => page.getByText('The minimum must not be above the maximum.').isVisible())
+      .toBe(true);
+    expect(param(page, 'minPrice')).toBeNull();
+
+    await page.goto('/search/products?q=qqzzxxvvkk');
+    await expect.poll(() => page.getByText('No products match').isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page.getByRole('navigation', { name: 'Popular categories' }).getByRole('link').count(),
+      )
+      .toBeGreaterThan(0);
+  });
+
+  test('the brands page links every brand to its listing', async () => {
+    const page = await openPage('/brands');
+    const link = page.getByRole('link', { name: /Ironclad Nutrition/ });
+    await link.click();
+    await expect.poll(() => page.title()).toBe('Brand Products');
+    expect(new URL(page.url()).pathname).toBe('/brand/ironclad-nutrition');
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe('Ironclad Nutrition');
+  });
+
+  test('policy pages state the shop’s terms', async () => {
+    const page = await openPage('/shipping');
+    await expect.poll(() => page.getByText('$19.99').first().isVisible()).toBe(true);
+    await page.goto('/returns');
+    await expect.poll(() => page.getByText('30 days').first().isVisible()).toBe(true);
+    await page.goto('/discounts');
+    await expect.poll(() => page.getByText('10 %').first().isVisible()).toBe(true);
+  });
+});
+
+describe('contact and consultancy forms', () => {
+  test('contact: a message beside each field, then a sent message', async () => {
+    const page = await openPage('/contact');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expect.poll(() => fieldError(page, 'Name')).toBe('Name is required');
+    expect(await fieldError(page, 'Email')).toBe('Email is required');
+    expect(await fieldError(page, 'Subject')).toBe('Subject is required');
+    expect(await fieldError(page, 'Message')).toBe('Message is required');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('name')))
+      .toBe('name');
+
+    await page.getByLabel('Name', { exact: true }).fill('Avery Lee');
+    await page.getByLabel('Email', { exact: true }).fill('avery at example');
+    await page.getByLabel('Subject', { exact: true }).fill('Stack advice');
+    await page.getByLabel('Message', { exact: true }).fill('Too short');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expect.poll(() => fieldError(page, 'Email')).toBe('Enter a valid email address');
+    expect(await fieldError(page, 'Message')).toBe('Message must be at least 10 characters');
+    expect(await fieldError(page, 'Name')).toBe('');
+
+    await page.getByLabel('Email', { exact: true }).fill('avery@example.com');
+    await page
+      .getByLabel('Message', { exact: true })
+      .fill('Which creatine do you recommend for a beginner?');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Message sent' }).isVisible())
+      .toBe(true);
+  });
+
+  test('consultancy: call to action, field messages, then booked', async () => {
+    const page = await openPage('/consultancy');
+    await page.getByRole('link', { name: 'Book your free consultation' }).click();
+    expect(new URL(page.url()).hash).toBe('#book');
+    await page.getByRole('button', { name: 'Book consultation' }).click();
+    await expect.poll(() => fieldError(page, 'Name')).toBe('Name is required');
+    expect(await fieldError(page, 'Phone number')).toBe('Phone number is required');
+    expect(await fieldError(page, 'Your goal')).toBe('Choose a goal');
+    expect(await fieldError(page, 'Training experience')).toBe('Choose your experience level');
+    expect(await fieldError(page, 'Preferred date')).toBe('Preferred date is required');
+    expect(await fieldError(page, 'Preferred time (Eastern)')).toBe('Preferred time is required');
+
+    const inAWeek = await page.evaluate(() => {
+      const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto' }).format(
+        new Date(),
+      );
+      const at = new Date(`${today}T00:00:00Z`);
+      at.setUTCDate(at.getUTCDate() + 7);
+      return at.toISOString().slice(0, 10);
+    });
+    await page.getByLabel('Name', { exact: true }).fill('Sam Patel');
+    await page.getByLabel('Email', { exact: true }).fill('sam@example.com');
+    await page.getByLabel('Phone number').fill('416 555 0199');
+    await page.getByLabel('Your goal').selectOption('build-muscle');
+    await page.getByLabel('Training experience').selectOption('beginner');
+    await page.getByLabel('Preferred date').fill(inAWeek);
+    await page.getByLabel('Preferred time (Eastern)').fill('20:00');
+    await page.getByRole('button', { name: 'Book consultation' }).click();
+    await expect
+      .poll(() => fieldError(page, 'Preferred time (Eastern)'))
+      .toBe('Choose a time between 09:00 and 18:00');
+    await page.getByLabel('Preferred time (Eastern)').fill('10:30');
+    await page.getByRole('button', { name: 'Book consultation' }).click();
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'You are booked in' }).isVisible())
+      .toBe(true);
+  });
+});
+
+describe('sign-in forms', () => {
+  test('login: field messages, then the server’s reason for a refusal', async () => {
+    const page = await openPage('/login');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => fieldError(page, 'Email')).toBe('Email is required.');
+    expect(await fieldError(page, 'Password')).toBe('Password is required.');
+
+    await page.getByLabel('Email', { exact: true }).fill('nobody@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('wrong-password-1');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const alert = page.getByRole('form', { name: 'Sign in' }).getByRole('alert');
+    // Password checks are deliberately slow (argon2id), hence the longer waits after submitting.
+    await expect
+      .poll(() => alert.textContent(), { timeout: 15_000 })
+      .toBe('Invalid email or password.');
+    expect(new URL(page.url()).pathname).toBe('/login');
+    expect((await page.evaluate(() => localStorage.getItem('customer-root'))) ?? '').not.toContain(
+      'nobody@example.com',
+    );
+  });
+
+  test('register: field messages, a server failure shown, then back to where the shopper was', async () => {
+    const page = await openPage('/register?redirect=%2Fcontact');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect.poll(() => fieldError(page, 'Email')).toBe('Email is required.');
+    expect(await fieldError(page, 'Confirm password')).toBe('Confirm your password.');
+
+    const email = `shopper-${Date.now()}@example.com`;
+    await page.getByLabel('Name', { exact: true }).fill('Jordan Tremblay');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('short');
+    await page.getByLabel('Confirm password').fill('different');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect
+      .poll(() => fieldError(page, 'Password'))
+      .toBe('Password must be at least 8 characters.');
+    expect(await fieldError(page, 'Confirm password')).toBe('The passwords do not match.');
+
+    await page.getByLabel('Password', { exact: true }).fill('forge-strong-42');
+    await page.getByLabel('Confirm password').fill('forge-strong-42');
+
+    // The server refuses once (a rate limit): its message is shown beside the form.
+    let refused = false;
+    await page.route('**/api/v1/user/auth/register', async (route) => {
+      if (refused) return route.continue();
+      refused = true;
+      await route.fulfill({
+        status: 429,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          success: false,
+          message: 'Too many sign-ups from here. Try again soon.',
+        }),
+      });
+    });
+    await page.getByRole('button', { name: 'Create account' }).click();
+    const alert = page.getByRole('form', { name: 'Create account' }).getByRole('alert');
+    await expect
+      .poll(() => alert.textContent())
+      .toBe('Too many sign-ups from here. Try again soon.');
+
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect.poll(() => page.title(), { timeout: 15_000 }).toBe('Contact Us');
+    expect(await page.evaluate(() => localStorage.getItem('customer-root'))).toContain(email);
+  });
+
+  test('forgot password: e-mail first, then the code form; a wrong code is explained', async () => {
+    const page = await openPage('/forgot-password');
+    await page.getByRole('button', { name: 'Send reset link and code' }).click();
+    await expect.poll(() => fieldError(page, 'Email')).toBe('Email is required.');
+    await page.getByLabel('Email', { exact: true }).fill('someone@example.com');
+    await page.getByRole('button', { name: 'Send reset link and code' }).click();
+
+    const codeForm = page.getByRole('form', { name: 'Reset with the e-mailed code' });
+    await codeForm.waitFor();
+    await codeForm.getByRole('button', { name: 'Reset password' }).click();
+    await expect
+      .poll(() => fieldError(page, '6-digit code'))
+      .toBe('Code must be the 6 digits we e-mailed.');
+    await page.getByLabel('6-digit code').fill('123456');
+    await page.getByLabel('New password', { exact: true }).fill('forge-strong-42');
+    await page.getByLabel('Confirm new password').fill('forge-strong-42');
+    await codeForm.getByRole('button', { name: 'Reset password' }).click();
+    await expect
+      .poll(async () => (await codeForm.getByRole('alert').allTextContents()).join(' '))
+      .not.toBe('');
+    expect(new URL(page.url()).pathname).toBe('/forgot-password');
+  });
+});
