@@ -11,6 +11,7 @@ import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ErrorBoundary } from './components/ui/crash-screen.tsx';
+import { startOfflineSupport } from './features/pwa/start.ts';
 import { queryClient } from './lib/query-client.ts';
 import { routeTree } from './routeTree.gen';
 import { hydrateCustomer } from './stores/customer.ts';
@@ -36,6 +37,8 @@ declare module '@tanstack/react-router' {
     router: typeof router;
   }
 }
+
+await startOfflineSupport(queryClient);
 
 const root = document.getElementById('root');
 if (root) {

@@ -5,24 +5,17 @@
  * Name and Email, disables itself while sending, and on success shows 'Success!' / 'Check your
  * email for your discount code', closing by itself after 30000 ms. Mounted once by the layout.
  */
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import {
   COUPON_POPUP_DELAY_MS,
   COUPON_SUCCESS_AUTO_CLOSE_MS,
   STORAGE_KEYS,
 } from '../../../lib/constants.ts';
 import { readStorage, writeStorage } from '../../../lib/storage.ts';
-import { toast } from '../../../stores/toasts.ts';
-import {
-  couponFailureMessage,
-  couponSuccessMessage,
-  useRequestCoupon,
-} from '../api/request-coupon.ts';
-import { validateCouponForm, type CouponErrors } from '../validate-coupon.ts';
 import styles from './coupon-popup.module.css';
+
+// The form loads only when the offer opens, keeping it out of the first page's JavaScript.
+const CouponDialog = lazy(() => import('./coupon-dialog.tsx'));
 
 type View = 'closed' | 'form' | 'success';
 
@@ -65,101 +58,10 @@ export function CouponPopup() {
         </button>
       ) : null}
       {view !== 'closed' ? (
-        <CouponDialog view={view} onSuccess={() => setView('success')} onClose={close} />
+        <Suspense fallback={null}>
+          <CouponDialog view={view} onSuccess={() => setView('success')} onClose={close} />
+        </Suspense>
       ) : null}
     </>
-  );
-}
-
-function CouponDialog({
-  view,
-  onSuccess,
-  onClose,
-}: {
-  view: Exclude<View, 'closed'>;
-  onSuccess: () => void;
-  onClose: () => void;
-}) {
-  const titleId = useId();
-  const textId = useId();
-  const request = useRequestCoupon();
-  const [form, setForm] = useState({ name: '', email: '' });
-  const [errors, setErrors] = useState<CouponErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const sending = request.isPending;
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const found = validateCouponForm(form);
-    setErrors(found);
-    setFailure(null);
-    if (Object.keys(found).length > 0) return;
-    try {
-      const response = await request.mutateAsync(form);
-      toast.success(couponSuccessMessage(response));
-      onSuccess();
-    } catch (err) {
-      setFailure(couponFailureMessage(err));
-    }
-  }
-
-  return (
-    <Dialog labelledBy={titleId} describedBy={textId} onClose={onClose} className={styles.dialog}>
-      <div className={styles.hero} aria-hidden="true">
-        <span className={styles.heroPercent}>10%</span>
-        <span className={styles.heroOff}>OFF</span>
-      </div>
-      {view === 'success' ? (
-        <div className={styles.body} data-testid="coupon-success">
-          <h2 id={titleId} className={styles.title}>
-            Success!
-          </h2>
-          <p id={textId} className={styles.text}>
-            Check your email for your discount code
-          </p>
-          <Button variant="dark" block onClick={onClose} data-autofocus>
-            Keep shopping
-          </Button>
-        </div>
-      ) : (
-        <form className={styles.body} onSubmit={onSubmit} noValidate data-testid="coupon-form">
-          <h2 id={titleId} className={styles.title}>
-            Unlock 10% off your order
-          </h2>
-          <p id={textId} className={styles.text}>
-            Tell us where to send it: your personal discount code arrives by e-mail, valid for 30
-            days.
-          </p>
-          {failure ? (
-            <p className={styles.failure} role="alert">
-              {failure}
-            </p>
-          ) : null}
-          <TextField
-            label="Full Name"
-            name="name"
-            autoComplete="name"
-            value={form.name}
-            disabled={sending}
-            error={errors.name}
-            onChange={(event) => setForm({ ...form, name: event.target.value })}
-            data-autofocus
-          />
-          <TextField
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            value={form.email}
-            disabled={sending}
-            error={errors.email}
-            onChange={(event) => setForm({ ...form, email: event.target.value })}
-          />
-          <Button type="submit" block loading={sending}>
-            {sending ? 'Sending...' : 'Get my code'}
-          </Button>
-        </form>
-      )}
-    </Dialog>
   );
 }

@@ -5,8 +5,7 @@
  * section passes the 64 px line, then turns frosted light; elsewhere it is light.
  */
 import { Link, useLocation } from '@tanstack/react-router';
-import { useState } from 'react';
-import { SearchBox } from '../../search/components/search-box.tsx';
+import { lazy, Suspense, useState } from 'react';
 import { useHeaderSolid } from '../hooks/use-header-solid.ts';
 import { useOnRouteChange } from '../hooks/use-route-change.ts';
 import { CartLink } from './cart-link.tsx';
@@ -15,6 +14,13 @@ import { Logo, MenuIcon, SearchIcon } from './icons.tsx';
 import { MegaMenu } from './mega-menu.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
 import { UserMenu } from './user-menu.tsx';
+
+// The search box (and its suggestion code) loads the first time a shopper opens it.
+const SearchBox = lazy(() =>
+  import('../../search/components/search-box.tsx').then((module) => ({
+    default: module.SearchBox,
+  })),
+);
 
 export function Header() {
   const isHome = useLocation({ select: (location) => location.pathname === '/' });
@@ -112,22 +118,26 @@ export function Header() {
 
       {searchOpen ? (
         <div className={`${styles.searchPanel} ${styles.desktopOnly}`} id="desktop-search">
-          <SearchBox
-            placeholder="Search products, categories, brands..."
-            autoFocus
-            onClose={() => setSearchOpen(false)}
-          />
+          <Suspense fallback={null}>
+            <SearchBox
+              placeholder="Search products, categories, brands..."
+              autoFocus
+              onClose={() => setSearchOpen(false)}
+            />
+          </Suspense>
         </div>
       ) : null}
 
       {mobileSearchOpen ? (
         <div className={`${styles.searchPanel} ${styles.mobileOnly}`} id="mobile-search">
-          <SearchBox
-            placeholder="Search for products..."
-            autoFocus
-            cancelLabel="Cancel"
-            onClose={() => setMobileSearchOpen(false)}
-          />
+          <Suspense fallback={null}>
+            <SearchBox
+              placeholder="Search for products..."
+              autoFocus
+              cancelLabel="Cancel"
+              onClose={() => setMobileSearchOpen(false)}
+            />
+          </Suspense>
         </div>
       ) : null}
 

@@ -46,7 +46,7 @@ describe('coupon popup timing (spec §4)', () => {
     await advance(2900);
     expect(screen.queryByRole('dialog')).toBeNull();
     await advance(100);
-    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect(await screen.findByRole('dialog')).toBeTruthy();
   });
 
   test('closing sets hasSeenCouponPopup and shows the floating button that reopens it', async () => {
@@ -56,7 +56,7 @@ describe('coupon popup timing (spec §4)', () => {
     expect(localStorage.getItem('hasSeenCouponPopup')).not.toBeNull();
     const button = screen.getByTitle('Get discount offer');
     fireEvent.click(button);
-    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect(await screen.findByRole('dialog')).toBeTruthy();
   });
 
   test('with the flag set it never opens by itself', async () => {
