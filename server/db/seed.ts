@@ -100,7 +100,7 @@ export function slugify(text: string): string {
 /** Shop-style prices: whole dollars minus a cent (4499, 8999). */
 const retailPrice = (cents: number) => Math.max(99, Math.round(cents / 100) * 100 - 1);
 
-function describe(
+function productDescription(
   rand: Random,
   family: ProductFamily,
   brandName: string,
@@ -282,14 +282,14 @@ export function generateCatalog(options: SeedOptions, now = new Date()): Generat
       : reviewCount === 0
         ? 0
         : Math.round((3.2 + rand.next() * 1.8) * 10) / 10;
-    const tags = [...family.tags, ...rand.sample(COMMON_TAGS, rand.int(1, 3))];
+    const tags = [...new Set([...family.tags, ...rand.sample(COMMON_TAGS, rand.int(1, 3))])];
     const daysAgo = fixed ? 30 + index * 20 : rand.next() * 365;
     catalog.products.push({
       id,
       slug,
       name,
       brandId: brand.id,
-      description: describe(
+      description: productDescription(
         rand,
         family,
         brand.name,

@@ -72,7 +72,10 @@ describe('generateCatalog', () => {
     expect(Math.min(...ages)).toBeGreaterThanOrEqual(0);
     expect(Math.max(...ages)).toBeLessThanOrEqual(366);
     expect(Math.max(...ages) - Math.min(...ages)).toBeGreaterThan(300);
-    for (const p of catalog.products) expect(p.slug).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+    for (const p of catalog.products) {
+      expect(p.slug).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+      expect(new Set(p.tags).size, p.slug).toBe(p.tags!.length);
+    }
   });
 
   test('product families only name categories that exist', () => {
