@@ -7,6 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { findChrome } from '../tests/e2e/chrome.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const reports = path.join(root, '.tmp', 'test-reports');
@@ -53,7 +54,16 @@ const steps: Step[] = [
     ...(process.env.TEST_DATABASE_URL ? ['api-pg'] : []),
   ]),
   vitest('browser', ['e2e']),
+  // Lighthouse CI (lighthouserc.json) audits the build the browser tests just made.
+  { name: 'lighthouse', command: ['lhci', 'autorun'] },
 ];
+
+// Lighthouse finds the same Chromium as the browser tests.
+try {
+  process.env.CHROME_PATH ??= findChrome();
+} catch {
+  // The browser step reports the missing browser with its install hint.
+}
 
 if (!process.env.TEST_DATABASE_URL) {
   console.log('TEST_DATABASE_URL is not set: the API tests run against PGlite only.');

@@ -3,8 +3,6 @@
  * router (typed context `{ queryClient }`, preloading on intent, scroll to top on every path
  * change, the not-found screen at the root for any unknown path).
  */
-import '@fontsource-variable/inter';
-import '@fontsource-variable/oswald';
 import './styles/global.css';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, RouterProvider } from '@tanstack/react-router';

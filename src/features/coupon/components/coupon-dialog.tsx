@@ -1,5 +1,5 @@
 /**
- * Exports: CouponDialog (default export too, for lazy loading) — the coupon offer's dialog: the
+ * Exports: CouponDialog — the coupon offer's dialog: the
  * form (Full Name, Email; spec §5 messages; disabled while sending; the server's message or the
  * spec's fallback on failure) and the success view ('Success!' / 'Check your email for your
  * discount code'). CouponPopup owns when it opens and closes.
@@ -109,5 +109,3 @@ export function CouponDialog({
     </Dialog>
   );
 }
-
-export default CouponDialog;

@@ -5,17 +5,15 @@
  * Name and Email, disables itself while sending, and on success shows 'Success!' / 'Check your
  * email for your discount code', closing by itself after 30000 ms. Mounted once by the layout.
  */
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import {
   COUPON_POPUP_DELAY_MS,
   COUPON_SUCCESS_AUTO_CLOSE_MS,
   STORAGE_KEYS,
 } from '../../../lib/constants.ts';
 import { readStorage, writeStorage } from '../../../lib/storage.ts';
+import { CouponDialog } from './coupon-dialog.tsx';
 import styles from './coupon-popup.module.css';
-
-// The form loads only when the offer opens, keeping it out of the first page's JavaScript.
-const CouponDialog = lazy(() => import('./coupon-dialog.tsx'));
 
 type View = 'closed' | 'form' | 'success';
 
@@ -58,9 +56,7 @@ export function CouponPopup() {
         </button>
       ) : null}
       {view !== 'closed' ? (
-        <Suspense fallback={null}>
-          <CouponDialog view={view} onSuccess={() => setView('success')} onClose={close} />
-        </Suspense>
+        <CouponDialog view={view} onSuccess={() => setView('success')} onClose={close} />
       ) : null}
     </>
   );
