@@ -1,12 +1,12 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { z } from 'zod';
 import { safeRedirect } from '../features/auth/api/session-effects.ts';
 import { RegisterForm } from '../features/auth/components/register-form.tsx';
 import { customerState } from '../stores/customer.ts';
 
 export const Route = createFileRoute('/register')({
   head: () => ({ meta: [{ title: 'Register' }] }),
-  validateSearch: z.object({ redirect: z.string().optional().catch(undefined) }),
+  validateSearch: (search: Record<string, unknown>): { redirect?: string } =>
+    typeof search.redirect === 'string' ? { redirect: search.redirect } : {},
   beforeLoad: ({ search }) => {
     if (customerState.auth.user)
       throw redirect({ href: safeRedirect(search.redirect), replace: true });

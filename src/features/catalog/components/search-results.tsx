@@ -1,26 +1,8 @@
-import type { QueryClient } from '@tanstack/react-query';
-import { searchProductsQueryOptions } from '../api/search-products.ts';
+import { hasSearchTerm } from '../lib/listing-loaders.ts';
 import { toSearchParams, type ListingSearch } from '../lib/listing-search.ts';
 import { ProductListing, useListingResults } from './product-listing.tsx';
 import styles from './product-listing.module.css';
 import { PopularCategories } from './taxonomy-listing.tsx';
-
-/** Product search needs at least one trimmed character (spec §5); otherwise nothing is asked. */
-export function hasSearchTerm(search: ListingSearch): boolean {
-  return Boolean(search.q?.trim());
-}
-
-/** Like a taxonomy listing: waits on entering, not on a filter change (see loadTaxonomyListing). */
-export async function loadSearchResults(
-  queryClient: QueryClient,
-  search: ListingSearch,
-  cause: 'preload' | 'enter' | 'stay',
-): Promise<void> {
-  if (!hasSearchTerm(search)) return;
-  const results = searchProductsQueryOptions(toSearchParams(search));
-  if (cause === 'stay') void queryClient.prefetchQuery(results);
-  else await queryClient.ensureQueryData(results);
-}
 
 export function SearchResults({ search }: { search: ListingSearch }) {
   return <main id="main">{hasSearchTerm(search) ? <Results search={search} /> : <NoTerm />}</main>;

@@ -5,50 +5,89 @@
  * In the URL, lists are comma-joined slugs (`brand=acme,forge`) and prices whole dollars
  * (`minPrice=20`); a malformed value is dropped rather than failing the page.
  *
- * Exports: listingSearchSchema, searchPageSchema (adds `q`), ListingSearch, ListingFilterName,
+ * Exports: parseListingSearch, parseSearchPage (adds `q`), searchText, ListingSearch, ListingFilterName,
  * toSearchParams(search, fixed), listOf(value), toggleInList(value, slug), withoutPage(search).
  */
-import { z } from 'zod';
-import { SEARCH_SORTS } from '../../../../contract/search.ts';
+import type { SearchSort } from '../../../../contract/search.ts';
 import type { SearchProductsParams } from '../api/search-products.ts';
 
+/**
+ * These validators run in route definitions, which ship with the first page; written by hand they
+ * cost a few hundred bytes where even zod/mini costs 14 KiB gzipped of a 150 KiB budget. For the
+ * same reason the sorts are spelled out rather than imported from the contract (whose module
+ * builds zod schemas when loaded); the type check below fails the build if the lists differ.
+ */
+export const LISTING_SORTS = [
+  'relevance',
+  'price-asc',
+  'price-desc',
+  'newest',
+  'rating',
+  'name',
+] as const satisfies readonly SearchSort[];
+type MissingSort = Exclude<SearchSort, (typeof LISTING_SORTS)[number]>;
+export const _everySortListed: [MissingSort] extends [never] ? true : MissingSort = true;
+
+export interface ListingSearch {
+  sort?: SearchSort | undefined;
+  page?: number | undefined;
+  /** Comma-joined slugs. */
+  category?: string | undefined;
+  brand?: string | undefined;
+  flavor?: string | undefined;
+  /** Whole dollars. */
+  minPrice?: number | undefined;
+  maxPrice?: number | undefined;
+  inStock?: boolean | undefined;
+  minRating?: number | undefined;
+  /** The search term, on search pages only. */
+  q?: string | undefined;
+}
+
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+const wholeNumber = (value: unknown, min: number, max: number) =>
+  typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max
+    ? value
+    : undefined;
+
 /** The router reads `q=123` as a number; a search term is text either way. */
-const text = z
-  .union([z.string(), z.number()])
-  .transform((value) => String(value).trim())
-  .optional()
-  .catch(undefined);
+export const searchText = (value: unknown) =>
+  typeof value === 'string' || typeof value === 'number' ? String(value).trim() : undefined;
 
-const slugList = z
-  .string()
-  .transform((value) =>
-    value
-      .split(',')
-      .map((slug) => slug.trim().toLowerCase())
-      .filter((slug) => /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug))
-      .join(','),
-  )
-  .transform((value) => value || undefined)
-  .optional()
-  .catch(undefined);
+const slugList = (value: unknown) => {
+  if (typeof value !== 'string') return undefined;
+  const slugs = value
+    .split(',')
+    .map((slug) => slug.trim().toLowerCase())
+    .filter((slug) => SLUG.test(slug));
+  return slugs.length ? slugs.join(',') : undefined;
+};
 
-const dollars = z.number().int().min(0).max(1_000_000).optional().catch(undefined);
+/** Keeps only the keys that hold a value, so URLs stay clean. */
+function defined<T extends object>(search: T): T {
+  return Object.fromEntries(Object.entries(search).filter(([, value]) => value !== undefined)) as T;
+}
 
-export const listingSearchSchema = z.object({
-  sort: z.enum(SEARCH_SORTS).optional().catch(undefined),
-  page: z.number().int().min(1).max(10_000).optional().catch(undefined),
-  category: slugList,
-  brand: slugList,
-  flavor: slugList,
-  minPrice: dollars,
-  maxPrice: dollars,
-  inStock: z.boolean().optional().catch(undefined),
-  minRating: z.number().min(0).max(5).optional().catch(undefined),
-});
+export function parseListingSearch(raw: Record<string, unknown>): ListingSearch {
+  const rating = raw.minRating;
+  return defined({
+    sort: LISTING_SORTS.find((sort) => sort === raw.sort),
+    page: wholeNumber(raw.page, 1, 10_000),
+    category: slugList(raw.category),
+    brand: slugList(raw.brand),
+    flavor: slugList(raw.flavor),
+    minPrice: wholeNumber(raw.minPrice, 0, 1_000_000),
+    maxPrice: wholeNumber(raw.maxPrice, 0, 1_000_000),
+    inStock: typeof raw.inStock === 'boolean' ? raw.inStock : undefined,
+    minRating: typeof rating === 'number' && rating >= 0 && rating <= 5 ? rating : undefined,
+  });
+}
 
-export const searchPageSchema = listingSearchSchema.extend({ q: text });
+export function parseSearchPage(raw: Record<string, unknown>): ListingSearch {
+  return defined({ ...parseListingSearch(raw), q: searchText(raw.q) });
+}
 
-export type ListingSearch = z.infer<typeof listingSearchSchema> & { q?: string | undefined };
 export type ListingFilterName = 'category' | 'brand' | 'flavor';
 
 export function listOf(value: string | undefined): string[] {

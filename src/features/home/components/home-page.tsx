@@ -6,10 +6,8 @@ import { POPULAR_CATEGORY_SLUGS } from '../../../lib/constants.ts';
 import { productCollectionQueryOptions } from '../../catalog/api/get-products.ts';
 import { taxonomyQueryOptions } from '../../catalog/api/get-taxonomy.ts';
 import { ProductGrid } from '../../catalog/components/product-grid.tsx';
+import { HOME_ROWS } from '../api/prefetch-home.ts';
 import styles from './home-page.module.css';
-
-/** How many products each row of the home page shows. */
-export const HOME_ROWS: Record<ProductCollection, number> = { top: 8, new: 4, bestsellers: 4 };
 
 export function HomePage() {
   return (

@@ -1,13 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import {
-  loadTaxonomyListing,
-  TaxonomyListing,
-} from '../../../features/catalog/components/taxonomy-listing.tsx';
-import { listingSearchSchema } from '../../../features/catalog/lib/listing-search.ts';
+import { TaxonomyListing } from '../../../features/catalog/components/taxonomy-listing.tsx';
+import { loadTaxonomyListing } from '../../../features/catalog/lib/listing-loaders.ts';
+import { parseListingSearch } from '../../../features/catalog/lib/listing-search.ts';
 
 export const Route = createFileRoute('/_shop/brand/$brandSlug')({
   head: () => ({ meta: [{ title: 'Brand Products' }] }),
-  validateSearch: listingSearchSchema,
+  validateSearch: parseListingSearch,
   loaderDeps: ({ search }) => search,
   loader: ({ context, params, deps, cause }) =>
     loadTaxonomyListing(context.queryClient, 'brand', params.brandSlug, deps, cause),

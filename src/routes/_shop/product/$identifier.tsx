@@ -1,15 +1,20 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { z } from 'zod';
 import { isNotFound, productQueryOptions } from '../../../features/catalog/api/get-product.ts';
 import { suggestedProductsQueryOptions } from '../../../features/catalog/api/get-suggested-products.ts';
-import { ProductDetails } from '../../../features/catalog/components/product-details.tsx';
-
-const choice = z.union([z.string(), z.number()]).transform(String).optional().catch(undefined);
+import {
+  ProductDetails,
+  type VariantSearch,
+} from '../../../features/catalog/components/product-details.tsx';
+import { searchText } from '../../../features/catalog/lib/listing-search.ts';
 
 export const Route = createFileRoute('/_shop/product/$identifier')({
   head: () => ({ meta: [{ title: 'Product Details' }] }),
-  validateSearch: z.object({ flavor: choice, size: choice }),
+  validateSearch: (search: Record<string, unknown>): VariantSearch => {
+    const flavor = searchText(search.flavor);
+    const size = searchText(search.size);
+    return { ...(flavor ? { flavor } : {}), ...(size ? { size } : {}) };
+  },
   loader: async ({ context, params }) => {
     void context.queryClient.prefetchQuery(suggestedProductsQueryOptions(params.identifier));
     try {
