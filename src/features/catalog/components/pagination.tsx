@@ -2,11 +2,19 @@ import { Link } from '@tanstack/react-router';
 import type { ListingSearch } from '../lib/listing-search.ts';
 import styles from './pagination.module.css';
 
-/** Page numbers to show: the first, the last, and two either side of the current one. */
+/**
+ * Page numbers to show: the first, the last, and two either side of the current one. A gap that
+ * would hide a single page shows that page instead: an ellipsis should save space, not cost it.
+ */
 export function pageWindow(page: number, totalPages: number): (number | 'gap')[] {
   const pages: (number | 'gap')[] = [];
   for (let n = 1; n <= totalPages; n++) {
     if (n === 1 || n === totalPages || Math.abs(n - page) <= 2) {
+      const previous = pages[pages.length - 1];
+      const beforeGap = pages[pages.length - 2];
+      if (previous === 'gap' && typeof beforeGap === 'number' && n - beforeGap === 2) {
+        pages[pages.length - 1] = n - 1;
+      }
       pages.push(n);
     } else if (pages[pages.length - 1] !== 'gap') {
       pages.push('gap');

@@ -19,10 +19,17 @@ interface ProductCardProps {
   product: ProductSummary;
   /** Cards in the first visible row load at once; the rest wait until scrolled near. */
   eager?: boolean;
+  /** The first card's image is often the page's largest paint: fetch it first. */
+  priority?: boolean;
   headingLevel?: 'h2' | 'h3';
 }
 
-export function ProductCard({ product, eager = false, headingLevel = 'h3' }: ProductCardProps) {
+export function ProductCard({
+  product,
+  eager = false,
+  priority = false,
+  headingLevel = 'h3',
+}: ProductCardProps) {
   const Heading = headingLevel;
   return (
     <article className={styles.card}>
@@ -39,7 +46,8 @@ export function ProductCard({ product, eager = false, headingLevel = 'h3' }: Pro
             alt=""
             width={PRODUCT_IMAGE_SIZE}
             height={PRODUCT_IMAGE_SIZE}
-            loading={eager ? 'eager' : 'lazy'}
+            loading={eager || priority ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : undefined}
             decoding="async"
             className={styles.image}
           />

@@ -16,7 +16,11 @@ export function ProductGrid({
     <ul className={styles.grid} aria-label={label}>
       {products.map((product, index) => (
         <li key={product._id} className={styles.item}>
-          <ProductCard product={product} eager={index < eagerCount} />
+          <ProductCard
+            product={product}
+            eager={index < eagerCount}
+            priority={eagerCount > 0 && index === 0}
+          />
         </li>
       ))}
     </ul>
