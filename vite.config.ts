@@ -1,11 +1,111 @@
+import { readFileSync } from 'node:fs';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+const { version } = JSON.parse(
+  readFileSync(new URL('./package.json', import.meta.url), 'utf8'),
+) as {
+  version: string;
+};
+/** Ties the persisted query cache to this build: a new build drops caches written by older ones. */
+const buildId = `${version}+${Date.now().toString(36)}`;
+
+/** Design tokens (src/styles/tokens.css): charcoal-900 header, white page. */
+const THEME_COLOR = '#15171c';
+const BACKGROUND_COLOR = '#ffffff';
 
 export default defineConfig({
+  define: {
+    __BUILD_ID__: JSON.stringify(buildId),
+  },
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: './src/routes' }),
     react(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      // src/features/pwa registers the worker through workbox-window.
+      injectRegister: false,
+      registerType: 'prompt',
+      injectManifest: {
+        // The app shell; screenshots are only for install dialogs, and fonts only in the scripts
+        // the shop uses (Latin), so the precache stays small.
+        globPatterns: ['**/*.{js,css,html,svg,png,ico}', 'assets/*-latin-*.woff2'],
+        globIgnores: ['screenshots/**'],
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      },
+      manifest: {
+        id: '/',
+        name: 'Forge Nutrition',
+        short_name: 'Forge',
+        description:
+          'Protein, creatine, pre-workout and more sports-nutrition supplements, shipped across Canada — browse and fill your cart even offline.',
+        lang: 'en-CA',
+        dir: 'ltr',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'any',
+        theme_color: THEME_COLOR,
+        background_color: BACKGROUND_COLOR,
+        categories: ['shopping', 'health', 'sports'],
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          {
+            src: '/icons/maskable-192.png',
+            sizes: '192x192',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
+          {
+            src: '/icons/maskable-512.png',
+            sizes: '512x512',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
+        ],
+        screenshots: [
+          {
+            src: '/screenshots/home-narrow.png',
+            sizes: '390x844',
+            type: 'image/png',
+            form_factor: 'narrow',
+            label: 'The Forge Nutrition home page on a phone',
+          },
+          {
+            src: '/screenshots/home-wide.png',
+            sizes: '1280x800',
+            type: 'image/png',
+            form_factor: 'wide',
+            label: 'The Forge Nutrition home page on a desktop',
+          },
+        ],
+        shortcuts: [
+          {
+            name: 'Search products',
+            short_name: 'Search',
+            url: '/search/products',
+            icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }],
+          },
+          {
+            name: 'Cart',
+            short_name: 'Cart',
+            url: '/cart',
+            icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }],
+          },
+          {
+            name: 'My Orders',
+            short_name: 'Orders',
+            url: '/my-orders',
+            icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }],
+          },
+        ],
+      },
+    }),
   ],
   build: {
     target: 'es2022',

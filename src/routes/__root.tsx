@@ -1,10 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet, useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { CrashScreen } from '../components/ui/crash-screen.tsx';
 import { Toaster } from '../components/ui/toaster.tsx';
 import { useSessionCheck } from '../features/auth/api/profile.ts';
 import { NotFoundScreen } from '../features/layout/components/not-found-screen.tsx';
+import { PwaLayer } from '../features/pwa/components/pwa-layer.tsx';
+import { RouteErrorScreen } from '../features/pwa/components/route-error-screen.tsx';
 import { titleFromMatches } from '../lib/document-title.ts';
 
 export interface RouterContext {
@@ -14,7 +15,7 @@ export interface RouterContext {
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: Root,
   notFoundComponent: NotFoundScreen,
-  errorComponent: CrashScreen,
+  errorComponent: RouteErrorScreen,
 });
 
 function DocumentTitle() {
@@ -35,6 +36,7 @@ function Root() {
       <DocumentTitle />
       <Outlet />
       <Toaster />
+      <PwaLayer />
     </>
   );
 }

@@ -9,6 +9,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { clearUser, customerState, setUser, type AuthUser } from '../../../stores/customer.ts';
+import { clearOfflineData } from '../../pwa/start.ts';
 import { createCartCommand, executeCartCommand } from '../../cart/api/cart-commands.ts';
 
 export const ORDERS_QUERY_KEY = ['orders'] as const;
@@ -36,6 +37,7 @@ export async function afterSignIn(queryClient: QueryClient, user: AuthUser): Pro
 export function afterSignOut(queryClient: QueryClient): void {
   clearUser();
   queryClient.clear();
+  void clearOfflineData();
 }
 
 export function safeRedirect(target: unknown): string {

@@ -1,0 +1,46 @@
+/**
+ * The "Install app" action (DESIGN §4): keeps the browser's `beforeinstallprompt` event so the
+ * shop can offer installation from its own button, and forgets it once the app is installed.
+ *
+ * Exports: listenForInstallPrompt() (once at start), promptInstall() (the button's action).
+ */
+import { pwaStore } from '../pwa-store.ts';
+
+interface BeforeInstallPromptEvent extends Event {
+  prompt(): Promise<void>;
+  userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
+}
+
+let deferred: BeforeInstallPromptEvent | null = null;
+
+function runsInstalled(): boolean {
+  return (
+    window.matchMedia?.('(display-mode: standalone)').matches === true ||
+    (navigator as Navigator & { standalone?: boolean }).standalone === true
+  );
+}
+
+export function listenForInstallPrompt(): void {
+  if (runsInstalled()) pwaStore.set({ installed: true });
+  window.addEventListener('beforeinstallprompt', (event) => {
+    // Without this the browser shows its own mini-infobar instead of our button.
+    event.preventDefault();
+    deferred = event as BeforeInstallPromptEvent;
+    pwaStore.set({ canInstall: true });
+  });
+  window.addEventListener('appinstalled', () => {
+    deferred = null;
+    pwaStore.set({ canInstall: false, installed: true });
+  });
+}
+
+export async function promptInstall(): Promise<void> {
+  const event = deferred;
+  if (!event) return;
+  // A prompt event can be used once, whatever the shopper answers.
+  deferred = null;
+  pwaStore.set({ canInstall: false });
+  await event.prompt();
+  const { outcome } = await event.userChoice;
+  if (outcome === 'accepted') pwaStore.set({ installed: true });
+}

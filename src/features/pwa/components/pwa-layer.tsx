@@ -1,0 +1,64 @@
+/**
+ * Exports: PwaLayer — mounted once in the root route. Shows, in a dock at the bottom of the
+ * screen: the offline banner, "Update available — Reload" (never on checkout or payment pages,
+ * where a reload could interrupt an order), and the "Install app" button while the browser offers
+ * installation.
+ */
+import { useRouterState } from '@tanstack/react-router';
+import { useState } from 'react';
+import { promptInstall } from '../api/install-prompt.ts';
+import { applyUpdate } from '../api/service-worker.ts';
+import { usePwaState } from '../pwa-store.ts';
+import { useOnline } from '../use-online.ts';
+import styles from './pwa.module.css';
+
+/** Paths where a page reload could cut a checkout or a payment short. */
+const NO_RELOAD_PATHS = [/^\/checkout(\/|$)/, /^\/order\//, /^\/pay/];
+
+export function PwaLayer() {
+  const online = useOnline();
+  const { updateReady, canInstall, installed } = usePwaState();
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const [updateDismissed, setUpdateDismissed] = useState(false);
+  const reloadAllowed = !NO_RELOAD_PATHS.some((pattern) => pattern.test(pathname));
+
+  return (
+    <div className={styles.dock}>
+      {online ? null : (
+        <p className={styles.banner} role="status" data-testid="offline-banner">
+          <strong>You&apos;re offline.</strong> Showing what you&apos;ve already seen; changes will
+          sync when you&apos;re back online.
+        </p>
+      )}
+      {updateReady && reloadAllowed && !updateDismissed ? (
+        <div className={styles.banner} role="status" data-testid="update-banner">
+          <span>
+            <strong>Update available.</strong> Reload to get the latest version of the shop.
+          </span>
+          <span className={styles.actions}>
+            <button type="button" className={styles.primary} onClick={applyUpdate}>
+              Reload
+            </button>
+            <button
+              type="button"
+              className={styles.secondary}
+              onClick={() => setUpdateDismissed(true)}
+            >
+              Later
+            </button>
+          </span>
+        </div>
+      ) : null}
+      {canInstall && !installed ? (
+        <button
+          type="button"
+          className={styles.install}
+          onClick={() => void promptInstall()}
+          data-testid="install-app"
+        >
+          Install app
+        </button>
+      ) : null}
+    </div>
+  );
+}

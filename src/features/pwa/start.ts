@@ -1,0 +1,35 @@
+/**
+ * Exports: startOfflineSupport(queryClient) — called once by main.tsx before the first render:
+ * the online state follows the browser, data never loaded fails at once while offline (so the
+ * page shows the offline screen), the persisted query cache is restored (bounded by the spec's
+ * 5 s time-out) and then saved on change, the service worker is registered, and the
+ * install prompt is kept for the "Install app" button. Never rejects: the shop starts anyway.
+ *
+ * clearOfflineData(): logout — deletes the persisted query cache and the worker's API caches.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import { followBrowserOnlineState } from '../../lib/persist/online-state.ts';
+import { failUnseenQueriesWhileOffline } from '../../lib/persist/unseen-offline.ts';
+import {
+  clearPersistedQueries,
+  startQueryPersistence,
+} from '../../lib/persist/query-persistence.ts';
+import { listenForInstallPrompt } from './api/install-prompt.ts';
+import { clearWorkerCaches, registerServiceWorker } from './api/service-worker.ts';
+
+export async function startOfflineSupport(queryClient: QueryClient): Promise<void> {
+  followBrowserOnlineState();
+  failUnseenQueriesWhileOffline(queryClient);
+  listenForInstallPrompt();
+  registerServiceWorker();
+  await startQueryPersistence(queryClient);
+}
+
+export async function clearOfflineData(): Promise<void> {
+  await Promise.all([
+    clearPersistedQueries(),
+    clearWorkerCaches().catch((err: unknown) => {
+      console.warn('The offline caches could not be cleared.', err);
+    }),
+  ]);
+}

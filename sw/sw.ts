@@ -1,0 +1,43 @@
+/**
+ * The shop's service worker (built by vite-plugin-pwa, injectManifest). This entry only wires the
+ * caching concerns together; each lives in its own module. Caching rules: DESIGN §4.
+ */
+import { clientsClaim } from 'workbox-core';
+import type { PrecacheEntry } from 'workbox-precaching';
+import { API_CACHES, IMAGE_CACHE, PUBLIC_API_CACHE } from './cache-names.ts';
+import { cacheImages } from './image-cache.ts';
+import { listenForMessages } from './messages.ts';
+import { precacheShell } from './precache-shell.ts';
+import { cachePublicApi } from './public-api-cache.ts';
+
+declare const self: ServiceWorkerGlobalScope & {
+  __WB_MANIFEST: (PrecacheEntry | string)[];
+};
+
+const DAY_SECONDS = 24 * 60 * 60;
+const origin = self.location.origin;
+
+// On a first install the page that registered the worker should be served by it at once; an
+// update still waits for the shopper's "Reload" (SKIP_WAITING), after which this claims the tabs.
+clientsClaim();
+
+precacheShell({ entries: self.__WB_MANIFEST, shellUrl: '/index.html', denylist: [/^\/api\//] });
+
+cachePublicApi({
+  cacheName: PUBLIC_API_CACHE,
+  pathPrefixes: ['/api/v1/taxonomy/', '/api/v1/search/'],
+  maxEntries: 200,
+  maxAgeSeconds: 7 * DAY_SECONDS,
+  origin,
+});
+
+cacheImages({
+  cacheName: IMAGE_CACHE,
+  pathPrefix: '/api/v1/images/',
+  maxEntries: 300,
+  maxAgeSeconds: 30 * DAY_SECONDS,
+  maxImageBytes: 2 * 1024 * 1024,
+  origin,
+});
+
+listenForMessages({ scope: self, apiCaches: API_CACHES });

@@ -1,0 +1,228 @@
+/**
+ * Offline in Chromium, with the real service worker and server: pages seen before (home, a
+ * category, a product, a search) render again after a reload with no network, from the precached
+ * shell and the persisted query cache; a product never seen shows the friendly offline screen, not
+ * the crash screen; logout leaves no private data in Cache Storage or the persisted cache.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { launchBrowser } from './chrome.ts';
+import { startShop, type RunningShop } from './shop.ts';
+
+/** Polls long enough for a throttled IndexedDB write or a worker's cache update on a busy machine. */
+const poll = <T>(read: () => T | Promise<T>, message?: string) =>
+  expect.poll(read, { timeout: 20_000, message });
+
+let shop: RunningShop;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await Promise.all(contexts.map((context) => context.close()));
+  await browser?.close();
+  await shop?.stop();
+});
+
+async function newPage(): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: shop.baseURL,
+    viewport: { width: 1280, height: 900 },
+  });
+  contexts.push(context);
+  await context.addInitScript(() => localStorage.setItem('hasSeenCouponPopup', 'true'));
+  return context.newPage();
+}
+
+/** Waits until the service worker is active and controls the page. */
+async function waitForWorker(page: Page) {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+}
+
+/** The persisted query cache as JSON text ('' when nothing is saved). */
+function persistedCache(page: Page): Promise<string> {
+  return page.evaluate(
+    () =>
+      new Promise<string>((resolve, reject) => {
+        const open = indexedDB.open('forge-query-cache');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('keyval')) {
+            db.close();
+            resolve('');
+            return;
+          }
+          const read = db.transaction('keyval').objectStore('keyval').get('query-client');
+          read.onsuccess = () => {
+            db.close();
+            resolve(read.result ? JSON.stringify(read.result) : '');
+          };
+          read.onerror = () => reject(read.error);
+        };
+      }),
+  );
+}
+
+/** Every Cache Storage entry: cache name, URL and body text. */
+function cachedEntries(page: Page) {
+  return page.evaluate(async () => {
+    const entries: { cache: string; url: string; body: string }[] = [];
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      for (const request of await cache.keys()) {
+        const response = await cache.match(request);
+        const type = response?.headers.get('content-type') ?? '';
+        const body = type.includes('json') && response ? await response.text() : '';
+        entries.push({ cache: name, url: request.url, body });
+      }
+    }
+    return entries;
+  });
+}
+
+/** What identifies a rendered page: its main heading and the product names it lists. */
+async function pageSignature(page: Page) {
+  await page.locator('main h1').first().waitFor();
+  return {
+    heading: await page.locator('main h1').first().textContent(),
+    products: await page.locator('main article h2, main article h3').allTextContents(),
+  };
+}
+
+describe('offline', () => {
+  test(
+    'pages seen before render after an offline reload; a page never seen shows the offline screen',
+    { timeout: 120_000 },
+    async () => {
+      const page = await newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+
+      // Each page with a piece of its query key in the saved cache: a page counts as seen once
+      // its answers are saved (writes are throttled, so leaving at once could lose them).
+      const visits: [path: string, saved: string][] = [
+        ['/', '"collection","top"'],
+        ['/category/protein-powder', '{"category":["protein-powder"]}'],
+        ['/product/whey-protein-isolate', '"detail","whey-protein-isolate"'],
+        ['/search/products?q=creatine', '{"search":"creatine"}'],
+      ];
+      const paths = visits.map(([path]) => path);
+      await page.goto('/');
+      await waitForWorker(page);
+      const online = new Map<string, Awaited<ReturnType<typeof pageSignature>>>();
+      for (const [path, saved] of visits) {
+        await page.goto(path);
+        if (path !== '/') {
+          await poll(() => page.locator('main article').count(), path).toBeGreaterThan(0);
+        }
+        online.set(path, await pageSignature(page));
+        await poll(async () => (await persistedCache(page)).includes(saved), path).toBe(true);
+      }
+      expect(online.get('/product/whey-protein-isolate')?.heading).toBe('Whey Protein Isolate');
+      // Everything seen is still saved when the network goes.
+      const saved = await persistedCache(page);
+      expect(visits.filter(([, part]) => !saved.includes(part))).toEqual([]);
+
+      await page.context().setOffline(true);
+      await page.reload();
+      expect(await pageSignature(page)).toEqual(online.get(paths[3]!));
+      await poll(() => page.getByTestId('offline-banner').isVisible()).toBe(true);
+      for (const path of paths.slice(0, 3)) {
+        await page.goto(path);
+        expect(await pageSignature(page), path).toEqual(online.get(path));
+      }
+
+      await page.goto('/product/glucosamine-joint-complex');
+      await poll(() => page.getByTestId('offline-screen').isVisible()).toBe(true);
+      expect(await page.getByRole('button', { name: 'Retry' }).isVisible()).toBe(true);
+      expect(await page.getByText('Something went wrong').count()).toBe(0);
+
+      // Back online, Retry loads the page the shopper wanted.
+      await page.context().setOffline(false);
+      await page.getByRole('button', { name: 'Retry' }).click();
+      await poll(() => page.locator('main h1').first().textContent()).toBe(
+        'Glucosamine Joint Complex',
+      );
+      expect(errors).toEqual([]);
+    },
+  );
+});
+
+describe('logout', () => {
+  test(
+    'leaves no private data in Cache Storage or in the persisted query cache',
+    { timeout: 120_000 },
+    async () => {
+      const email = `offline.shopper.${Date.now()}@example.ca`;
+      const password = 'Str0ng-enough-pass';
+      // Registered from a throwaway context; the shopper's page signs in through the shop's form.
+      const registered = await (
+        await newPage()
+      )
+        .context()
+        .request.post('/api/v1/user/auth/register', {
+          data: { name: 'Offline Shopper', email, password },
+        });
+      expect(registered.status(), await registered.text()).toBeLessThan(300);
+
+      const page = await newPage();
+      await page.goto('/login');
+      await waitForWorker(page);
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password', { exact: true }).fill(password);
+      await page
+        .getByRole('form', { name: 'Sign in' })
+        .getByRole('button', { name: /sign in/i })
+        .click();
+      await poll(() => new URL(page.url()).pathname).toBe('/');
+      await page.goto('/search/products?q=whey');
+      await poll(() => page.locator('main article').count()).toBeGreaterThan(0);
+      await page.goto('/product/whey-protein-isolate');
+      await page.locator('main h1').first().waitFor();
+      await page.goto('/profile/me');
+      await poll(() => page.getByTestId('profile-name').textContent()).toBe('Offline Shopper');
+      await page.goto('/cart');
+      await page.locator('main h1').first().waitFor();
+
+      // Signed in: public answers are cached by the worker, private ones never are, and the
+      // persisted query cache holds the profile (so the check below can fail).
+      await poll(async () =>
+        (await cachedEntries(page)).some((entry) => entry.url.includes('/api/v1/search/')),
+      ).toBe(true);
+      expect(
+        (await cachedEntries(page)).filter(
+          (entry) =>
+            /\/api\/v1\/(cart|orders|user|auth|profile)/.test(entry.url) ||
+            entry.body.includes(email),
+        ),
+      ).toEqual([]);
+      await poll(async () => (await persistedCache(page)).includes(email)).toBe(true);
+
+      await page.getByTestId('user-menu-button').hover();
+      await page.getByRole('menuitem', { name: 'Logout' }).click();
+      await poll(() => page.getByTestId('toast').locator('p').allTextContents()).toContain(
+        'Logged out successfully.',
+      );
+
+      // The API caches were emptied: the search answer seen while signed in is gone (the home
+      // page shown after logout may cache its own public images and categories again).
+      await poll(async () =>
+        (await cachedEntries(page)).filter((entry) => entry.url.includes('/api/v1/search/')),
+      ).toEqual([]);
+      expect(
+        (await cachedEntries(page)).filter(
+          (entry) =>
+            /\/api\/v1\/(cart|orders|user|auth|profile)/.test(entry.url) ||
+            entry.body.includes(email),
+        ),
+      ).toEqual([]);
+      await poll(async () => (await persistedCache(page)).includes(email)).toBe(false);
+      expect(await persistedCache(page)).not.toContain('Offline Shopper');
+    },
+  );
+});
