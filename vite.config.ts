@@ -30,10 +30,12 @@ export default defineConfig({
       // src/features/pwa registers the worker through workbox-window.
       injectRegister: false,
       registerType: 'prompt',
+      // The precache globs already take every icon; listing them twice would duplicate entries.
+      includeManifestIcons: false,
       injectManifest: {
-        // The app shell; screenshots are only for install dialogs, and fonts only in the scripts
-        // the shop uses (Latin), so the precache stays small.
-        globPatterns: ['**/*.{js,css,html,svg,png,ico}', 'assets/*-latin-*.woff2'],
+        // The app shell (HTML, scripts, styles, the self-hosted fonts, icons); screenshots are only
+        // for install dialogs, so they stay out of the precache.
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
         globIgnores: ['screenshots/**'],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       },

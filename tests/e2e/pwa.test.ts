@@ -1,0 +1,262 @@
+/**
+ * The installable app in Chromium, with the real service worker and server: Chromium reports no
+ * installability errors (through the DevTools protocol, in a persistent profile: an incognito-like
+ * context always reports `in-incognito`), the manifest's icons and screenshots load at their
+ * declared sizes, the first visit registers the worker and precaches the whole shell, and a new
+ * build served while a page is open leads to "Update available", whose Reload runs the new version
+ * (and nothing reloads before the shopper asks).
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { CHROME_FLAGS, findChrome, launchBrowser } from './chrome.ts';
+import { freePort, startShop, type RunningShop } from './shop.ts';
+
+const dist = path.resolve(import.meta.dirname, '../../dist');
+
+let shop: RunningShop;
+let browser: Browser;
+const cleanups: (() => Promise<unknown> | unknown)[] = [];
+
+beforeAll(async () => {
+  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+  await browser?.close();
+  await shop?.stop();
+});
+
+const poll = <T>(read: () => T | Promise<T>, message?: string) =>
+  expect.poll(read, { timeout: 20_000, message });
+
+async function waitForWorker(page: Page) {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+}
+
+/** Width and height from a PNG's IHDR chunk. */
+function pngSize(bytes: Buffer): string {
+  expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
+  return `${bytes.readUInt32BE(16)}x${bytes.readUInt32BE(20)}`;
+}
+
+interface ManifestImage {
+  src: string;
+  sizes: string;
+  type: string;
+  purpose?: string;
+  form_factor?: string;
+}
+
+describe('install', () => {
+  test('Chromium reports no installability errors, and every icon and screenshot loads at its size', async () => {
+    const profile = mkdtempSync(path.join(os.tmpdir(), 'forge-profile-'));
+    const context: BrowserContext = await chromium.launchPersistentContext(profile, {
+      executablePath: findChrome(),
+      args: CHROME_FLAGS,
+      headless: true,
+      baseURL: shop.baseURL,
+      viewport: { width: 1280, height: 800 },
+    });
+    cleanups.push(() => rmSync(profile, { recursive: true, force: true }));
+    cleanups.push(() => context.close());
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto('/');
+    await waitForWorker(page);
+
+    const cdp = await context.newCDPSession(page);
+    const manifest = await cdp.send('Page.getAppManifest');
+    expect(manifest.errors).toEqual([]);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    expect(installabilityErrors).toEqual([]);
+
+    const response = await context.request.get('/manifest.webmanifest');
+    expect(response.status()).toBe(200);
+    const body = (await response.json()) as {
+      name: string;
+      short_name: string;
+      id: string;
+      start_url: string;
+      scope: string;
+      display: string;
+      theme_color: string;
+      background_color: string;
+      icons: ManifestImage[];
+      screenshots: ManifestImage[];
+      shortcuts: { url: string }[];
+    };
+    expect(body).toMatchObject({
+      name: 'Forge Nutrition',
+      id: '/',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      theme_color: '#15171c',
+      background_color: '#ffffff',
+    });
+    expect(body.shortcuts.map((shortcut) => shortcut.url)).toEqual([
+      '/search/products',
+      '/cart',
+      '/my-orders',
+    ]);
+    expect(body.icons.map((icon) => `${icon.sizes} ${icon.purpose}`).sort()).toEqual([
+      '192x192 any',
+      '192x192 maskable',
+      '512x512 any',
+      '512x512 maskable',
+    ]);
+    expect(body.screenshots.map((shot) => shot.form_factor).sort()).toEqual(['narrow', 'wide']);
+    for (const image of [...body.icons, ...body.screenshots]) {
+      const file = await context.request.get(image.src);
+      expect(file.status(), image.src).toBe(200);
+      expect(file.headers()['content-type'], image.src).toBe(image.type);
+      expect(pngSize(await file.body()), image.src).toBe(image.sizes);
+    }
+    const touchIcon = await context.request.get(
+      (await page.locator('link[rel="apple-touch-icon"]').getAttribute('href')) ?? '',
+    );
+    expect(touchIcon.status()).toBe(200);
+  });
+});
+
+describe('service worker', () => {
+  test('the first visit registers the worker, which precaches the whole shell and serves it', async () => {
+    const context = await browser.newContext({ baseURL: shop.baseURL });
+    cleanups.push(() => context.close());
+    const page = await context.newPage();
+    await page.goto('/');
+    await waitForWorker(page);
+
+    const expected = [
+      ...readFileSync(path.join(dist, 'sw.js'), 'utf8').matchAll(/"url":"([^"]+)"/g),
+    ]
+      .map((match) => `/${match[1]}`)
+      .sort();
+    expect(new Set(expected).size, 'each file is listed once').toBe(expected.length);
+    expect(expected).toContain('/index.html');
+    expect(expected.some((url) => url.endsWith('.woff2'))).toBe(true);
+    const precached = await page.evaluate(async () => {
+      const name = (await caches.keys()).find((key) => key.startsWith('workbox-precache'));
+      if (!name) return [];
+      const requests = await (await caches.open(name)).keys();
+      return requests.map((request) => new URL(request.url).pathname);
+    });
+    expect(precached.sort()).toEqual(expected);
+
+    const navigation = await page.goto('/category/creatine');
+    expect(navigation?.fromServiceWorker()).toBe(true);
+    // API paths are never answered with the shell.
+    const api = await page.evaluate(async () => {
+      const res = await fetch('/api/v1/no-such-endpoint', { headers: { accept: 'text/html' } });
+      return { status: res.status, type: res.headers.get('content-type') };
+    });
+    expect(api.status).toBe(404);
+    expect(api.type).toContain('application/json');
+  });
+});
+
+/**
+ * A proxy in front of the shop that can serve a "new build": a changed index.html and a worker
+ * whose precache lists that new revision (as the next `vite build` would produce).
+ */
+async function startReleaseProxy(upstreamPort: number) {
+  const overrides = new Map<string, { type: string; body: string }>();
+  const server: Server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://proxy');
+    const wantsPage =
+      (req.headers.accept ?? '').includes('text/html') && !url.pathname.includes('.');
+    const override =
+      overrides.get(url.pathname) ?? (wantsPage ? overrides.get('/index.html') : undefined);
+    if (override) {
+      res.writeHead(200, { 'content-type': override.type, 'cache-control': 'no-cache' });
+      res.end(override.body);
+      return;
+    }
+    const upstream = httpRequest(
+      {
+        host: '127.0.0.1',
+        port: upstreamPort,
+        path: req.url,
+        method: req.method,
+        headers: req.headers,
+      },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    upstream.on('error', () => res.destroy());
+    req.pipe(upstream);
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    baseURL: `http://127.0.0.1:${port}`,
+    release(files: { index: string; worker: string }) {
+      overrides.set('/index.html', { type: 'text/html; charset=utf-8', body: files.index });
+      overrides.set('/sw.js', { type: 'text/javascript; charset=utf-8', body: files.worker });
+    },
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+describe('updates', () => {
+  test('a new build served while a page is open shows "Update available"; Reload runs the new version', async () => {
+    const proxy = await startReleaseProxy(Number(new URL(shop.baseURL).port));
+    cleanups.push(proxy.close);
+    const context = await browser.newContext({ baseURL: proxy.baseURL });
+    cleanups.push(() => context.close());
+    await context.addInitScript(() => localStorage.setItem('hasSeenCouponPopup', 'true'));
+    const page = await context.newPage();
+    await page.goto('/');
+    await waitForWorker(page);
+    await page.locator('main h1').first().waitFor();
+    expect(await page.getByTestId('update-banner').count()).toBe(0);
+
+    const index = readFileSync(path.join(dist, 'index.html'), 'utf8').replace(
+      '</head>',
+      '<meta name="forge-release" content="next" /></head>',
+    );
+    const worker = readFileSync(path.join(dist, 'sw.js'), 'utf8');
+    const nextWorker = worker.replace(
+      /"revision":"[0-9a-f]+","url":"index.html"/,
+      '"revision":"next-release","url":"index.html"',
+    );
+    expect(nextWorker).not.toBe(worker);
+    proxy.release({ index, worker: nextWorker });
+
+    // Marks this document: it survives until something reloads the page.
+    await page.evaluate(() => {
+      (window as Window & { sameDocument?: boolean }).sameDocument = true;
+    });
+    // The browser's own update check (the app also runs it on focus, reconnect and hourly).
+    await page.evaluate(() =>
+      navigator.serviceWorker.getRegistration().then((registration) => registration?.update()),
+    );
+    await poll(() => page.getByTestId('update-banner').isVisible()).toBe(true);
+    expect(await page.getByTestId('update-banner').textContent()).toContain('Update available');
+    expect(
+      await page.evaluate(() => (window as Window & { sameDocument?: boolean }).sameDocument),
+    ).toBe(true);
+    expect(await page.locator('meta[name="forge-release"]').count()).toBe(0);
+
+    await page.getByTestId('update-banner').getByRole('button', { name: 'Reload' }).click();
+    await poll(async () => {
+      try {
+        return await page.locator('meta[name="forge-release"]').getAttribute('content');
+      } catch {
+        return 'navigating';
+      }
+    }).toBe('next');
+    expect(
+      await page.evaluate(() => (window as Window & { sameDocument?: boolean }).sameDocument),
+    ).toBeUndefined();
+    await page.locator('main h1').first().waitFor();
+    expect(await page.getByTestId('update-banner').count()).toBe(0);
+  });
+});
