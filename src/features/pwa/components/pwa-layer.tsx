@@ -2,7 +2,7 @@
  * Exports: PwaLayer — mounted once in the root route. Shows, in a dock at the bottom of the
  * screen: the offline banner, "Update available — Reload" (never on checkout or payment pages,
  * where a reload could interrupt an order), and the "Install app" button while the browser offers
- * installation.
+ * installation. reloadOfferedOn(pathname) says where the update banner may appear.
  */
 import { useRouterState } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -15,12 +15,16 @@ import styles from './pwa.module.css';
 /** Paths where a page reload could cut a checkout or a payment short. */
 const NO_RELOAD_PATHS = [/^\/checkout(\/|$)/, /^\/order\//, /^\/pay/];
 
+export function reloadOfferedOn(pathname: string): boolean {
+  return !NO_RELOAD_PATHS.some((pattern) => pattern.test(pathname));
+}
+
 export function PwaLayer() {
   const online = useOnline();
   const { updateReady, canInstall, installed } = usePwaState();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const [updateDismissed, setUpdateDismissed] = useState(false);
-  const reloadAllowed = !NO_RELOAD_PATHS.some((pattern) => pattern.test(pathname));
+  const reloadAllowed = reloadOfferedOn(pathname);
 
   return (
     <div className={styles.dock}>
