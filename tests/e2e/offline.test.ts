@@ -2,7 +2,8 @@
  * Offline in Chromium, with the real service worker and server: pages seen before (home, a
  * category, a product, a search) render again after a reload with no network, from the precached
  * shell and the persisted query cache; a product never seen shows the friendly offline screen, not
- * the crash screen; logout leaves no private data in Cache Storage or the persisted cache.
+ * the crash screen; a stalled IndexedDB does not hold the app past the restore time-out; logout
+ * leaves no private data in Cache Storage or the persisted cache.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -151,6 +152,29 @@ describe('offline', () => {
       expect(errors).toEqual([]);
     },
   );
+});
+
+describe('restoring the saved cache', () => {
+  test('a stalled IndexedDB does not hold the app: restore gives up at the time-out, logs it, and the shop starts', async () => {
+    const page = await newPage();
+    // The saved cache's database never answers (as when another tab blocks it).
+    await page.addInitScript(() => {
+      const open = IDBFactory.prototype.open;
+      IDBFactory.prototype.open = function (this: IDBFactory, name: string, version?: number) {
+        if (name === 'forge-query-cache') return {} as IDBOpenDBRequest;
+        return open.call(this, name, version);
+      };
+    });
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
+    await page.goto('/');
+    await page.locator('main h1').first().waitFor();
+    expect(warnings.filter((text) => text.includes('offline cache'))).toEqual([
+      'Restoring the offline cache took longer than 5000 ms; starting without it.',
+    ]);
+  });
 });
 
 describe('logout', () => {

@@ -117,6 +117,11 @@ describe('install', () => {
       expect(file.headers()['content-type'], image.src).toBe(image.type);
       expect(pngSize(await file.body()), image.src).toBe(image.sizes);
     }
+    // The browser offered installation, so the shop shows its own button; it goes once installed.
+    await poll(() => page.getByTestId('install-app').isVisible()).toBe(true);
+    await page.evaluate(() => window.dispatchEvent(new Event('appinstalled')));
+    await poll(() => page.getByTestId('install-app').count()).toBe(0);
+
     const touchIcon = await context.request.get(
       (await page.locator('link[rel="apple-touch-icon"]').getAttribute('href')) ?? '',
     );
