@@ -21,7 +21,13 @@ const origin = self.location.origin;
 // update still waits for the shopper's "Reload" (SKIP_WAITING), after which this claims the tabs.
 clientsClaim();
 
-precacheShell({ entries: self.__WB_MANIFEST, shellUrl: '/index.html', denylist: [/^\/api\//] });
+precacheShell({
+  entries: self.__WB_MANIFEST,
+  shellUrl: '/index.html',
+  // The API, the server's probes and files (a last path segment with an extension, such as
+  // /robots.txt) are never pages of the app. Workbox tests these against path + query.
+  denylist: [/^\/api\//, /^\/(healthz|readyz)(\?|$)/, /^[^?]*\/[^/?]*\.[^/?]+(\?|$)/],
+});
 
 cachePublicApi({
   cacheName: PUBLIC_API_CACHE,

@@ -162,6 +162,9 @@ describe('service worker', () => {
     });
     expect(api.status).toBe(404);
     expect(api.type).toContain('application/json');
+    // Nor are the server's own files, opened as pages.
+    const robots = await page.goto('/robots.txt');
+    expect(robots?.headers()['content-type']).toContain('text/plain');
   });
 });
 
