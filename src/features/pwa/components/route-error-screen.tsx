@@ -1,10 +1,12 @@
 /**
  * Exports: RouteErrorScreen — the root route's error screen: a failure caused by the network (no
- * connection, a fetch or a code chunk that could not load) shows the offline screen with Retry;
- * anything else is a real crash and shows the crash screen.
+ * connection, a fetch or a code chunk that could not load) shows the offline screen with Retry,
+ * and the page loads again by itself when the network returns; anything else is a real crash and
+ * shows the crash screen. isNetworkFailure(error) for tests.
  */
 import { onlineManager } from '@tanstack/react-query';
-import type { ErrorComponentProps } from '@tanstack/react-router';
+import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
 import { CrashScreen } from '../../../components/ui/crash-screen.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { OfflineScreen } from './offline-screen.tsx';
@@ -19,6 +21,14 @@ export function isNetworkFailure(error: unknown): boolean {
 }
 
 export function RouteErrorScreen({ error }: ErrorComponentProps) {
-  if (!onlineManager.isOnline() || isNetworkFailure(error)) return <OfflineScreen />;
-  return <CrashScreen />;
+  const router = useRouter();
+  // Decided once: when the network returns, this screen stays until the page has reloaded its data.
+  const [offline] = useState(() => !onlineManager.isOnline() || isNetworkFailure(error));
+  useEffect(() => {
+    if (!offline) return;
+    return onlineManager.subscribe((online) => {
+      if (online) void router.invalidate();
+    });
+  }, [offline, router]);
+  return offline ? <OfflineScreen /> : <CrashScreen />;
 }
