@@ -1,9 +1,10 @@
 import { isCancelledError, onlineManager, QueryClient } from '@tanstack/react-query';
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { failUnseenQueriesWhileOffline } from '../../lib/persist/unseen-offline.ts';
 import { reloadOfferedOn } from './components/pwa-layer.tsx';
 import { isNetworkFailure } from './components/route-error-screen.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { clearOfflineData } from './start.ts';
 
 afterEach(() => onlineManager.setOnline(true));
 
@@ -67,5 +68,13 @@ describe('isNetworkFailure', () => {
     expect(isNetworkFailure(new ApiError(0, 'Network error'))).toBe(true);
     expect(isNetworkFailure(new ApiError(500, 'Boom'))).toBe(false);
     expect(isNetworkFailure(new Error('undefined is not a function'))).toBe(false);
+  });
+});
+
+describe('clearOfflineData', () => {
+  test('never fails a logout, even where IndexedDB and Cache Storage do not exist', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await expect(clearOfflineData()).resolves.toBeUndefined();
+    warn.mockRestore();
   });
 });

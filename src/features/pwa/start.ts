@@ -5,7 +5,8 @@
  * 5 s time-out) and then saved on change, the service worker is registered, and the
  * install prompt is kept for the "Install app" button. Never rejects: the shop starts anyway.
  *
- * clearOfflineData(): logout — deletes the persisted query cache and the worker's API caches.
+ * clearOfflineData(): logout — deletes the persisted query cache and the worker's API caches;
+ * never rejects.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { followBrowserOnlineState } from '../../lib/persist/online-state.ts';
@@ -26,10 +27,10 @@ export async function startOfflineSupport(queryClient: QueryClient): Promise<voi
 }
 
 export async function clearOfflineData(): Promise<void> {
+  const warn = (err: unknown) => console.warn('The offline caches could not be cleared.', err);
+  // Logout must go on whatever storage is (or is not) available, so nothing here rejects.
   await Promise.all([
-    clearPersistedQueries(),
-    clearWorkerCaches().catch((err: unknown) => {
-      console.warn('The offline caches could not be cleared.', err);
-    }),
+    Promise.resolve().then(clearPersistedQueries).catch(warn),
+    Promise.resolve().then(clearWorkerCaches).catch(warn),
   ]);
 }
