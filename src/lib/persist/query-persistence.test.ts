@@ -64,6 +64,8 @@ describe('startQueryPersistence', () => {
     const second = new QueryClient();
     await startQueryPersistence(second, { persister: store.persister, buster: 'b1' });
     expect(second.getQueryData(['product', 'whey'])).toEqual({ name: 'Whey' });
+    const restored = second.getQueryCache().find({ queryKey: ['product', 'whey'] });
+    expect(restored?.gcTime).toBe(24 * 60 * 60 * 1000);
   });
 
   test('a cache saved by another build is dropped', async () => {

@@ -9,7 +9,8 @@
  * - clearPersistedQueries(): deletes the saved cache (logout).
  * - QUERY_CACHE_DB / QUERY_CACHE_KEY: where it lives (for tests and tools).
  *
- * Saved caches older than `maxAge` or written by another build (the buster) are dropped.
+ * Saved caches older than `maxAge` or written by another build (the buster) are dropped; restored
+ * queries are kept in memory for `maxAge` too, whatever the app-wide gcTime.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import {
@@ -96,6 +97,9 @@ export async function startQueryPersistence(
       ...shared,
       persister: withRestoreTimeout(base, options.timeoutMs ?? PERSIST_TIMEOUT_MS),
       maxAge: options.maxAge ?? MAX_AGE_MS,
+      // Restored answers are what the shopper saw on earlier visits; with the app-wide 60 s gcTime
+      // they would be dropped from memory (and so from the next save) a minute after start.
+      hydrateOptions: { defaultOptions: { queries: { gcTime: options.maxAge ?? MAX_AGE_MS } } },
     });
   } catch (err) {
     console.warn('The offline cache could not be restored.', err);
