@@ -54,8 +54,6 @@ const steps: Step[] = [
     ...(process.env.TEST_DATABASE_URL ? ['api-pg'] : []),
   ]),
   vitest('browser', ['e2e']),
-  // Lighthouse CI (lighthouserc.json) audits the build the browser tests just made.
-  { name: 'lighthouse', command: ['lhci', 'autorun'] },
 ];
 
 // Lighthouse finds the same Chromium as the browser tests.
