@@ -18,7 +18,8 @@ import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // The shop sits behind a TLS-terminating proxy here, so X-Forwarded-Proto is believed.
+  t = await createTestApp({ env: { TRUST_PROXY: '0.0.0.0/1,128.0.0.0/1' } });
 });
 afterAll(() => t.close());
 
