@@ -39,12 +39,3 @@ export function AuthShell({
     </main>
   );
 }
-
-export function FormFailure({ message }: { message: string | null }) {
-  if (!message) return null;
-  return (
-    <p className={styles.failure} role="alert">
-      {message}
-    </p>
-  );
-}

@@ -1,23 +1,17 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useRef, useState, type FormEvent } from 'react';
-import {
-  forgotPasswordBody,
-  OTP_LENGTH,
-  PASSWORD_MIN,
-  verifyOtpResetBody,
-} from '../../../../contract/auth.ts';
+import { useState } from 'react';
+import { forgotPasswordBody, OTP_LENGTH, verifyOtpResetBody } from '../../../../contract/auth.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { FormFailure } from '../../../components/ui/form-failure.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { focusFirstInvalid, useSchemaForm } from '../../../hooks/use-schema-form.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { useFormSubmit } from '../../../hooks/use-form-submit.ts';
+import { useSchemaForm } from '../../../hooks/use-schema-form.ts';
 import { toast } from '../../../stores/toasts.ts';
 import { useForgotPassword, useVerifyOtpReset } from '../api/passwords.ts';
-import { AuthShell, FormFailure } from './auth-shell.tsx';
+import { AuthShell } from './auth-shell.tsx';
 import styles from './auth.module.css';
-import { failureMessage } from './login-form.tsx';
-import { confirmMatches } from './password-rules.ts';
-
-export const PASSWORD_CHANGED = 'Your password has been changed. Sign in with your new password.';
+import { NewPasswordFields } from './new-password-fields.tsx';
+import { confirmMatches, PASSWORD_CHANGED } from './password-rules.ts';
 
 /**
  * Step one asks for the e-mail; the shop then sends a link and a code. Step two takes the code
@@ -54,19 +48,11 @@ export function ForgotPasswordForm() {
 }
 
 function EmailForm({ onSent }: { onSent: (sent: { email: string; message: string }) => void }) {
-  const formRef = useRef<HTMLFormElement>(null);
   const form = useSchemaForm(forgotPasswordBody, { email: '' });
+  const submission = useFormSubmit(form, 'The reset e-mail could not be sent. Please try again.');
   const forgot = useForgotPassword();
-  const [failure, setFailure] = useState<string | null>(null);
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setFailure(null);
-    const body = form.submit();
-    if (!body) {
-      focusFirstInvalid(formRef.current);
-      return;
-    }
+  const onSubmit = submission.onSubmit((body) =>
     forgot.mutate(body, {
       onSuccess: (response) =>
         onSent({
@@ -75,17 +61,13 @@ function EmailForm({ onSent }: { onSent: (sent: { email: string; message: string
             response.message ||
             `If an account exists for ${body.email}, we have sent a reset link and a code.`,
         }),
-      onError: (error) => {
-        if (error instanceof ApiError) form.setErrors(error.fieldErrors);
-        setFailure(failureMessage(error, 'The reset e-mail could not be sent. Please try again.'));
-      },
-    });
-  }
+      onError: submission.fail,
+    }),
+  );
 
   const sending = forgot.isPending;
   return (
     <form
-      ref={formRef}
       className={styles.form}
       onSubmit={onSubmit}
       noValidate
@@ -98,7 +80,7 @@ function EmailForm({ onSent }: { onSent: (sent: { email: string; message: string
         disabled={sending}
         {...form.field('email')}
       />
-      <FormFailure message={failure} />
+      <FormFailure message={submission.failure} />
       <Button type="submit" block loading={sending}>
         {sending ? 'Sending…' : 'Send reset link and code'}
       </Button>
@@ -114,23 +96,15 @@ function CodeForm({
   onChangeEmail: () => void;
 }) {
   const navigate = useNavigate();
-  const formRef = useRef<HTMLFormElement>(null);
   const form = useSchemaForm(
     verifyOtpResetBody,
     { email: sentTo.email, otp: '', password: '', confirmPassword: '' },
     confirmMatches,
   );
+  const submission = useFormSubmit(form, 'Your password could not be reset. Please try again.');
   const verify = useVerifyOtpReset();
-  const [failure, setFailure] = useState<string | null>(null);
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setFailure(null);
-    const body = form.submit();
-    if (!body) {
-      focusFirstInvalid(formRef.current);
-      return;
-    }
+  const onSubmit = submission.onSubmit((body) =>
     verify.mutate(
       { email: body.email, otp: body.otp, password: body.password },
       {
@@ -138,18 +112,14 @@ function CodeForm({
           toast.success(PASSWORD_CHANGED);
           void navigate({ to: '/login', replace: true });
         },
-        onError: (error) => {
-          if (error instanceof ApiError) form.setErrors(error.fieldErrors);
-          setFailure(failureMessage(error, 'Your password could not be reset. Please try again.'));
-        },
+        onError: submission.fail,
       },
-    );
-  }
+    ),
+  );
 
   const sending = verify.isPending;
   return (
     <form
-      ref={formRef}
       className={styles.form}
       onSubmit={onSubmit}
       noValidate
@@ -172,22 +142,12 @@ function CodeForm({
         disabled={sending}
         {...form.field('otp')}
       />
-      <TextField
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        hint={`At least ${PASSWORD_MIN} characters, with a letter and a digit.`}
+      <NewPasswordFields
+        password={form.field('password')}
+        confirmPassword={form.field('confirmPassword')}
         disabled={sending}
-        {...form.field('password')}
       />
-      <TextField
-        label="Confirm new password"
-        type="password"
-        autoComplete="new-password"
-        disabled={sending}
-        {...form.field('confirmPassword')}
-      />
-      <FormFailure message={failure} />
+      <FormFailure message={submission.failure} />
       <Button type="submit" block loading={sending}>
         {sending ? 'Saving…' : 'Reset password'}
       </Button>

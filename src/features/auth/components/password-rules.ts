@@ -11,3 +11,5 @@ export function confirmMatches<V extends { password: string; confirmPassword: st
     ? {}
     : ({ confirmPassword: 'The passwords do not match.' } as FieldErrors<V>);
 }
+
+export const PASSWORD_CHANGED = 'Your password has been changed. Sign in with your new password.';

@@ -1,47 +1,36 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useRef, useState, type FormEvent } from 'react';
-import { PASSWORD_MIN, registerBody } from '../../../../contract/auth.ts';
+import { registerBody } from '../../../../contract/auth.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { FormFailure } from '../../../components/ui/form-failure.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { focusFirstInvalid, useSchemaForm } from '../../../hooks/use-schema-form.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { useFormSubmit } from '../../../hooks/use-form-submit.ts';
+import { useSchemaForm } from '../../../hooks/use-schema-form.ts';
 import { useRegister } from '../api/register.ts';
 import { safeRedirect } from '../api/session-effects.ts';
-import { AuthShell, FormFailure } from './auth-shell.tsx';
+import { AuthShell } from './auth-shell.tsx';
 import styles from './auth.module.css';
-import { failureMessage } from './login-form.tsx';
+import { NewPasswordFields } from './new-password-fields.tsx';
 import { confirmMatches } from './password-rules.ts';
 
 export function RegisterForm({ redirect }: { redirect?: string | undefined }) {
   const navigate = useNavigate();
-  const formRef = useRef<HTMLFormElement>(null);
   const form = useSchemaForm(
     registerBody,
     { name: '', email: '', password: '', confirmPassword: '' },
     confirmMatches,
   );
+  const submission = useFormSubmit(form, 'Your account could not be created. Please try again.');
   const register = useRegister();
-  const [failure, setFailure] = useState<string | null>(null);
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setFailure(null);
-    const body = form.submit();
-    if (!body) {
-      focusFirstInvalid(formRef.current);
-      return;
-    }
+  const onSubmit = submission.onSubmit((body) =>
     register.mutate(
       { name: body.name, email: body.email, password: body.password },
       {
         onSuccess: () => void navigate({ href: safeRedirect(redirect), replace: true }),
-        onError: (error) => {
-          if (error instanceof ApiError) form.setErrors(error.fieldErrors);
-          setFailure(failureMessage(error, 'Your account could not be created. Please try again.'));
-        },
+        onError: submission.fail,
       },
-    );
-  }
+    ),
+  );
 
   const sending = register.isPending;
   return (
@@ -57,13 +46,7 @@ export function RegisterForm({ redirect }: { redirect?: string | undefined }) {
         </p>
       }
     >
-      <form
-        ref={formRef}
-        className={styles.form}
-        onSubmit={onSubmit}
-        noValidate
-        aria-label="Create account"
-      >
+      <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Create account">
         <TextField label="Name" autoComplete="name" disabled={sending} {...form.field('name')} />
         <TextField
           label="Email"
@@ -72,22 +55,13 @@ export function RegisterForm({ redirect }: { redirect?: string | undefined }) {
           disabled={sending}
           {...form.field('email')}
         />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          hint={`At least ${PASSWORD_MIN} characters, with a letter and a digit.`}
+        <NewPasswordFields
+          labels={['Password', 'Confirm password']}
+          password={form.field('password')}
+          confirmPassword={form.field('confirmPassword')}
           disabled={sending}
-          {...form.field('password')}
         />
-        <TextField
-          label="Confirm password"
-          type="password"
-          autoComplete="new-password"
-          disabled={sending}
-          {...form.field('confirmPassword')}
-        />
-        <FormFailure message={failure} />
+        <FormFailure message={submission.failure} />
         <Button type="submit" block loading={sending}>
           {sending ? 'Creating account…' : 'Create account'}
         </Button>

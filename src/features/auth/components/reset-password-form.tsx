@@ -1,37 +1,27 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useRef, useState, type FormEvent } from 'react';
-import { PASSWORD_MIN, resetPasswordBody } from '../../../../contract/auth.ts';
+import { resetPasswordBody } from '../../../../contract/auth.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
-import { focusFirstInvalid, useSchemaForm } from '../../../hooks/use-schema-form.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { FormFailure } from '../../../components/ui/form-failure.tsx';
+import { useFormSubmit } from '../../../hooks/use-form-submit.ts';
+import { useSchemaForm } from '../../../hooks/use-schema-form.ts';
 import { toast } from '../../../stores/toasts.ts';
 import { useResetPassword } from '../api/passwords.ts';
-import { AuthShell, FormFailure } from './auth-shell.tsx';
+import { AuthShell } from './auth-shell.tsx';
 import styles from './auth.module.css';
-import { PASSWORD_CHANGED } from './forgot-password-form.tsx';
-import { failureMessage } from './login-form.tsx';
-import { confirmMatches } from './password-rules.ts';
+import { NewPasswordFields } from './new-password-fields.tsx';
+import { confirmMatches, PASSWORD_CHANGED } from './password-rules.ts';
 
 export function ResetPasswordForm({ token }: { token: string }) {
   const navigate = useNavigate();
-  const formRef = useRef<HTMLFormElement>(null);
   const form = useSchemaForm(
     resetPasswordBody,
     { password: '', confirmPassword: '' },
     confirmMatches,
   );
+  const submission = useFormSubmit(form, 'Your password could not be reset. Please try again.');
   const reset = useResetPassword();
-  const [failure, setFailure] = useState<string | null>(null);
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setFailure(null);
-    const body = form.submit();
-    if (!body) {
-      focusFirstInvalid(formRef.current);
-      return;
-    }
+  const onSubmit = submission.onSubmit((body) =>
     reset.mutate(
       { token, password: body.password },
       {
@@ -39,13 +29,10 @@ export function ResetPasswordForm({ token }: { token: string }) {
           toast.success(PASSWORD_CHANGED);
           void navigate({ to: '/login', replace: true });
         },
-        onError: (error) => {
-          if (error instanceof ApiError) form.setErrors(error.fieldErrors);
-          setFailure(failureMessage(error, 'Your password could not be reset. Please try again.'));
-        },
+        onError: submission.fail,
       },
-    );
-  }
+    ),
+  );
 
   const sending = reset.isPending;
   return (
@@ -59,28 +46,17 @@ export function ResetPasswordForm({ token }: { token: string }) {
       }
     >
       <form
-        ref={formRef}
         className={styles.form}
         onSubmit={onSubmit}
         noValidate
         aria-label="Choose a new password"
       >
-        <TextField
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          hint={`At least ${PASSWORD_MIN} characters, with a letter and a digit.`}
+        <NewPasswordFields
+          password={form.field('password')}
+          confirmPassword={form.field('confirmPassword')}
           disabled={sending}
-          {...form.field('password')}
         />
-        <TextField
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-          disabled={sending}
-          {...form.field('confirmPassword')}
-        />
-        <FormFailure message={failure} />
+        <FormFailure message={submission.failure} />
         <Button type="submit" block loading={sending}>
           {sending ? 'Saving…' : 'Save new password'}
         </Button>

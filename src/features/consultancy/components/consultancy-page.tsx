@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import {
   CONSULTATION_GOALS,
   CONSULTATION_HOURS,
@@ -8,9 +8,10 @@ import {
   shopToday,
 } from '../../../../contract/engagement.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { FormFailure } from '../../../components/ui/form-failure.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { focusFirstInvalid, useSchemaForm } from '../../../hooks/use-schema-form.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { useFormSubmit } from '../../../hooks/use-form-submit.ts';
+import { useSchemaForm } from '../../../hooks/use-schema-form.ts';
 import { useBookConsultation } from '../api/book-consultation.ts';
 import styles from './consultancy-page.module.css';
 import { SelectField } from './select-field.tsx';
@@ -98,35 +99,23 @@ function tomorrow(): string {
 }
 
 export function BookingForm() {
-  const formRef = useRef<HTMLFormElement>(null);
   const form = useSchemaForm(consultationBody, EMPTY);
+  const submission = useFormSubmit(
+    form,
+    'Your consultation could not be booked. Please try again.',
+  );
   const book = useBookConsultation();
-  const [failure, setFailure] = useState<string | null>(null);
   const [booked, setBooked] = useState<string | null>(null);
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setFailure(null);
-    const body = form.submit();
-    if (!body) {
-      focusFirstInvalid(formRef.current);
-      return;
-    }
+  const onSubmit = submission.onSubmit((body) =>
     book.mutate(body, {
       onSuccess: (response) => {
         setBooked(response.message || CONSULTATION_SUCCESS_MESSAGE);
         form.reset();
       },
-      onError: (error) => {
-        if (error instanceof ApiError) form.setErrors(error.fieldErrors);
-        setFailure(
-          error instanceof ApiError
-            ? error.message
-            : 'Your consultation could not be booked. Please try again.',
-        );
-      },
-    });
-  }
+      onError: submission.fail,
+    }),
+  );
 
   if (booked) {
     return (
@@ -142,13 +131,7 @@ export function BookingForm() {
 
   const sending = book.isPending;
   return (
-    <form
-      ref={formRef}
-      className={styles.card}
-      onSubmit={onSubmit}
-      noValidate
-      aria-label="Consultation booking"
-    >
+    <form className={styles.card} onSubmit={onSubmit} noValidate aria-label="Consultation booking">
       <div className={styles.row}>
         <TextField label="Name" autoComplete="name" disabled={sending} {...form.field('name')} />
         <TextField
@@ -207,11 +190,7 @@ export function BookingForm() {
         disabled={sending}
         {...form.field('message')}
       />
-      {failure ? (
-        <p className={styles.failure} role="alert">
-          {failure}
-        </p>
-      ) : null}
+      <FormFailure message={submission.failure} />
       <Button type="submit" loading={sending} className={styles.submit}>
         {sending ? 'Booking…' : 'Book consultation'}
       </Button>

@@ -1,13 +1,14 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import {
   CONTACT_SUCCESS_MESSAGE,
   contactBody,
   MESSAGE_MAX,
 } from '../../../../contract/engagement.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { FormFailure } from '../../../components/ui/form-failure.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { focusFirstInvalid, useSchemaForm } from '../../../hooks/use-schema-form.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { useFormSubmit } from '../../../hooks/use-form-submit.ts';
+import { useSchemaForm } from '../../../hooks/use-schema-form.ts';
 import { useSendContactMessage } from '../api/send-contact.ts';
 import styles from './contact-page.module.css';
 
@@ -60,35 +61,20 @@ export function ContactPage() {
 const EMPTY = { name: '', email: '', subject: '', message: '' };
 
 export function ContactForm() {
-  const formRef = useRef<HTMLFormElement>(null);
   const form = useSchemaForm(contactBody, EMPTY);
+  const submission = useFormSubmit(form, 'Your message could not be sent. Please try again.');
   const send = useSendContactMessage();
-  const [failure, setFailure] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setFailure(null);
-    const body = form.submit();
-    if (!body) {
-      focusFirstInvalid(formRef.current);
-      return;
-    }
+  const onSubmit = submission.onSubmit((body) =>
     send.mutate(body, {
       onSuccess: (response) => {
         setSent(response.message || CONTACT_SUCCESS_MESSAGE);
         form.reset();
       },
-      onError: (error) => {
-        if (error instanceof ApiError) form.setErrors(error.fieldErrors);
-        setFailure(
-          error instanceof ApiError
-            ? error.message
-            : 'Your message could not be sent. Please try again.',
-        );
-      },
-    });
-  }
+      onError: submission.fail,
+    }),
+  );
 
   if (sent) {
     return (
@@ -107,7 +93,6 @@ export function ContactForm() {
   const sending = send.isPending;
   return (
     <form
-      ref={formRef}
       className={styles.card}
       onSubmit={onSubmit}
       noValidate
@@ -135,11 +120,7 @@ export function ContactForm() {
         disabled={sending}
         {...form.field('message')}
       />
-      {failure ? (
-        <p className={styles.failure} role="alert">
-          {failure}
-        </p>
-      ) : null}
+      <FormFailure message={submission.failure} />
       <Button type="submit" loading={sending} className={styles.submit}>
         {sending ? 'Sending…' : 'Send message'}
       </Button>

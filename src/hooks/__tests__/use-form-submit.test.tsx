@@ -1,0 +1,77 @@
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { FormFailure } from '../../components/ui/form-failure.tsx';
+import { TextField } from '../../components/ui/text-field.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { failureMessage, useFormSubmit } from '../use-form-submit.ts';
+import { useSchemaForm } from '../use-schema-form.ts';
+
+const schema = z.object({
+  name: z.string().min(1, 'Name is required'),
+  email: z.string().min(1, 'Email is required'),
+});
+
+function Form({ send }: { send: (body: z.output<typeof schema>) => Promise<unknown> }) {
+  const form = useSchemaForm(schema, { name: '', email: '' });
+  const submission = useFormSubmit(form, 'It did not work. Please try again.');
+  return (
+    <form
+      noValidate
+      aria-label="Example"
+      onSubmit={submission.onSubmit((body) => void send(body).catch(submission.fail))}
+    >
+      <TextField label="Name" {...form.field('name')} />
+      <TextField label="Email" {...form.field('email')} />
+      <FormFailure message={submission.failure} />
+      <button type="submit">Send</button>
+    </form>
+  );
+}
+
+describe('useFormSubmit', () => {
+  afterEach(cleanup);
+
+  it('shows each invalid field’s message and focuses the first one; nothing is sent', async () => {
+    const sent: unknown[] = [];
+    render(<Form send={async (body) => sent.push(body)} />);
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'a@b.ca' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Name is required')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Name')));
+    expect(sent).toEqual([]);
+  });
+
+  it('puts the server’s field errors beside their fields and its message above the button', async () => {
+    render(
+      <Form
+        send={() =>
+          Promise.reject(
+            new ApiError(400, 'Check the e-mail.', [{ path: 'body.email', message: 'Taken' }]),
+          )
+        }
+      />,
+    );
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Ada' } });
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'a@b.ca' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    const beside = await screen.findByText('Taken');
+    expect(screen.getByLabelText('Email').getAttribute('aria-describedby')).toBe(beside.id);
+    expect(screen.getByText('Check the e-mail.').getAttribute('role')).toBe('alert');
+  });
+});
+
+describe('failureMessage', () => {
+  it('explains a lost connection, a rate limit, a server message, or falls back', () => {
+    expect(failureMessage(new ApiError(0, ''), 'x')).toBe(
+      'We could not reach the shop. Check your connection and try again.',
+    );
+    expect(failureMessage(new ApiError(429, ''), 'x')).toBe(
+      'Too many attempts. Please wait a moment and try again.',
+    );
+    expect(failureMessage(new ApiError(401, 'Wrong e-mail or password.'), 'x')).toBe(
+      'Wrong e-mail or password.',
+    );
+    expect(failureMessage(new Error('boom'), 'Fallback.')).toBe('Fallback.');
+  });
+});

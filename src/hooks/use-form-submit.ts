@@ -1,0 +1,51 @@
+/**
+ * The submit half of a form backed by useSchemaForm: stops the browser's own submit, checks every
+ * field (focusing the first invalid one), and turns a failed request into field errors beside the
+ * fields plus one message for the whole form (DESIGN §8: a failure is never only logged).
+ *
+ * Exports: failureMessage(error, fallback), useFormSubmit(form, fallback) → { failure, fail,
+ * onSubmit(send) }.
+ */
+import { useState, type FormEvent } from 'react';
+import { ApiError } from '../lib/api-client.ts';
+import { focusFirstInvalid, type FieldErrors } from './use-schema-form.ts';
+
+/** Why a request failed, in words the shopper can act on. */
+export function failureMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) {
+    if (error.isNetworkError)
+      return 'We could not reach the shop. Check your connection and try again.';
+    if (error.status === 429)
+      return error.message || 'Too many attempts. Please wait a moment and try again.';
+    return error.message || fallback;
+  }
+  return fallback;
+}
+
+interface SubmittableForm<B> {
+  submit(): B | null;
+  setErrors(errors: FieldErrors<Record<string, string>>): void;
+}
+
+export function useFormSubmit<B>(form: SubmittableForm<B>, fallback: string) {
+  const [failure, setFailure] = useState<string | null>(null);
+
+  /** The mutation's onError: server field errors go beside their fields, the rest above. */
+  function fail(error: unknown) {
+    if (error instanceof ApiError) form.setErrors(error.fieldErrors);
+    setFailure(failureMessage(error, fallback));
+  }
+
+  /** A form's onSubmit that calls `send` with the parsed body once every field is valid. */
+  function onSubmit(send: (body: B) => void) {
+    return (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      setFailure(null);
+      const body = form.submit();
+      if (body) send(body);
+      else focusFirstInvalid(event.currentTarget);
+    };
+  }
+
+  return { failure, fail, onSubmit };
+}
