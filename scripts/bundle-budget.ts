@@ -1,0 +1,79 @@
+/**
+ * `npm run budget`: the JavaScript a shopper's browser fetches before the first page can render —
+ * the entry script of dist/index.html, every module it preloads, and their static imports —
+ * gzipped, listed file by file against the 150 KiB budget (issue 4). Exits 1 over budget.
+ * Reads the last `vite build`; builds nothing itself.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+export const FIRST_PAGE_JS_BUDGET_KIB = 150;
+
+const dist = path.resolve(import.meta.dirname, '..', 'dist');
+
+/** Absolute asset paths (`/assets/x.js`) the HTML loads as module scripts or module preloads. */
+export function entryScripts(html: string): string[] {
+  const found = new Set<string>();
+  for (const tag of html.match(/<(?:script|link)\b[^>]*>/g) ?? []) {
+    const isModuleScript = tag.startsWith('<script') && /type="module"/.test(tag);
+    const isModulePreload = tag.startsWith('<link') && /rel="modulepreload"/.test(tag);
+    const url = /(?:src|href)="([^"]+\.js)"/.exec(tag)?.[1];
+    if ((isModuleScript || isModulePreload) && url) found.add(url);
+  }
+  return [...found];
+}
+
+/** Relative static imports (`import … from "./x.js"`, `import "./x.js"`) of a built chunk. */
+export function staticImports(code: string): string[] {
+  const found = new Set<string>();
+  const pattern = /\bimport\s*(?:[\w$*{}\s,]+from\s*)?["'](\.\.?\/[^"']+\.js)["']/g;
+  for (const match of code.matchAll(pattern)) found.add(match[1]!);
+  return [...found];
+}
+
+export function firstPageFiles(root: string): { file: string; bytes: number; gzip: number }[] {
+  const html = readFileSync(path.join(root, 'index.html'), 'utf8');
+  const queue = entryScripts(html).map((url) => path.join(root, url));
+  const seen = new Set<string>();
+  const files: { file: string; bytes: number; gzip: number }[] = [];
+  while (queue.length > 0) {
+    const file = queue.shift()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const code = readFileSync(file);
+    files.push({
+      file: path.relative(root, file),
+      bytes: code.length,
+      gzip: gzipSync(code, { level: 9 }).length,
+    });
+    for (const spec of staticImports(code.toString('utf8'))) {
+      queue.push(path.resolve(path.dirname(file), spec));
+    }
+  }
+  return files.sort((a, b) => b.gzip - a.gzip);
+}
+
+function main() {
+  if (!existsSync(path.join(dist, 'index.html'))) {
+    console.error('dist/index.html is missing: run `npm run build` first.');
+    process.exit(1);
+  }
+  const files = firstPageFiles(dist);
+  const kib = (bytes: number) => (bytes / 1024).toFixed(1).padStart(7);
+  console.log('first-page JavaScript (KiB)      raw     gzip');
+  for (const { file, bytes, gzip } of files) {
+    console.log(`  ${file.padEnd(30)} ${kib(bytes)}  ${kib(gzip)}`);
+  }
+  const total = files.reduce((sum, file) => sum + file.gzip, 0);
+  const raw = files.reduce((sum, file) => sum + file.bytes, 0);
+  console.log(`  ${'total'.padEnd(30)} ${kib(raw)}  ${kib(total)}`);
+  const within = total <= FIRST_PAGE_JS_BUDGET_KIB * 1024;
+  console.log(
+    `${within ? 'within' : 'OVER'} the budget of ${FIRST_PAGE_JS_BUDGET_KIB} KiB gzipped ` +
+      `(${files.length} files)`,
+  );
+  process.exit(within ? 0 : 1);
+}
+
+if (process.argv[1] === import.meta.filename) main();

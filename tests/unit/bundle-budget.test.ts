@@ -1,0 +1,45 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { entryScripts, firstPageFiles, staticImports } from '../../scripts/bundle-budget.ts';
+
+describe('first-page JavaScript budget', () => {
+  let dir = '';
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('finds module scripts and module preloads, not classic scripts or stylesheets', () => {
+    const html = `<script type="module" crossorigin src="/assets/start-1.js"></script>
+      <link rel="modulepreload" crossorigin href="/assets/vendor-2.js">
+      <link rel="stylesheet" href="/assets/start-1.css"><script src="/zod-jitless.js"></script>`;
+    expect(entryScripts(html)).toEqual(['/assets/start-1.js', '/assets/vendor-2.js']);
+  });
+
+  it('follows static imports but not dynamic ones', () => {
+    const code = `import{a as b}from"./react-1.js";import"./side-2.js";const c=()=>import("./lazy-3.js");`;
+    expect(staticImports(code)).toEqual(['./react-1.js', './side-2.js']);
+  });
+
+  it('counts each file the first page fetches once, gzipped', () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'budget-'));
+    mkdirSync(path.join(dir, 'assets'));
+    writeFileSync(
+      path.join(dir, 'index.html'),
+      '<script type="module" src="/assets/a.js"></script>',
+    );
+    writeFileSync(
+      path.join(dir, 'assets/a.js'),
+      'import"./b.js";import"./c.js";import("./lazy.js")',
+    );
+    writeFileSync(path.join(dir, 'assets/b.js'), 'import"./c.js";' + 'x'.repeat(1000));
+    writeFileSync(path.join(dir, 'assets/c.js'), 'export const c=1');
+    writeFileSync(path.join(dir, 'assets/lazy.js'), 'y'.repeat(5000));
+    const files = firstPageFiles(dir);
+    expect(files.map((file) => file.file).sort()).toEqual([
+      'assets/a.js',
+      'assets/b.js',
+      'assets/c.js',
+    ]);
+    expect(files.every((file) => file.gzip > 0 && file.gzip < file.bytes + 30)).toBe(true);
+  });
+});
