@@ -49,8 +49,6 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
-          // Offline/PWA suites (issue 5, in progress) fail on a clean clone: held out until fixed.
-          exclude: ['tests/e2e/pwa.test.ts', 'tests/e2e/offline.test.ts'],
           environment: 'node',
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 60_000,

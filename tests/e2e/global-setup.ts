@@ -7,9 +7,13 @@ export default function setup() {
   findChrome();
   const root = path.resolve(import.meta.dirname, '../..');
   if (process.env.E2E_SKIP_BUILD === '1') return;
+  // Vitest sets NODE_ENV=test, which would make Vite build React's development bundle and leave
+  // out everything production-only (the service worker registration among it): the browser tests
+  // must run the build shoppers get.
   const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
     cwd: root,
     stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   if (result.status !== 0) throw new Error('vite build failed');
 }
