@@ -9,6 +9,7 @@ import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ErrorBoundary } from './components/ui/crash-screen.tsx';
+import { startCartOutbox } from './features/cart/api/cart-outbox.ts';
 import { startOfflineSupport } from './features/pwa/start.ts';
 import { queryClient } from './lib/query-client.ts';
 import { routeTree } from './routeTree.gen';
@@ -37,6 +38,8 @@ declare module '@tanstack/react-router' {
 }
 
 await startOfflineSupport(queryClient);
+// Cart changes an earlier visit could not send go out now (not awaited: the page need not wait).
+void startCartOutbox(queryClient);
 
 const root = document.getElementById('root');
 if (root) {

@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import { IdempotencyKey } from '../../contract/cart.ts';
 import { IDEMPOTENCY_HEADER } from '../../contract/http.ts';
 import type { Database } from '../db/client.ts';
-import { HttpError, badRequest, conflict } from '../lib/errors.ts';
+import { HttpError, badRequest } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
 import { idempotencyRecords } from './idempotency-tables.ts';
 
@@ -201,8 +201,13 @@ export default fp(
             'This Idempotency-Key was already used for a different request. Use a new key for a new request.',
           );
         case 'in_flight':
-          throw conflict(
+          // Retry-After tells a client's outbox to send the same request again, where a cart's
+          // own 409 (not enough stock) is a refusal.
+          throw new HttpError(
+            409,
             'A request with this Idempotency-Key is still being processed. Try again in a moment.',
+            {},
+            { 'retry-after': '1' },
           );
         case 'replay': {
           const { record } = claim;

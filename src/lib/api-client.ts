@@ -39,6 +39,11 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   signal?: AbortSignal;
   idempotencyKey?: string;
+  /**
+   * The guest cart id to send instead of the stored one (null: none). A replayed change must go
+   * as it first went, or the server would take it for a new request of another owner.
+   */
+  guestCartId?: string | null;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -49,18 +54,22 @@ export class ApiError extends Error {
   readonly fieldErrors: Record<string, string>;
   /** True when `message` came from the server's answer rather than a local fallback. */
   readonly fromServer: boolean;
+  /** The server's Retry-After: the same request may succeed later (busy, rate-limited). */
+  readonly retryAfterSeconds: number | null;
 
   constructor(
     status: number,
     message: string,
     errors: { path: string; message: string }[] = [],
     fromServer = false,
+    retryAfterSeconds: number | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.errors = errors;
     this.fromServer = fromServer;
+    this.retryAfterSeconds = retryAfterSeconds;
     this.fieldErrors = {};
     for (const error of errors) {
       const field = error.path.split('.').pop() ?? error.path;
@@ -100,9 +109,9 @@ export function isCartPath(path: string): boolean {
   return /^\/cart(?:[/?]|$)/.test(clean) || clean.includes('/cart/');
 }
 
-function guestCartIdForRequest(path: string): string | null {
+function guestCartIdForRequest(path: string, override?: string | null): string | null {
   if (!isCartPath(path) || customerState.auth.user) return null;
-  return customerState.guestCart.guestCartId;
+  return override === undefined ? customerState.guestCart.guestCartId : override;
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -115,14 +124,26 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-function errorFrom(status: number, body: unknown, fallback: string): ApiError {
+function errorFrom(
+  status: number,
+  body: unknown,
+  fallback: string,
+  retryAfter: string | null = null,
+): ApiError {
   const shaped = body as Partial<ApiErrorBody> | null;
   const serverMessage =
     shaped && typeof shaped === 'object' && typeof shaped.message === 'string' && shaped.message
       ? shaped.message
       : null;
   const errors = Array.isArray(shaped?.errors) ? shaped.errors : [];
-  return new ApiError(status, serverMessage ?? fallback, errors, serverMessage !== null);
+  const retryAfterSeconds = retryAfter !== null && retryAfter !== '' ? Number(retryAfter) : NaN;
+  return new ApiError(
+    status,
+    serverMessage ?? fallback,
+    errors,
+    serverMessage !== null,
+    Number.isFinite(retryAfterSeconds) ? retryAfterSeconds : null,
+  );
 }
 
 export async function apiRequest<T>(
@@ -130,7 +151,7 @@ export async function apiRequest<T>(
   path: string,
   options: RequestOptions = {},
 ): Promise<T> {
-  const guestCartId = guestCartIdForRequest(path);
+  const guestCartId = guestCartIdForRequest(path, options.guestCartId);
   const query: QueryParams = { ...options.query };
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   if (guestCartId) {
@@ -161,7 +182,12 @@ export async function apiRequest<T>(
 
   const parsed = await readBody(response);
   if (!response.ok) {
-    throw errorFrom(response.status, parsed, `Request failed (${response.status}).`);
+    throw errorFrom(
+      response.status,
+      parsed,
+      `Request failed (${response.status}).`,
+      response.headers.get('retry-after'),
+    );
   }
   if (isCartPath(path)) rememberGuestCartFromResponse(parsed);
   return parsed as T;

@@ -70,3 +70,7 @@ export const FOOTER_CATEGORY_SLUGS = [
   'carbs',
   'creatine',
 ] as const;
+
+/** Cart outbox (DESIGN §4): first retry after a network failure or 5xx, then doubling up to this. */
+export const CART_SYNC_RETRY_BASE_MS = 1000;
+export const CART_SYNC_RETRY_MAX_MS = 30_000;

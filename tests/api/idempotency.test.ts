@@ -203,6 +203,8 @@ describe('misuse', () => {
     expect(res.json().message).toBe(
       'A request with this Idempotency-Key is still being processed. Try again in a moment.',
     );
+    // An outbox tells this retryable conflict from a refusal by it.
+    expect(res.headers['retry-after']).toBe('1');
     expect(await quantityIn({ cookie: shopper.cookie })).toBe(0);
   });
 

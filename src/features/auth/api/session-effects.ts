@@ -4,13 +4,15 @@
  * Exports:
  * - afterSignIn(queryClient, user): stores the user, merges the guest cart when there is one (the
  *   id is cleared after a successful merge), then refreshes the cached cart, orders and profile.
- * - afterSignOut(queryClient): forgets the user and clears every cached server answer.
+ * - afterSignOut(queryClient): forgets the user, clears every cached server answer and drops the
+ *   cart changes still waiting to be sent.
  * - safeRedirect(target): the `redirect` search param reduced to an in-app path ('/' otherwise).
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { clearUser, customerState, setUser, type AuthUser } from '../../../stores/customer.ts';
 import { clearOfflineData } from '../../pwa/start.ts';
-import { createCartCommand, executeCartCommand } from '../../cart/api/cart-commands.ts';
+import { createCartCommand } from '../../cart/api/cart-commands.ts';
+import { clearCartOutbox, enqueueCartCommand } from '../../cart/api/cart-outbox.ts';
 
 export const ORDERS_QUERY_KEY = ['orders'] as const;
 export const PROFILE_QUERY_KEY = ['profile'] as const;
@@ -20,9 +22,7 @@ export async function afterSignIn(queryClient: QueryClient, user: AuthUser): Pro
   const guestCartId = customerState.guestCart.guestCartId;
   if (guestCartId) {
     try {
-      await executeCartCommand(queryClient, createCartCommand({ type: 'merge', guestCartId }), {
-        silent: true,
-      });
+      await enqueueCartCommand(createCartCommand({ type: 'merge', guestCartId }), { silent: true });
     } catch (err) {
       console.warn('The guest cart could not be merged.', err);
     }
@@ -38,6 +38,7 @@ export function afterSignOut(queryClient: QueryClient): void {
   clearUser();
   queryClient.clear();
   void clearOfflineData();
+  void clearCartOutbox();
 }
 
 export function safeRedirect(target: unknown): string {

@@ -5,22 +5,16 @@
  *
  * Exports:
  * - CartCommand (the union), CartCommandInput (the same without the key), createCartCommand(input).
- * - applyCommandToCart(cart, command): the optimistic result (pure).
+ * - applyCommandToCart(cart, command), applyPendingCommands(cart, commands): the optimistic
+ *   result (pure); the cart shown is always the server's cart with the waiting commands applied.
+ * - pendingLineId(addCommand): the placeholder id of a line whose add is still waiting.
  * - sendCartCommand(command): the API call, with the Idempotency-Key header.
- * - executeCartCommand(queryClient, command, { silent? }): optimistic update → send → on a refusal
- *   roll back and toast why (unless silent) → refetch the cart. Resolves with the server's cart,
- *   rejects with the ApiError.
- * - useCartCommand(): a mutation taking a CartCommandInput — `mutate({ type: 'setQuantity',
- *   itemId, quantity })`, `mutate({ type: 'remove', itemId })`, `mutate({ type: 'applyDiscount',
- *   code })`, `mutate({ type: 'removeDiscount' })`.
+ * cart-outbox.ts stores, sends and retries them.
  */
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { TaxonomyRef } from '../../../../contract/catalog.ts';
-import { ApiError, api } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { newIdempotencyKey } from '../../../lib/ids.ts';
-import { clearGuestCartId } from '../../../stores/customer.ts';
-import { toast } from '../../../stores/toasts.ts';
-import { cartQueryKey, type Cart, type CartItem, type CartResponse } from './get-cart.ts';
+import type { Cart, CartItem, CartResponse } from './get-cart.ts';
 
 /** What an optimistic add shows until the server's line arrives. */
 export interface CartLinePreview {
@@ -50,11 +44,21 @@ export type CartCommand =
   | { type: 'removeDiscount'; idempotencyKey: string }
   | { type: 'merge'; guestCartId: string; idempotencyKey: string };
 
+/**
+ * `sentAsGuest`: the guest cart id a command was first sent with (null: none yet), stamped by the
+ * outbox so that a retry reaches the same idempotency scope on the server.
+ */
+export type SentCartCommand = CartCommand & { sentAsGuest?: string | null };
+
 type WithoutKey<T> = T extends unknown ? Omit<T, 'idempotencyKey'> : never;
 export type CartCommandInput = WithoutKey<CartCommand>;
 
 export function createCartCommand(input: CartCommandInput): CartCommand {
   return { ...input, idempotencyKey: newIdempotencyKey() } as CartCommand;
+}
+
+export function pendingLineId(command: { idempotencyKey: string }): string {
+  return `pending-${command.idempotencyKey}`;
 }
 
 function withLineTotal(item: CartItem, quantity: number): CartItem {
@@ -82,7 +86,7 @@ export function applyCommandToCart(cart: Cart | undefined, command: CartCommand)
       }
       const preview = command.preview ?? {};
       const line: CartItem = {
-        itemId: `pending-${command.idempotencyKey}`,
+        itemId: pendingLineId(command),
         productId: command.productId,
         variantId: command.variantId,
         quantity: command.quantity,
@@ -118,8 +122,8 @@ export function applyCommandToCart(cart: Cart | undefined, command: CartCommand)
   }
 }
 
-export async function sendCartCommand(command: CartCommand): Promise<CartResponse> {
-  const options = { idempotencyKey: command.idempotencyKey };
+export async function sendCartCommand(command: SentCartCommand): Promise<CartResponse> {
+  const options = { idempotencyKey: command.idempotencyKey, guestCartId: command.sentAsGuest };
   switch (command.type) {
     case 'add':
       return api.post<CartResponse>('/cart/items', {
@@ -149,35 +153,9 @@ export async function sendCartCommand(command: CartCommand): Promise<CartRespons
   }
 }
 
-export async function executeCartCommand(
-  queryClient: QueryClient,
-  command: CartCommand,
-  { silent = false }: { silent?: boolean } = {},
-): Promise<CartResponse> {
-  await queryClient.cancelQueries({ queryKey: cartQueryKey });
-  const before = queryClient.getQueryData<Cart>(cartQueryKey);
-  const optimistic = applyCommandToCart(before, command);
-  if (optimistic !== before) queryClient.setQueryData<Cart>(cartQueryKey, optimistic);
-  try {
-    const response = await sendCartCommand(command);
-    if (command.type === 'merge') clearGuestCartId();
-    return response;
-  } catch (err) {
-    if (optimistic !== before) queryClient.setQueryData<Cart>(cartQueryKey, before);
-    if (!silent) {
-      toast.error(
-        err instanceof ApiError ? err.message : 'Your cart could not be updated. Please try again.',
-      );
-    }
-    throw err;
-  } finally {
-    await queryClient.invalidateQueries({ queryKey: cartQueryKey });
-  }
-}
-
-export function useCartCommand() {
-  const queryClient = useQueryClient();
-  return useMutation<CartResponse, Error, CartCommandInput>({
-    mutationFn: (input) => executeCartCommand(queryClient, createCartCommand(input)),
-  });
+export function applyPendingCommands(
+  cart: Cart | undefined,
+  commands: readonly CartCommand[],
+): Cart | undefined {
+  return commands.reduce(applyCommandToCart, cart);
 }

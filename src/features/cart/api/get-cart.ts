@@ -4,11 +4,11 @@
  * Exports:
  * - Cart, CartItem, CartResponse: contract/cart.ts shapes (lines may be `pending` while optimistic).
  * - EMPTY_CART: what a guest without a cart id has (no request is made).
- * - cartQueryKey (['cart']), cartQueryOptions(), getCart(): for loaders and prefetching.
- * - useCart(): the TanStack query; `data` is the Cart (never undefined once loaded).
+ * - cartQueryKey (['cart']), cartQueryOptions(), getCart(): the server's cart, for loaders and
+ *   prefetching (use-cart.ts shows it with the waiting changes applied).
  * - cartTotalQuantity(cart): the header badge's number.
  */
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type {
   Cart as ContractCart,
   CartItem as ContractCartItem,
@@ -42,10 +42,6 @@ export function cartQueryOptions() {
     queryFn: ({ signal }) => getCart(signal),
     staleTime: 0,
   });
-}
-
-export function useCart() {
-  return useQuery(cartQueryOptions());
 }
 
 export function cartTotalQuantity(cart: Cart | undefined): number {

@@ -1,12 +1,14 @@
 /**
  * Exports: useAddToCart() — a mutation for product pages and cards:
  * `addToCart.mutate({ productId, variantId, quantity, preview: { name, image, unitPrice, ... } })`.
- * The badge moves at once (optimistic); a success toast names the product; a refusal is rolled
- * back with a toast saying why (cart-commands.ts).
+ * The badge moves at once (optimistic); a success toast names the product once the server has
+ * the line; offline the change waits in the outbox; a refusal is rolled back with a toast saying
+ * why (cart-outbox.ts).
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { toast } from '../../../stores/toasts.ts';
-import { createCartCommand, executeCartCommand, type CartLinePreview } from './cart-commands.ts';
+import { createCartCommand, type CartLinePreview } from './cart-commands.ts';
+import { enqueueCartCommand } from './cart-outbox.ts';
 import type { CartResponse } from './get-cart.ts';
 
 export interface AddToCartInput {
@@ -17,10 +19,9 @@ export interface AddToCartInput {
 }
 
 export function useAddToCart() {
-  const queryClient = useQueryClient();
   return useMutation<CartResponse, Error, AddToCartInput>({
-    mutationFn: (input) =>
-      executeCartCommand(queryClient, createCartCommand({ type: 'add', ...input })),
+    networkMode: 'always',
+    mutationFn: (input) => enqueueCartCommand(createCartCommand({ type: 'add', ...input })),
     onSuccess: (_data, input) => {
       toast.success(
         input.preview?.name ? `${input.preview.name} added to your cart.` : 'Added to your cart.',

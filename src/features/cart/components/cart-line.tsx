@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { CART_LINE_MAX_QUANTITY } from '../../../../contract/cart.ts';
 import { formatMoney } from '../../../lib/format.ts';
-import { useCartCommand } from '../api/cart-commands.ts';
+import { useCartCommand } from '../api/use-cart.ts';
 import type { CartItem } from '../api/get-cart.ts';
 import styles from './cart-page.module.css';
 

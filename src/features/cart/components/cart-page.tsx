@@ -2,10 +2,11 @@ import { Link } from '@tanstack/react-router';
 import { buttonClassName } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useCustomer } from '../../../stores/customer.ts';
-import { useCart } from '../api/get-cart.ts';
+import { useCart } from '../api/use-cart.ts';
 import { CartLine } from './cart-line.tsx';
 import styles from './cart-page.module.css';
 import { CartSummary } from './cart-summary.tsx';
+import { PendingSync } from './pending-sync.tsx';
 
 export function CartPage() {
   const cart = useCart();
@@ -60,6 +61,7 @@ export function CartPage() {
         {count > 0 ? (
           <p className={styles.count}>{count === 1 ? '1 item' : `${count} items`}</p>
         ) : null}
+        <PendingSync className={styles.pendingSync} />
       </header>
       {content}
     </main>

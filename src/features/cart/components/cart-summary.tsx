@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { ApplyDiscountBody, FREE_SHIPPING_THRESHOLD } from '../../../../contract/cart.ts';
@@ -6,7 +6,9 @@ import { Button, buttonClassName } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatMoney } from '../../../lib/format.ts';
-import { createCartCommand, executeCartCommand, useCartCommand } from '../api/cart-commands.ts';
+import { createCartCommand } from '../api/cart-commands.ts';
+import { enqueueCartCommand } from '../api/cart-outbox.ts';
+import { useCartCommand } from '../api/use-cart.ts';
 import type { Cart } from '../api/get-cart.ts';
 import styles from './cart-page.module.css';
 
@@ -77,14 +79,14 @@ export function CartSummary({ cart, signedIn }: { cart: Cart; signedIn: boolean 
 }
 
 function DiscountCode({ cart }: { cart: Cart }) {
-  const queryClient = useQueryClient();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const remove = useCartCommand();
   // The error belongs beside the field, so this call does not toast.
   const apply = useMutation({
+    networkMode: 'always',
     mutationFn: (value: string) =>
-      executeCartCommand(queryClient, createCartCommand({ type: 'applyDiscount', code: value }), {
+      enqueueCartCommand(createCartCommand({ type: 'applyDiscount', code: value }), {
         silent: true,
       }),
   });

@@ -1,20 +1,30 @@
 /**
  * Exports: CartLink — the header's cart icon linking to /cart, with the red badge showing the
- * cart's total quantity when it is above zero (spec §2).
+ * cart's total quantity when it is above zero (spec §2), and a dot while changes wait to sync.
  */
 import { Link } from '@tanstack/react-router';
-import { cartTotalQuantity, useCart } from '../../cart/api/get-cart.ts';
+import { cartTotalQuantity } from '../../cart/api/get-cart.ts';
+import { useCart } from '../../cart/api/use-cart.ts';
+import { pendingSyncText, usePendingSyncCount } from '../../cart/components/pending-sync.tsx';
 import styles from './cart-link.module.css';
 import { CartIcon } from './icons.tsx';
 
 export function CartLink({ className }: { className?: string }) {
   const { data } = useCart();
   const count = cartTotalQuantity(data);
+  const waiting = usePendingSyncCount();
+  const label = [
+    count > 0 ? `Cart, ${count} ${count === 1 ? 'item' : 'items'}` : 'Cart',
+    waiting > 0 ? pendingSyncText(waiting) : null,
+  ]
+    .filter(Boolean)
+    .join(', ');
   return (
     <Link
       to="/cart"
       className={className}
-      aria-label={count > 0 ? `Cart, ${count} ${count === 1 ? 'item' : 'items'}` : 'Cart'}
+      aria-label={label}
+      title={waiting > 0 ? pendingSyncText(waiting) : undefined}
       data-testid="cart-link"
     >
       <CartIcon />
@@ -22,6 +32,9 @@ export function CartLink({ className }: { className?: string }) {
         <span className={styles.badge} data-testid="cart-badge" aria-hidden="true">
           {count > 99 ? '99+' : count}
         </span>
+      ) : null}
+      {waiting > 0 ? (
+        <span className={styles.syncing} data-testid="cart-sync-dot" aria-hidden="true" />
       ) : null}
     </Link>
   );

@@ -1,0 +1,128 @@
+/**
+ * The cart's outbox (issue 5, DESIGN §4): every cart change waits in IndexedDB until the server has
+ * answered, so nothing a shopper does offline or on a flaky network is lost, and — each command
+ * carrying its idempotency key — nothing is applied twice.
+ *
+ * Exports:
+ * - startCartOutbox(queryClient): reads what earlier visits left and sends it; called once at start.
+ * - enqueueCartCommand(command, { silent? }): stores and sends; settles with the server's answer
+ *   (rejects on a refusal, which is also toasted unless `silent`: the caller shows it by a field).
+ * - classifyCartFailure(error): 'retry' (network, 5xx, Retry-After) or 'refused' (any other 4xx).
+ * - replacePendingItemId(commands, from, to): the commands with a placeholder line id replaced.
+ * - usePendingCartCommands(), pendingCartCommands(): what is still waiting, oldest first.
+ * - clearCartOutbox(): drops every waiting change (logout).
+ */
+import { onlineManager, type QueryClient } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
+import { ApiError } from '../../../lib/api-client.ts';
+import { CART_SYNC_RETRY_BASE_MS, CART_SYNC_RETRY_MAX_MS } from '../../../lib/constants.ts';
+import { broadcast, idbOutboxStorage, webLock } from '../../../lib/outbox/browser.ts';
+import { Outbox, type Failure } from '../../../lib/outbox/outbox.ts';
+import { clearGuestCartId, customerState } from '../../../stores/customer.ts';
+import { toast } from '../../../stores/toasts.ts';
+import {
+  pendingLineId,
+  sendCartCommand,
+  type CartCommand,
+  type SentCartCommand,
+} from './cart-commands.ts';
+import { cartQueryKey, type CartResponse } from './get-cart.ts';
+
+const NO_COMMANDS: CartCommand[] = [];
+let pending: CartCommand[] = NO_COMMANDS;
+const listeners = new Set<() => void>();
+const quiet = new Set<string>();
+let outbox: Outbox<CartCommand, CartResponse> | null = null;
+
+export function classifyCartFailure(error: unknown): Failure {
+  if (!(error instanceof ApiError)) return 'retry';
+  if (error.isNetworkError || error.status >= 500) return 'retry';
+  if (error.status === 408 || error.status === 429 || error.retryAfterSeconds !== null) {
+    return 'retry';
+  }
+  return 'refused';
+}
+
+/** Later commands may name a line by the placeholder id its optimistic add showed. */
+export function replacePendingItemId(command: CartCommand, from: string, to: string): CartCommand {
+  if ((command.type === 'setQuantity' || command.type === 'remove') && command.itemId === from) {
+    return { ...command, itemId: to };
+  }
+  return command;
+}
+
+export function startCartOutbox(queryClient: QueryClient): Promise<void> {
+  if (outbox) return Promise.resolve();
+  const channel = broadcast('cart');
+  outbox = new Outbox<CartCommand, CartResponse>({
+    storage: idbOutboxStorage<CartCommand>('cart'),
+    send: sendCartCommand,
+    prepare: (command: SentCartCommand) =>
+      command.sentAsGuest !== undefined
+        ? command
+        : { ...command, sentAsGuest: customerState.guestCart.guestCartId },
+    classify: classifyCartFailure,
+    isOnline: () => onlineManager.isOnline(),
+    lock: webLock('cart'),
+    channel,
+    retry: { baseMs: CART_SYNC_RETRY_BASE_MS, maxMs: CART_SYNC_RETRY_MAX_MS },
+    async onApplied(command, answer) {
+      quiet.delete(command.idempotencyKey);
+      if (command.type === 'merge') clearGuestCartId();
+      if (command.type === 'add') {
+        const line = answer.data.items.find((item) => item.variantId === command.variantId);
+        const placeholder = pendingLineId(command);
+        if (line) {
+          await outbox?.rewrite((next) => replacePendingItemId(next, placeholder, line.itemId));
+        }
+      }
+      queryClient.setQueryData(cartQueryKey, answer.data);
+    },
+    onRefused(command, error) {
+      if (quiet.delete(command.idempotencyKey)) return;
+      toast.error(
+        error instanceof ApiError && error.message
+          ? error.message
+          : 'Your cart could not be updated. Please try again.',
+      );
+    },
+    onChange(commands) {
+      const drained = pending.length > 0 && commands.length === 0;
+      pending = commands.length === 0 ? NO_COMMANDS : commands;
+      for (const listener of listeners) listener();
+      // The totals, discount and shipping are the server's: read them once all is sent.
+      if (drained) void queryClient.invalidateQueries({ queryKey: cartQueryKey });
+    },
+  });
+  onlineManager.subscribe((online) => {
+    if (online) void outbox?.flush();
+  });
+  return outbox.start();
+}
+
+export function enqueueCartCommand(
+  command: CartCommand,
+  { silent = false }: { silent?: boolean } = {},
+): Promise<CartResponse> {
+  if (!outbox) return Promise.reject(new Error('The cart outbox has not started.'));
+  if (silent) quiet.add(command.idempotencyKey);
+  return outbox.enqueue(command);
+}
+
+export async function clearCartOutbox(): Promise<void> {
+  quiet.clear();
+  await outbox?.clear();
+}
+
+export function pendingCartCommands(): CartCommand[] {
+  return pending;
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function usePendingCartCommands(): CartCommand[] {
+  return useSyncExternalStore(subscribe, pendingCartCommands, pendingCartCommands);
+}

@@ -1,0 +1,28 @@
+/**
+ * Exports:
+ * - useCart(): the cart query, whose `data` is the server's cart with every change still waiting
+ *   in the outbox applied — what the shopper did, offline included, shows at once and survives a
+ *   reload, and is never applied twice (the server's cart never holds the optimistic lines).
+ * - useCartCommand(): a mutation taking a CartCommandInput — `mutate({ type: 'setQuantity',
+ *   itemId, quantity })`, `mutate({ type: 'remove', itemId })`, `mutate({ type: 'removeDiscount' })`.
+ */
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { applyPendingCommands, createCartCommand, type CartCommandInput } from './cart-commands.ts';
+import { enqueueCartCommand, usePendingCartCommands } from './cart-outbox.ts';
+import { cartQueryOptions, type CartResponse } from './get-cart.ts';
+
+export function useCart() {
+  const query = useQuery(cartQueryOptions());
+  const commands = usePendingCartCommands();
+  const data = useMemo(() => applyPendingCommands(query.data, commands), [query.data, commands]);
+  return { ...query, data };
+}
+
+export function useCartCommand() {
+  return useMutation<CartResponse, Error, CartCommandInput>({
+    // Offline the change waits in the outbox; the mutation settles when the server answers.
+    networkMode: 'always',
+    mutationFn: (input) => enqueueCartCommand(createCartCommand(input)),
+  });
+}

@@ -1,0 +1,49 @@
+/**
+ * The browser's parts for an Outbox: IndexedDB storage (idb-keyval, one database per queue), an
+ * exclusive Web Lock, and a BroadcastChannel between tabs. Browsers without Web Locks fall back to
+ * this tab's own serialisation (the idempotency keys still keep a double send harmless).
+ *
+ * Exports: idbOutboxStorage(name), webLock(name), broadcast(name), OUTBOX_DATABASE_PREFIX.
+ */
+import { clear, createStore, del, entries, set } from 'idb-keyval';
+import type { OutboxStorage } from './outbox.ts';
+
+export const OUTBOX_DATABASE_PREFIX = 'forge-outbox-';
+
+export function idbOutboxStorage<C>(name: string): OutboxStorage<C> {
+  const store = createStore(`${OUTBOX_DATABASE_PREFIX}${name}`, 'commands');
+  return {
+    async entries() {
+      const all = await entries<string, C>(store);
+      return all.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    },
+    put: (key, command) => set(key, command, store),
+    remove: (key) => del(key, store),
+    clear: () => clear(store),
+  };
+}
+
+export function webLock(name: string): (task: () => Promise<void>) => Promise<void> {
+  return async (task) => {
+    if (typeof navigator !== 'undefined' && navigator.locks) {
+      await navigator.locks.request(`${OUTBOX_DATABASE_PREFIX}${name}`, task);
+    } else {
+      await task();
+    }
+  };
+}
+
+export function broadcast(name: string): {
+  post(): void;
+  listen(onMessage: () => void): () => void;
+} {
+  if (typeof BroadcastChannel === 'undefined') return { post() {}, listen: () => () => {} };
+  const channel = new BroadcastChannel(`${OUTBOX_DATABASE_PREFIX}${name}`);
+  return {
+    post: () => channel.postMessage('changed'),
+    listen(onMessage) {
+      channel.addEventListener('message', onMessage);
+      return () => channel.removeEventListener('message', onMessage);
+    },
+  };
+}

@@ -1,0 +1,206 @@
+/**
+ * A durable queue of changes waiting for the server (DESIGN §4). Each change is a plain,
+ * serialisable command with its own idempotency key, stored when the shopper acts and removed
+ * only once the server has answered: applied, or refused.
+ *
+ * - Order: commands are sent one at a time, oldest first; the next waits for the answer.
+ * - A network failure, a 5xx or an answer with Retry-After keeps the command and retries with
+ *   capped exponential backoff; any other 4xx is a refusal: the command is dropped and reported.
+ * - One sender across tabs: the queue is flushed under an exclusive lock (Web Locks where the
+ *   browser has them); every tab reads the shared storage afresh and hears about changes.
+ *
+ * Exports: Outbox, OutboxStorage, OutboxOptions, Failure.
+ */
+
+export interface OutboxStorage<C> {
+  /** Every stored command with its key, in the order they were added. */
+  entries(): Promise<[string, C][]>;
+  put(key: string, command: C): Promise<void>;
+  remove(key: string): Promise<void>;
+  clear(): Promise<void>;
+}
+
+export type Failure = 'retry' | 'refused';
+
+export interface OutboxOptions<C, R> {
+  storage: OutboxStorage<C>;
+  send(command: C): Promise<R>;
+  /**
+   * Fixes what a command's first send depends on (stored before it goes), so that every retry of
+   * it is the same request; returns the command unchanged once fixed.
+   */
+  prepare?(command: C): C;
+  /** Whether a failed send may succeed later ('retry') or never will ('refused'). */
+  classify(error: unknown): Failure;
+  /** Runs while the queue is still locked, before the next command is sent. */
+  onApplied?(command: C, answer: R): void | Promise<void>;
+  onRefused?(command: C, error: unknown): void;
+  /** The stored commands changed (here or in another tab). */
+  onChange?(pending: C[]): void;
+  isOnline(): boolean;
+  /** Runs `task` while no other tab flushes the same queue. */
+  lock(task: () => Promise<void>): Promise<void>;
+  /** Tells other tabs, and hears them. */
+  channel?: { post(): void; listen(onMessage: () => void): () => void };
+  retry: { baseMs: number; maxMs: number };
+}
+
+interface Waiter<R> {
+  resolve(answer: R): void;
+  reject(error: unknown): void;
+}
+
+export class Outbox<C extends { idempotencyKey: string }, R> {
+  private pendingCommands: [string, C][] = [];
+  private readonly waiters = new Map<string, Waiter<R>>();
+  private flushing: Promise<void> | null = null;
+  private again = false;
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private attempts = 0;
+  private sequence = 0;
+  private readonly stopListening: () => void;
+
+  constructor(private readonly options: OutboxOptions<C, R>) {
+    // Another tab stored or sent something: show it, and take over the sending if that tab is gone.
+    this.stopListening =
+      options.channel?.listen(() => void this.reload().then(() => this.flush())) ?? (() => {});
+  }
+
+  /** The commands still waiting, oldest first. */
+  get pending(): C[] {
+    return this.pendingCommands.map(([, command]) => command);
+  }
+
+  /** Reads what is stored (after a reload, or another tab's change) and sends it. */
+  async start(): Promise<void> {
+    await this.reload();
+    void this.flush();
+  }
+
+  /**
+   * Stores the command and sends it when it can. The promise settles with the server's answer in
+   * this tab's lifetime: resolved when applied, rejected when refused.
+   */
+  async enqueue(command: C): Promise<R> {
+    // Keys sort in the order commands were made, across tabs too (time first).
+    const key = `${Date.now().toString(36).padStart(9, '0')}-${(this.sequence++)
+      .toString(36)
+      .padStart(4, '0')}-${command.idempotencyKey}`;
+    const settled = new Promise<R>((resolve, reject) => {
+      this.waiters.set(command.idempotencyKey, { resolve, reject });
+    });
+    await this.options.storage.put(key, command);
+    this.pendingCommands = [...this.pendingCommands, [key, command]];
+    this.changed();
+    this.options.channel?.post();
+    void this.flush();
+    return settled;
+  }
+
+  /** Replaces stored commands (e.g. a placeholder id once the server named the real one). */
+  async rewrite(update: (command: C) => C): Promise<void> {
+    for (const [key, command] of await this.options.storage.entries()) {
+      const next = update(command);
+      if (next !== command) await this.options.storage.put(key, next);
+    }
+    await this.reload();
+  }
+
+  /** Forgets every waiting command (logout: nothing private stays behind). */
+  async clear(): Promise<void> {
+    this.cancelRetry();
+    await this.options.storage.clear();
+    this.pendingCommands = [];
+    for (const waiter of this.waiters.values()) waiter.reject(new Error('Outbox cleared'));
+    this.waiters.clear();
+    this.changed();
+    this.options.channel?.post();
+  }
+
+  stop(): void {
+    this.cancelRetry();
+    this.stopListening();
+  }
+
+  /** Sends what is waiting, in order, while online; one flush at a time. */
+  flush(): Promise<void> {
+    if (this.flushing) {
+      this.again = true;
+      return this.flushing;
+    }
+    this.flushing = (async () => {
+      try {
+        do {
+          this.again = false;
+          await this.options.lock(() => this.sendAll());
+        } while (this.again);
+      } finally {
+        this.flushing = null;
+      }
+    })();
+    return this.flushing;
+  }
+
+  private async sendAll(): Promise<void> {
+    this.cancelRetry();
+    while (this.options.isOnline()) {
+      // Another tab may have sent some, or added more: the storage is the truth.
+      const [next] = await this.options.storage.entries();
+      if (!next) break;
+      const [key, stored] = next;
+      const command = this.options.prepare?.(stored) ?? stored;
+      if (command !== stored) await this.options.storage.put(key, command);
+      let answer: R;
+      try {
+        answer = await this.options.send(command);
+      } catch (error) {
+        if (this.options.classify(error) === 'retry') {
+          this.scheduleRetry();
+          return;
+        }
+        await this.removeSent(key);
+        this.options.onRefused?.(command, error);
+        this.settle(command, (waiter) => waiter.reject(error));
+        continue;
+      }
+      this.attempts = 0;
+      await this.options.onApplied?.(command, answer);
+      await this.removeSent(key);
+      this.settle(command, (waiter) => waiter.resolve(answer));
+    }
+  }
+
+  private settle(command: C, how: (waiter: Waiter<R>) => void): void {
+    const waiter = this.waiters.get(command.idempotencyKey);
+    if (!waiter) return;
+    this.waiters.delete(command.idempotencyKey);
+    how(waiter);
+  }
+
+  private scheduleRetry(): void {
+    const { baseMs, maxMs } = this.options.retry;
+    const delay = Math.min(maxMs, baseMs * 2 ** this.attempts);
+    this.attempts += 1;
+    this.retryTimer = setTimeout(() => void this.flush(), delay);
+  }
+
+  private cancelRetry(): void {
+    if (this.retryTimer !== null) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+  }
+
+  private async removeSent(key: string): Promise<void> {
+    await this.options.storage.remove(key);
+    await this.reload();
+    this.options.channel?.post();
+  }
+
+  private async reload(): Promise<void> {
+    this.pendingCommands = await this.options.storage.entries();
+    this.changed();
+  }
+
+  private changed(): void {
+    this.options.onChange?.(this.pending);
+  }
+}

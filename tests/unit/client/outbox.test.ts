@@ -1,0 +1,225 @@
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { Outbox, type OutboxStorage } from '../../../src/lib/outbox/outbox.ts';
+import {
+  classifyCartFailure,
+  replacePendingItemId,
+} from '../../../src/features/cart/api/cart-outbox.ts';
+import { ApiError } from '../../../src/lib/api-client.ts';
+
+interface Command {
+  idempotencyKey: string;
+  n: number;
+}
+
+function memoryStorage(): OutboxStorage<Command> & { map: Map<string, Command> } {
+  const map = new Map<string, Command>();
+  return {
+    map,
+    entries: async () => [...map].sort(([a], [b]) => (a < b ? -1 : 1)),
+    put: async (key, command) => void map.set(key, command),
+    remove: async (key) => void map.delete(key),
+    clear: async () => map.clear(),
+  };
+}
+
+/** One lock shared by every outbox in a test, like a Web Lock shared by a browser's tabs. */
+function mutex() {
+  let tail = Promise.resolve();
+  return (task: () => Promise<void>) => {
+    const run = tail.then(task);
+    tail = run.catch(() => undefined);
+    return run;
+  };
+}
+
+const command = (n: number): Command => ({ idempotencyKey: `key-${n}`, n });
+
+function outboxWith(
+  send: (command: Command) => Promise<string>,
+  {
+    storage = memoryStorage(),
+    lock = mutex(),
+    online = (): boolean => true,
+    refused = [] as Command[],
+  } = {},
+) {
+  return new Outbox<Command, string>({
+    storage,
+    send,
+    classify: (error) => (error === 'network' ? 'retry' : 'refused'),
+    onRefused: (refusedCommand) => refused.push(refusedCommand),
+    isOnline: online,
+    lock,
+    retry: { baseMs: 1000, maxMs: 8000 },
+  });
+}
+
+afterEach(() => vi.useRealTimers());
+
+describe('Outbox', () => {
+  test('sends commands one at a time, oldest first, and settles each with its answer', async () => {
+    const sent: number[] = [];
+    let inFlight = 0;
+    const outbox = outboxWith(async (c) => {
+      inFlight += 1;
+      expect(inFlight).toBe(1);
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      sent.push(c.n);
+      inFlight -= 1;
+      return `ok ${c.n}`;
+    });
+    const answers = await Promise.all([1, 2, 3].map((n) => outbox.enqueue(command(n))));
+    expect(answers).toEqual(['ok 1', 'ok 2', 'ok 3']);
+    expect(sent).toEqual([1, 2, 3]);
+    expect(outbox.pending).toEqual([]);
+  });
+
+  test('a network failure keeps the command and retries it with doubling back-off', async () => {
+    vi.useFakeTimers();
+    const attempts: number[] = [];
+    let failures = 3;
+    const outbox = outboxWith(async (c) => {
+      attempts.push(Date.now());
+      if (failures-- > 0) throw 'network';
+      return `ok ${c.n}`;
+    });
+    const started = Date.now();
+    const answer = outbox.enqueue(command(1));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(outbox.pending).toEqual([command(1)]);
+    await vi.advanceTimersByTimeAsync(1000 + 2000 + 4000);
+    await expect(answer).resolves.toBe('ok 1');
+    expect(attempts.map((at) => at - started)).toEqual([0, 1000, 3000, 7000]);
+    expect(outbox.pending).toEqual([]);
+  });
+
+  test('a refusal drops that command only, reports it, and the rest still go', async () => {
+    const refused: Command[] = [];
+    const sent: number[] = [];
+    const outbox = outboxWith(
+      async (c) => {
+        if (c.n === 2) throw 'out of stock';
+        sent.push(c.n);
+        return 'ok';
+      },
+      { refused },
+    );
+    const results = await Promise.allSettled([1, 2, 3].map((n) => outbox.enqueue(command(n))));
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(sent).toEqual([1, 3]);
+    expect(refused).toEqual([command(2)]);
+  });
+
+  test('offline, commands wait (and survive a new Outbox over the same storage) until online', async () => {
+    const storage = memoryStorage();
+    let online = false;
+    const sent: number[] = [];
+    const send = async (c: Command) => {
+      sent.push(c.n);
+      return 'ok';
+    };
+    const before = outboxWith(send, { storage, online: () => online });
+    void before.enqueue(command(1));
+    void before.enqueue(command(2));
+    await vi.waitFor(() => expect(storage.map.size).toBe(2));
+    await before.flush();
+    expect(sent).toEqual([]);
+
+    // A reload: a new page reads the same IndexedDB.
+    before.stop();
+    online = true;
+    const after = outboxWith(send, { storage, online: () => online });
+    await after.start();
+    await vi.waitFor(() => expect(sent).toEqual([1, 2]));
+    expect(storage.map.size).toBe(0);
+  });
+
+  test('two tabs over one storage and one lock send every command exactly once', async () => {
+    const storage = memoryStorage();
+    const lock = mutex();
+    const sent: number[] = [];
+    const send = async (c: Command) => {
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      sent.push(c.n);
+      return 'ok';
+    };
+    const tabA = outboxWith(send, { storage, lock });
+    const tabB = outboxWith(send, { storage, lock });
+    void tabA.enqueue(command(1));
+    void tabB.enqueue(command(2));
+    void tabA.enqueue(command(3));
+    void tabB.enqueue(command(4));
+    await vi.waitFor(() => expect(storage.map.size).toBe(0));
+    await Promise.all([tabA.flush(), tabB.flush()]);
+    expect([...sent].sort()).toEqual([1, 2, 3, 4]);
+  });
+
+  test('a retry goes exactly as the first send went (prepare stamps it once, before it goes)', async () => {
+    vi.useFakeTimers();
+    let guestId: string | null = null;
+    const sentWith: (string | null)[] = [];
+    let failures = 1;
+    const storage = memoryStorage();
+    const outbox = new Outbox<Command & { as?: string | null }, string>({
+      storage,
+      prepare: (c) => (c.as !== undefined ? c : { ...c, as: guestId }),
+      send: async (c) => {
+        sentWith.push(c.as ?? null);
+        // The server created the cart, but its answer was lost.
+        guestId = 'guest-1';
+        if (failures-- > 0) throw 'network';
+        return 'ok';
+      },
+      classify: () => 'retry',
+      isOnline: () => true,
+      lock: mutex(),
+      retry: { baseMs: 1000, maxMs: 8000 },
+    });
+    const answer = outbox.enqueue(command(1));
+    await vi.advanceTimersByTimeAsync(1000);
+    await expect(answer).resolves.toBe('ok');
+    expect(sentWith).toEqual([null, null]);
+  });
+
+  test('clear forgets every waiting command', async () => {
+    const storage = memoryStorage();
+    const outbox = outboxWith(async () => 'ok', { storage, online: () => false });
+    const waiting = outbox.enqueue(command(1));
+    await vi.waitFor(() => expect(storage.map.size).toBe(1));
+    await outbox.clear();
+    await expect(waiting).rejects.toThrow('Outbox cleared');
+    expect(storage.map.size).toBe(0);
+    expect(outbox.pending).toEqual([]);
+  });
+});
+
+describe('cart outbox rules', () => {
+  test('network failures, 5xx and answers with Retry-After are retried; other 4xx are refusals', () => {
+    expect(classifyCartFailure(new ApiError(0, 'Network error'))).toBe('retry');
+    expect(classifyCartFailure(new ApiError(503, 'Busy'))).toBe('retry');
+    expect(classifyCartFailure(new ApiError(429, 'Slow down', [], true, 10))).toBe('retry');
+    expect(classifyCartFailure(new ApiError(409, 'Still being processed', [], true, 1))).toBe(
+      'retry',
+    );
+    expect(classifyCartFailure(new ApiError(409, 'Only 2 left in stock', [], true))).toBe(
+      'refused',
+    );
+    expect(classifyCartFailure(new ApiError(404, 'Cart item not found', [], true))).toBe('refused');
+    expect(classifyCartFailure(new TypeError('Failed to fetch'))).toBe('retry');
+  });
+
+  test('a change to a line still being added names the real line once the server has it', () => {
+    const change = {
+      type: 'setQuantity' as const,
+      itemId: 'pending-a',
+      quantity: 3,
+      idempotencyKey: 'b',
+    };
+    expect(replacePendingItemId(change, 'pending-a', 'item_1')).toEqual({
+      ...change,
+      itemId: 'item_1',
+    });
+    const other = { type: 'remove' as const, itemId: 'item_9', idempotencyKey: 'c' };
+    expect(replacePendingItemId(other, 'pending-a', 'item_1')).toBe(other);
+  });
+});
