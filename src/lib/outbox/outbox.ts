@@ -78,10 +78,11 @@ export class Outbox<C extends { idempotencyKey: string }, R> {
   }
 
   /**
-   * Stores the command and sends it when it can. The promise settles with the server's answer in
-   * this tab's lifetime: resolved when applied, rejected when refused.
+   * Stores the command and sends it when it can. Resolves once the command is stored; `settled`
+   * then follows the server's answer in this tab's lifetime: resolved when applied, rejected when
+   * refused (or cleared).
    */
-  async enqueue(command: C): Promise<R> {
+  async enqueue(command: C): Promise<{ settled: Promise<R> }> {
     // Keys sort in the order commands were made, across tabs too (time first).
     const key = `${Date.now().toString(36).padStart(9, '0')}-${(this.sequence++)
       .toString(36)
@@ -94,7 +95,7 @@ export class Outbox<C extends { idempotencyKey: string }, R> {
     this.changed();
     this.options.channel?.post();
     void this.flush();
-    return settled;
+    return { settled };
   }
 
   /** Replaces stored commands (e.g. a placeholder id once the server named the real one). */

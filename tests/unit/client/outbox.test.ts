@@ -68,7 +68,8 @@ describe('Outbox', () => {
       inFlight -= 1;
       return `ok ${c.n}`;
     });
-    const answers = await Promise.all([1, 2, 3].map((n) => outbox.enqueue(command(n))));
+    const queued = await Promise.all([1, 2, 3].map((n) => outbox.enqueue(command(n))));
+    const answers = await Promise.all(queued.map((entry) => entry.settled));
     expect(answers).toEqual(['ok 1', 'ok 2', 'ok 3']);
     expect(sent).toEqual([1, 2, 3]);
     expect(outbox.pending).toEqual([]);
@@ -84,7 +85,7 @@ describe('Outbox', () => {
       return `ok ${c.n}`;
     });
     const started = Date.now();
-    const answer = outbox.enqueue(command(1));
+    const answer = (await outbox.enqueue(command(1))).settled;
     await vi.advanceTimersByTimeAsync(0);
     expect(outbox.pending).toEqual([command(1)]);
     await vi.advanceTimersByTimeAsync(1000 + 2000 + 4000);
@@ -104,7 +105,8 @@ describe('Outbox', () => {
       },
       { refused },
     );
-    const results = await Promise.allSettled([1, 2, 3].map((n) => outbox.enqueue(command(n))));
+    const queued = await Promise.all([1, 2, 3].map((n) => outbox.enqueue(command(n))));
+    const results = await Promise.allSettled(queued.map((entry) => entry.settled));
     expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect(sent).toEqual([1, 3]);
     expect(refused).toEqual([command(2)]);
@@ -175,7 +177,7 @@ describe('Outbox', () => {
       lock: mutex(),
       retry: { baseMs: 1000, maxMs: 8000 },
     });
-    const answer = outbox.enqueue(command(1));
+    const answer = (await outbox.enqueue(command(1))).settled;
     await vi.advanceTimersByTimeAsync(1000);
     await expect(answer).resolves.toBe('ok');
     expect(sentWith).toEqual([null, null]);
@@ -184,10 +186,11 @@ describe('Outbox', () => {
   test('clear forgets every waiting command', async () => {
     const storage = memoryStorage();
     const outbox = outboxWith(async () => 'ok', { storage, online: () => false });
-    const waiting = outbox.enqueue(command(1));
+    const waiting = (await outbox.enqueue(command(1))).settled;
+    const rejected = expect(waiting).rejects.toThrow('Outbox cleared');
     await vi.waitFor(() => expect(storage.map.size).toBe(1));
     await outbox.clear();
-    await expect(waiting).rejects.toThrow('Outbox cleared');
+    await rejected;
     expect(storage.map.size).toBe(0);
     expect(outbox.pending).toEqual([]);
   });

@@ -22,7 +22,10 @@ export async function afterSignIn(queryClient: QueryClient, user: AuthUser): Pro
   const guestCartId = customerState.guestCart.guestCartId;
   if (guestCartId) {
     try {
-      await enqueueCartCommand(createCartCommand({ type: 'merge', guestCartId }), { silent: true });
+      const merge = createCartCommand({ type: 'merge', guestCartId });
+      await (
+        await enqueueCartCommand(merge, { silent: true })
+      ).settled;
     } catch (err) {
       console.warn('The guest cart could not be merged.', err);
     }

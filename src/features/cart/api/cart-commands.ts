@@ -25,6 +25,8 @@ export interface CartLinePreview {
   flavor?: TaxonomyRef;
   size?: string;
   unitPrice?: number;
+  /** The stock the product page saw: how far the line may go up before the server answers. */
+  stock?: number;
 }
 
 const NO_REF: TaxonomyRef = { _id: '', slug: '', name: '' };
@@ -100,7 +102,7 @@ export function applyCommandToCart(cart: Cart | undefined, command: CartCommand)
         unitPrice: preview.unitPrice ?? 0,
         compareAtPrice: null,
         lineTotal: 0,
-        stock: command.quantity,
+        stock: preview.stock ?? command.quantity,
         pending: true,
       };
       return withItems(cart, [...cart.items, withLineTotal(line, command.quantity)]);

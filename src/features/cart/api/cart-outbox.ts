@@ -5,8 +5,9 @@
  *
  * Exports:
  * - startCartOutbox(queryClient): reads what earlier visits left and sends it; called once at start.
- * - enqueueCartCommand(command, { silent? }): stores and sends; settles with the server's answer
- *   (rejects on a refusal, which is also toasted unless `silent`: the caller shows it by a field).
+ * - enqueueCartCommand(command, { silent? }): stores and sends; resolves once stored with `settled`,
+ *   the server's answer (rejected on a refusal, which is also toasted unless `silent`: the caller
+ *   then shows it beside a field).
  * - classifyCartFailure(error): 'retry' (network, 5xx, Retry-After) or 'refused' (any other 4xx).
  * - replacePendingItemId(commands, from, to): the commands with a placeholder line id replaced.
  * - usePendingCartCommands(), pendingCartCommands(): what is still waiting, oldest first.
@@ -100,13 +101,16 @@ export function startCartOutbox(queryClient: QueryClient): Promise<void> {
   return outbox.start();
 }
 
-export function enqueueCartCommand(
+export async function enqueueCartCommand(
   command: CartCommand,
   { silent = false }: { silent?: boolean } = {},
-): Promise<CartResponse> {
-  if (!outbox) return Promise.reject(new Error('The cart outbox has not started.'));
+): Promise<{ settled: Promise<CartResponse> }> {
+  if (!outbox) throw new Error('The cart outbox has not started.');
   if (silent) quiet.add(command.idempotencyKey);
-  return outbox.enqueue(command);
+  const queued = await outbox.enqueue(command);
+  // A refusal is toasted by the outbox; a caller that does not wait must not see it unhandled.
+  queued.settled.catch(() => undefined);
+  return queued;
 }
 
 export async function clearCartOutbox(): Promise<void> {

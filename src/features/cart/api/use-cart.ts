@@ -10,7 +10,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { applyPendingCommands, createCartCommand, type CartCommandInput } from './cart-commands.ts';
 import { enqueueCartCommand, usePendingCartCommands } from './cart-outbox.ts';
-import { cartQueryOptions, type CartResponse } from './get-cart.ts';
+import { cartQueryOptions } from './get-cart.ts';
 
 export function useCart() {
   const query = useQuery(cartQueryOptions());
@@ -20,9 +20,9 @@ export function useCart() {
 }
 
 export function useCartCommand() {
-  return useMutation<CartResponse, Error, CartCommandInput>({
-    // Offline the change waits in the outbox; the mutation settles when the server answers.
+  return useMutation<void, Error, CartCommandInput>({
+    // Done once the change is safely queued: the outbox sends it, offline included.
     networkMode: 'always',
-    mutationFn: (input) => enqueueCartCommand(createCartCommand(input)),
+    mutationFn: async (input) => void (await enqueueCartCommand(createCartCommand(input))),
   });
 }

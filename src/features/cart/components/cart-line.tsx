@@ -13,7 +13,6 @@ export function lineMaxQuantity(item: Pick<CartItem, 'stock'>): number {
 export function CartLine({ item }: { item: CartItem }) {
   const command = useCartCommand();
   const max = lineMaxQuantity(item);
-  const busy = Boolean(item.pending);
   const setQuantity = (quantity: number) => {
     if (quantity < 1 || quantity > max || quantity === item.quantity) return;
     command.mutate({ type: 'setQuantity', itemId: item.itemId, quantity });
@@ -21,7 +20,7 @@ export function CartLine({ item }: { item: CartItem }) {
   const onSale = item.compareAtPrice != null && item.compareAtPrice > item.unitPrice;
 
   return (
-    <li className={styles.line} aria-busy={busy || undefined}>
+    <li className={styles.line}>
       <Link
         to="/product/$identifier"
         params={{ identifier: item.slug }}
@@ -75,7 +74,7 @@ export function CartLine({ item }: { item: CartItem }) {
           <button
             type="button"
             onClick={() => setQuantity(item.quantity - 1)}
-            disabled={busy || item.quantity <= 1}
+            disabled={item.quantity <= 1}
             aria-label={`Decrease quantity of ${item.name}`}
           >
             −
@@ -86,7 +85,7 @@ export function CartLine({ item }: { item: CartItem }) {
           <button
             type="button"
             onClick={() => setQuantity(item.quantity + 1)}
-            disabled={busy || item.quantity >= max}
+            disabled={item.quantity >= max}
             aria-label={`Increase quantity of ${item.name}`}
           >
             +
@@ -99,7 +98,6 @@ export function CartLine({ item }: { item: CartItem }) {
         <button
           type="button"
           className={styles.remove}
-          disabled={busy}
           onClick={() => command.mutate({ type: 'remove', itemId: item.itemId })}
           aria-label={`Remove ${item.name} from your cart`}
         >

@@ -7,15 +7,27 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { createCartCommand } from '../api/cart-commands.ts';
+import { useOnline } from '../../pwa/use-online.ts';
 import { enqueueCartCommand } from '../api/cart-outbox.ts';
 import { useCartCommand } from '../api/use-cart.ts';
+import { usePendingSyncCount } from './pending-sync.tsx';
 import type { Cart } from '../api/get-cart.ts';
 import styles from './cart-page.module.css';
+
+export const CHECKOUT_OFFLINE_TEXT =
+  'You are offline. Checkout and payment need a connection; your cart is saved and syncs when you are back online.';
 
 export function CartSummary({ cart, signedIn }: { cart: Cart; signedIn: boolean }) {
   const { totals } = cart;
   const toFreeShipping = FREE_SHIPPING_THRESHOLD - (totals.subtotal - totals.discount);
-  const hasPending = cart.items.some((item) => item.pending);
+  const online = useOnline();
+  const waiting = usePendingSyncCount() > 0;
+  // Checkout prices the server's cart: it waits for a connection and for every change to land.
+  const checkoutBlocked = !online
+    ? CHECKOUT_OFFLINE_TEXT
+    : waiting
+      ? 'Checkout opens once your changes have synced.'
+      : null;
   return (
     <aside className={styles.summary} aria-labelledby="cart-summary">
       <h2 id="cart-summary" className={styles.summaryTitle}>
@@ -49,13 +61,21 @@ export function CartSummary({ cart, signedIn }: { cart: Cart; signedIn: boolean 
         Taxes are calculated at checkout.
       </p>
       {signedIn ? (
-        <Link
-          to="/checkout"
-          className={buttonClassName({ variant: 'primary', block: true })}
-          disabled={hasPending}
-        >
-          Checkout
-        </Link>
+        <>
+          <Link
+            to="/checkout"
+            className={buttonClassName({ variant: 'primary', block: true })}
+            disabled={checkoutBlocked !== null}
+            aria-describedby={checkoutBlocked ? 'checkout-blocked' : undefined}
+          >
+            Checkout
+          </Link>
+          {checkoutBlocked ? (
+            <p id="checkout-blocked" className={styles.note} role="status">
+              {checkoutBlocked}
+            </p>
+          ) : null}
+        </>
       ) : (
         <>
           <Link
@@ -85,10 +105,12 @@ function DiscountCode({ cart }: { cart: Cart }) {
   // The error belongs beside the field, so this call does not toast.
   const apply = useMutation({
     networkMode: 'always',
-    mutationFn: (value: string) =>
-      enqueueCartCommand(createCartCommand({ type: 'applyDiscount', code: value }), {
-        silent: true,
-      }),
+    mutationFn: async (value: string) =>
+      (
+        await enqueueCartCommand(createCartCommand({ type: 'applyDiscount', code: value }), {
+          silent: true,
+        })
+      ).settled,
   });
 
   function onSubmit(event: FormEvent) {

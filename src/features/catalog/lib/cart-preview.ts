@@ -11,5 +11,6 @@ export function cartPreview(product: ProductDetail, variant: ProductVariant): Ca
     flavor: variant.flavor,
     size: variant.size,
     unitPrice: variant.price,
+    stock: variant.stock,
   };
 }
