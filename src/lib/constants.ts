@@ -17,8 +17,13 @@ export const MIN_PRODUCT_SEARCH_LENGTH = 1;
 export const SUGGESTIONS_STALE_MS = 60_000;
 /** Product search results stay fresh this long. */
 export const PRODUCT_SEARCH_STALE_MS = 180_000;
-/** "Data cached after last use is kept 60 s" (spec §7). */
-export const QUERY_GC_MS = 60_000;
+/**
+ * How long data is kept after its last use, in memory and in the persisted offline cache. The
+ * spec's original kept it 60 s (§7); DESIGN §4 overrides that for offline use: what a shopper has
+ * seen must still be there hours later with no network, so seen pages outlive their last use by
+ * as long as the saved cache itself is kept.
+ */
+export const QUERY_GC_MS = 24 * 60 * 60 * 1000;
 
 /** The coupon popup opens this long after a first visit. */
 export const COUPON_POPUP_DELAY_MS = 3000;
@@ -71,6 +76,10 @@ export const FOOTER_CATEGORY_SLUGS = [
   'creatine',
 ] as const;
 
-/** Cart outbox (DESIGN §4): first retry after a network failure or 5xx, then doubling up to this. */
+/**
+ * Cart outbox (DESIGN §4): first retry after a network failure or 5xx, then doubling up to the
+ * cap — short enough that a shopper on a patchy connection sees changes land within seconds of it
+ * coming back (going online also retries at once).
+ */
 export const CART_SYNC_RETRY_BASE_MS = 1000;
-export const CART_SYNC_RETRY_MAX_MS = 30_000;
+export const CART_SYNC_RETRY_MAX_MS = 8000;

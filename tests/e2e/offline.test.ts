@@ -3,7 +3,7 @@
  * category, a product, a search) render again after a reload with no network, from the precached
  * shell and the persisted query cache; a product never seen shows the friendly offline screen, not
  * the crash screen; a stalled IndexedDB does not hold the app past the restore time-out; logout
- * leaves no private data in Cache Storage or the persisted cache.
+ * leaves no private data in Cache Storage or any IndexedDB database.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -83,6 +83,31 @@ function cachedEntries(page: Page) {
       }
     }
     return entries;
+  });
+}
+
+/** Every record of every IndexedDB database of the page's origin, as `database/store: JSON`. */
+function indexedDbRecords(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const records: string[] = [];
+    for (const { name } of await indexedDB.databases()) {
+      if (!name) continue;
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open(name);
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      for (const store of Array.from(db.objectStoreNames)) {
+        const values = await new Promise<unknown[]>((resolve, reject) => {
+          const read = db.transaction(store).objectStore(store).getAll();
+          read.onsuccess = () => resolve(read.result);
+          read.onerror = () => reject(read.error);
+        });
+        for (const value of values) records.push(`${name}/${store}: ${JSON.stringify(value)}`);
+      }
+      db.close();
+    }
+    return records;
   });
 }
 
@@ -178,7 +203,7 @@ describe('restoring the saved cache', () => {
 
 describe('logout', () => {
   test(
-    'leaves no private data in Cache Storage or in the persisted query cache',
+    'leaves no private data in Cache Storage or IndexedDB (persisted query cache, cart outbox)',
     { timeout: 120_000 },
     async () => {
       const email = `offline.shopper.${Date.now()}@example.ca`;
@@ -207,6 +232,12 @@ describe('logout', () => {
       await poll(() => page.locator('main article').count()).toBeGreaterThan(0);
       await page.goto('/product/whey-protein-isolate');
       await page.locator('main h1').first().waitFor();
+      // A cart change the server never hears of waits in the outbox until the logout.
+      await page.route(/\/api\/v1\/cart/, (route) => route.abort('failed'));
+      await page.getByRole('button', { name: 'Add to cart' }).click();
+      await poll(async () =>
+        (await indexedDbRecords(page)).some((record) => record.startsWith('forge-outbox-cart/')),
+      ).toBe(true);
       await page.goto('/profile/me');
       await poll(() => page.getByTestId('profile-name').textContent()).toBe('Offline Shopper');
       await page.goto('/cart');
@@ -246,6 +277,15 @@ describe('logout', () => {
       ).toEqual([]);
       await poll(async () => (await persistedCache(page)).includes(email)).toBe(false);
       expect(await persistedCache(page)).not.toContain('Offline Shopper');
+      // Nothing private in any database: no waiting cart change, no name or e-mail.
+      await poll(async () =>
+        (await indexedDbRecords(page)).filter(
+          (record) =>
+            record.startsWith('forge-outbox-') ||
+            record.includes(email) ||
+            record.includes('Offline Shopper'),
+        ),
+      ).toEqual([]);
     },
   );
 });

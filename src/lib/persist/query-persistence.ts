@@ -20,7 +20,7 @@ import {
   type Persister,
 } from '@tanstack/query-persist-client-core';
 import { createStore } from 'idb-keyval';
-import { PERSIST_TIMEOUT_MS } from '../constants.ts';
+import { PERSIST_TIMEOUT_MS, QUERY_GC_MS } from '../constants.ts';
 import { BUILD_ID } from './build-id.ts';
 import { createIdbPersister } from './idb-persister.ts';
 
@@ -28,7 +28,7 @@ export const QUERY_CACHE_DB = 'forge-query-cache';
 export const QUERY_CACHE_KEY = 'query-client';
 const STORE_NAME = 'keyval';
 /** Seen pages stay available offline for a day; older answers are not worth showing. */
-const MAX_AGE_MS = 24 * 60 * 60 * 1000;
+const MAX_AGE_MS = QUERY_GC_MS;
 const SAVE_THROTTLE_MS = 1000;
 
 let persister: Persister | null = null;
