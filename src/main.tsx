@@ -6,7 +6,7 @@
 import './styles/global.css';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ErrorBoundary } from './components/ui/crash-screen.tsx';
 import { startCartOutbox } from './features/cart/api/cart-outbox.ts';
@@ -37,19 +37,35 @@ declare module '@tanstack/react-router' {
   }
 }
 
+/**
+ * How long the first render waits for the first page (its code and data). Within it the page is
+ * rendered once, complete, instead of as a frame first and again when its data arrives; past it
+ * (a slow network) the frame is shown and the page follows as today.
+ */
+const FIRST_PAGE_WAIT_MS = 2500;
+
 await startOfflineSupport(queryClient);
 // Cart changes an earlier visit could not send go out now (not awaited: the page need not wait).
 void startCartOutbox(queryClient);
+await Promise.race([
+  router.load().catch((err: unknown) => console.error(err)),
+  new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS)),
+]);
 
 const root = document.getElementById('root');
 if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <ErrorBoundary>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </ErrorBoundary>
-    </StrictMode>,
-  );
+  const reactRoot = createRoot(root);
+  // A transition lets React render the first page in slices that leave the main thread free for
+  // input in between, instead of one long task on a slow phone.
+  startTransition(() => {
+    reactRoot.render(
+      <StrictMode>
+        <ErrorBoundary>
+          <QueryClientProvider client={queryClient}>
+            <RouterProvider router={router} />
+          </QueryClientProvider>
+        </ErrorBoundary>
+      </StrictMode>,
+    );
+  });
 }

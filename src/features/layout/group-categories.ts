@@ -10,6 +10,7 @@
  * its uppercased first letter into A - E, F - M, N - T, U - Z; any other first letter is dropped.
  */
 import { POPULAR_CATEGORIES_MAX, POPULAR_CATEGORY_SLUGS } from '../../lib/constants.ts';
+import { compareNames } from '../../lib/compare-names.ts';
 import type { MenuCategory } from './api/get-categories.ts';
 
 export interface ShownCategory {
@@ -52,7 +53,7 @@ export function groupCategories(list: readonly MenuCategory[] | null | undefined
   const rest = withSlug
     .filter((item) => !popularSlugs.includes(item.slug) && label(item) !== '')
     .map((item) => ({ slug: item.slug, name: label(item) }))
-    .sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }));
+    .sort((a, b) => compareNames(a.name, b.name));
 
   const groups = MENU_GROUPS.map((group) => ({
     title: group.title,

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ProductCollection } from '../../../../contract/catalog.ts';
 import { buttonClassName } from '../../../components/ui/button.tsx';
+import { compareNames } from '../../../lib/compare-names.ts';
 import { POPULAR_CATEGORY_SLUGS } from '../../../lib/constants.ts';
 import { productCollectionQueryOptions } from '../../catalog/api/get-products.ts';
 import { taxonomyQueryOptions } from '../../catalog/api/get-taxonomy.ts';
@@ -205,7 +206,7 @@ function ConsultancyCallToAction() {
 function Brands() {
   const { data = [] } = useQuery(taxonomyQueryOptions('brands'));
   if (data.length === 0) return null;
-  const brands = [...data].sort((a, b) => a.name.localeCompare(b.name)).slice(0, 12);
+  const brands = [...data].sort((a, b) => compareNames(a.name, b.name)).slice(0, 12);
   return (
     <section className={styles.section} aria-labelledby="brands-title">
       <SectionHeading id="brands-title" eyebrow="Trusted names" title="Our brands" />

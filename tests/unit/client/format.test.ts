@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { formatMoney, formatPercent } from '../../../src/lib/format.ts';
+
+describe('formatMoney', () => {
+  const intl = new Intl.NumberFormat('en-CA', { style: 'currency', currency: 'CAD' });
+
+  it('writes cents as en-CA dollars, exactly as Intl would', () => {
+    const samples = [0, 1, 5, 99, 100, 999, 4999, 9999, 10000, 123456, 99999999, 100000000];
+    for (const cents of [...samples, ...samples.filter(Boolean).map((value) => -value)]) {
+      expect(formatMoney(cents), `${cents} cents`).toBe(intl.format(cents / 100));
+    }
+  });
+
+  it('groups thousands and keeps two decimals', () => {
+    expect(formatMoney(123456789)).toBe('$1,234,567.89');
+    expect(formatMoney(5)).toBe('$0.05');
+  });
+});
+
+describe('formatPercent', () => {
+  it('rounds to a whole percent', () => {
+    expect(formatPercent(87.4)).toBe('87%');
+    expect(formatPercent(87.5)).toBe('88%');
+  });
+});
