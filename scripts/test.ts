@@ -1,7 +1,7 @@
 /**
  * `npm test`: the whole suite in one command — typecheck, lint, format, unit and API tests
  * (PGlite, plus PostgreSQL when TEST_DATABASE_URL is set), then the browser tests in Chromium and the
- * first-page JavaScript budget of the build they used.
+ * first-page JavaScript budget and Lighthouse (mobile) of the build they used.
  * Every step runs even when an earlier one failed, so one run shows every problem; the exit code
  * is non-zero if any step failed.
  */
@@ -55,8 +55,9 @@ const steps: Step[] = [
     ...(process.env.TEST_DATABASE_URL ? ['api-pg'] : []),
   ]),
   vitest('browser', ['e2e']),
-  // Reads the build the browser step made.
+  // Both read the build the browser step made.
   { name: 'first-page JavaScript budget', command: ['tsx', 'scripts/bundle-budget.ts'] },
+  { name: 'Lighthouse', command: ['tsx', 'scripts/lighthouse.ts'] },
 ];
 
 // Lighthouse finds the same Chromium as the browser tests.
