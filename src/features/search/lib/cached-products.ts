@@ -71,11 +71,16 @@ export function productSummary(product: ProductSummary): ProductSummary {
   };
 }
 
+interface Description {
+  text: string;
+  fromPage: boolean;
+}
+
 /** What one query tells about products. */
 interface Sighting {
   summaries: ProductSummary[];
-  /** Descriptions by product `_id`. */
-  descriptions: Map<string, string>;
+  /** Descriptions by product `_id`; a product page's beats a suggestion's excerpt. */
+  descriptions: Map<string, Description>;
   /** Flavors by product `_id`. */
   flavors: Map<string, TaxonomyRef[]>;
 }
@@ -114,14 +119,14 @@ function sightingOf(data: unknown): Sighting {
         typeof item._id === 'string' &&
         typeof item.description === 'string'
       ) {
-        sighting.descriptions.set(item._id, item.description);
+        sighting.descriptions.set(item._id, { text: item.description, fromPage: false });
       }
     }
   } else if (isSummary(data)) {
     const detail = data as unknown as Json;
     sighting.summaries.push(data);
     if (typeof detail.description === 'string') {
-      sighting.descriptions.set(data._id, detail.description);
+      sighting.descriptions.set(data._id, { text: detail.description, fromPage: true });
     }
     sighting.flavors.set(data._id, flavorsOfDetail(detail));
   } else if (isObject(data) && isObject(data.results) && Array.isArray(data.results.products)) {
@@ -138,14 +143,13 @@ function sightingOf(data: unknown): Sighting {
 interface Entry {
   summary: ProductSummary;
   seenAt: number;
-  /** A product page's description beats a suggestion's excerpt. */
-  description: { text: string; fromPage: boolean } | null;
+  description: Description | null;
   flavors: Map<string, TaxonomyRef>;
 }
 
 export function collectCachedProducts(queries: readonly CachedQuery[]): CachedProduct[] {
   const entries = new Map<string, Entry>();
-  const descriptions: { id: string; text: string; fromPage: boolean }[] = [];
+  const descriptions: [id: string, Description][] = [];
   for (const query of queries) {
     const { data, dataUpdatedAt } = query.state;
     if (data === undefined) continue;
@@ -167,14 +171,13 @@ export function collectCachedProducts(queries: readonly CachedQuery[]): CachedPr
         entries.get(summary._id)?.flavors.set(flavor.slug, flavor);
       }
     }
-    const fromPage = sighting.summaries.length === 1 && !Array.isArray(data);
-    for (const [id, text] of sighting.descriptions) descriptions.push({ id, text, fromPage });
+    descriptions.push(...sighting.descriptions);
   }
   // Suggestions may be cached before the cards of the products they describe: applied last.
-  for (const { id, text, fromPage } of descriptions) {
+  for (const [id, description] of descriptions) {
     const entry = entries.get(id);
-    if (entry && (!entry.description || (fromPage && !entry.description.fromPage))) {
-      entry.description = { text, fromPage };
+    if (entry && (!entry.description || (description.fromPage && !entry.description.fromPage))) {
+      entry.description = description;
     }
   }
   return [...entries.values()].map((entry) => ({
