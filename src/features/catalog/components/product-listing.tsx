@@ -77,7 +77,7 @@ export function ProductListing({
     );
   }
   return (
-    <Listing
+    <ListingView
       eyebrow={eyebrow}
       title={title}
       description={description}
@@ -90,7 +90,8 @@ export function ProductListing({
   );
 }
 
-function Listing({
+/** The listing of one answer, however it was found (the API, or saved products while offline). */
+export function ListingView({
   eyebrow,
   title,
   description,

@@ -1,5 +1,7 @@
+import { useOnline } from '../../pwa/use-online.ts';
 import { hasSearchTerm } from '../lib/listing-loaders.ts';
 import { toSearchParams, type ListingSearch } from '../lib/listing-search.ts';
+import { OfflineNote, OfflineSearchResults } from './offline-search-results.tsx';
 import { ProductListing, useListingResults } from './product-listing.tsx';
 import styles from './product-listing.module.css';
 import { PopularCategories } from './taxonomy-listing.tsx';
@@ -9,11 +11,19 @@ export function SearchResults({ search }: { search: ListingSearch }) {
 }
 
 function Results({ search }: { search: ListingSearch }) {
+  const online = useOnline();
   const results = useListingResults(toSearchParams(search));
+  const title = `“${search.q?.trim()}”`;
+  // Offline, a search never made online (or another one's answer kept as a placeholder) lists
+  // the saved products that match instead; a search made before is shown as it was saved.
+  if (!online && (!results.data || results.isPlaceholderData)) {
+    return <OfflineSearchResults search={search} title={title} />;
+  }
   return (
     <ProductListing
       eyebrow="Search results"
-      title={`“${search.q?.trim()}”`}
+      title={title}
+      description={online ? undefined : <OfflineNote saved />}
       search={search}
       results={results}
       emptySuggestions={<PopularCategories />}

@@ -5,7 +5,7 @@
  * Exports: TAXONOMY_LISTINGS, loadTaxonomyListing(...), hasSearchTerm(search),
  * loadSearchResults(...).
  */
-import type { QueryClient } from '@tanstack/react-query';
+import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { notFound } from '@tanstack/react-router';
 import type { TaxonomyName } from '../../../../contract/catalog.ts';
 import { findBySlug, taxonomyQueryOptions } from '../api/get-taxonomy.ts';
@@ -49,7 +49,10 @@ export function hasSearchTerm(search: ListingSearch): boolean {
   return Boolean(search.q?.trim());
 }
 
-/** Like a taxonomy listing: waits on entering, not on a filter change (see loadTaxonomyListing). */
+/**
+ * Like a taxonomy listing: waits on entering, not on a filter change (see loadTaxonomyListing).
+ * Offline, a search with no saved answer does not wait at all: the page shows offline results.
+ */
 export async function loadSearchResults(
   queryClient: QueryClient,
   search: ListingSearch,
@@ -57,6 +60,8 @@ export async function loadSearchResults(
 ): Promise<void> {
   if (!hasSearchTerm(search)) return;
   const results = searchProductsQueryOptions(toSearchParams(search));
+  // Offline, a search never made cannot load: the page lists the saved products that match.
+  if (!onlineManager.isOnline() && queryClient.getQueryData(results.queryKey) === undefined) return;
   if (cause === 'stay') void queryClient.prefetchQuery(results);
   else await queryClient.ensureQueryData(results);
 }

@@ -3,8 +3,8 @@
  *
  * Exports: SuggestionType, Suggestion, SuggestResponse, flattenSuggestions(body) (products,
  * categories, brands, flavors in that order; flavors without an image use the first of
- * additionalImages), suggestionPath(item), suggestionsQueryOptions(term), useSuggestions(term) —
- * fetches only for a trimmed term of at least 2 characters.
+ * additionalImages), suggestionPath(item), suggestionsQueryOptions(term), useSuggestions(term,
+ * enabled?) — fetches only for a trimmed term of at least 2 characters.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Suggestion, SuggestionType, SuggestResponse } from '../../../../contract/search.ts';
@@ -66,6 +66,8 @@ export function suggestionsQueryOptions(term: string) {
   });
 }
 
-export function useSuggestions(term: string) {
-  return useQuery(suggestionsQueryOptions(term));
+/** `enabled: false` (offline: the search box suggests saved products instead) asks nothing. */
+export function useSuggestions(term: string, enabled = true) {
+  const options = suggestionsQueryOptions(term);
+  return useQuery({ ...options, enabled: enabled && options.enabled });
 }

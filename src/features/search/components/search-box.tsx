@@ -8,6 +8,9 @@
  * The dropdown opens from 1 typed character; suggestions are fetched for a trimmed term of at
  * least 2 characters, 300 ms after typing stops. Submitting a non-empty term goes to
  * /search/products?q=term; an empty term does nothing.
+ *
+ * Offline (beyond the spec), the suggestions are the saved products that match — those in the
+ * query cache, see ../lib/offline-search.ts — in the same dropdown, under a note saying so.
  */
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
@@ -17,8 +20,10 @@ import {
   MIN_SUGGESTION_LENGTH,
   SUGGESTION_DEBOUNCE_MS,
 } from '../../../lib/constants.ts';
+import { useOnline } from '../../pwa/use-online.ts';
 import { suggestionPath, useSuggestions, type Suggestion } from '../api/get-suggestions.ts';
 import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
+import { useOfflineSearch } from '../hooks/use-offline-search.ts';
 import styles from './search-box.module.css';
 
 export interface SearchBoxProps {
@@ -39,10 +44,28 @@ export function SearchBox({ placeholder, autoFocus, onClose, cancelLabel }: Sear
 
   const term = value.trim();
   const debounced = useDebouncedValue(term, SUGGESTION_DEBOUNCE_MS);
-  const suggestions = useSuggestions(debounced);
-  const items = debounced === term && suggestions.data ? suggestions.data : [];
+  const online = useOnline();
+  const suggestions = useSuggestions(debounced, online);
+  const saved = useOfflineSearch(
+    !online && debounced.length >= MIN_SUGGESTION_LENGTH ? debounced : null,
+    (search, queries) => search.offlineSuggestions(queries, debounced),
+  );
+  const found = online
+    ? {
+        data: suggestions.data,
+        busy: suggestions.isFetching,
+        error: suggestions.error?.message ?? null,
+        done: suggestions.isSuccess,
+      }
+    : {
+        data: saved.status === 'success' ? saved.data : undefined,
+        busy: saved.status === 'pending',
+        error: saved.status === 'error' ? saved.error.message : null,
+        done: saved.status === 'success',
+      };
+  const items = debounced === term && found.data ? found.data : [];
   const wantsSuggestions = term.length >= MIN_SUGGESTION_LENGTH;
-  const settled = debounced === term && !suggestions.isFetching;
+  const settled = debounced === term && !found.busy;
   const expanded = term.length >= MIN_DROPDOWN_LENGTH;
 
   const onCloseRef = useRef(onClose);
@@ -139,20 +162,29 @@ export function SearchBox({ placeholder, autoFocus, onClose, cancelLabel }: Sear
         <p className={styles.hint}>
           Press Enter to search for <strong>{term}</strong> or click a suggestion below:
         </p>
-        {wantsSuggestions && !settled && !suggestions.isError ? (
+        {wantsSuggestions && !online ? (
+          <p className={styles.offline} role="status" data-testid="offline-suggestions">
+            Offline — showing products saved on this device
+          </p>
+        ) : null}
+        {wantsSuggestions && !settled && found.error === null ? (
           <p className={styles.status} role="status">
             Searching...
           </p>
         ) : null}
-        {wantsSuggestions && settled && suggestions.isError ? (
+        {wantsSuggestions && settled && found.error !== null ? (
           <p className={styles.error} role="alert">
-            Error loading suggestions: {suggestions.error.message}
+            Error loading suggestions: {found.error}
           </p>
         ) : null}
-        {wantsSuggestions && settled && suggestions.isSuccess && items.length === 0 ? (
+        {wantsSuggestions && settled && found.done && items.length === 0 ? (
           <div className={styles.empty}>
             <p>No suggestions found for {term}</p>
-            <p>Press Enter to search all products</p>
+            <p>
+              {online
+                ? 'Press Enter to search all products'
+                : 'While offline, only products saved on this device can be found'}
+            </p>
           </div>
         ) : null}
         {items.length > 0 ? (

@@ -1,3 +1,4 @@
+import { onlineManager } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
@@ -70,6 +71,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
+  onlineManager.setOnline(true);
 });
 
 describe('search box timing (spec §2, §9)', () => {
@@ -186,5 +188,103 @@ describe('search box texts and navigation', () => {
     const { onClose } = await setup();
     fireEvent.keyDown(screen.getByRole('combobox'), { key: 'Escape' });
     expect(onClose).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('search box offline (beyond the spec)', () => {
+  const card = (name: string, brand: string, price: number) => {
+    const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+    return {
+      _id: `p-${slug}`,
+      slug,
+      name,
+      brand: { _id: `b-${brand}`, slug: brand.toLowerCase(), name: brand },
+      categories: [{ _id: 'c-protein', slug: 'protein-powder', name: 'Protein Powder' }],
+      image: null,
+      images: [],
+      price,
+      compareAtPrice: null,
+      onSale: false,
+      rating: 4.5,
+      reviewCount: 3,
+      inStock: true,
+      createdAt: '2026-01-01T00:00:00.000Z',
+    };
+  };
+
+  async function setupOffline() {
+    const view = await setup();
+    view.queryClient.setQueryData(
+      ['products', 'collection', 'top', 8],
+      [
+        card('Whey Isolate', 'Ironclad', 5999),
+        card('Gold Whey', 'Olympus', 4999),
+        card('Creatine Monohydrate', 'Raw Origin', 2999),
+      ],
+    );
+    await act(async () => {
+      onlineManager.setOnline(false);
+    });
+    return view;
+  }
+
+  test('suggests the saved products that match, under an offline note, without asking the network', async () => {
+    const { router } = await setupOffline();
+    await type('whey');
+    await advance(300);
+    const note = await screen.findByTestId('offline-suggestions');
+    expect(note.textContent).toBe('Offline — showing products saved on this device');
+    expect(note.getAttribute('role')).toBe('status');
+    await screen.findByText('Found 2 suggestions');
+    const options = screen.getAllByRole('option');
+    expect(options.map((option) => option.getAttribute('data-type'))).toEqual([
+      'PRODUCT',
+      'PRODUCT',
+    ]);
+    expect(options[0]?.textContent).toContain('Gold Whey');
+    expect(options[0]?.textContent).toContain('Olympus · Protein Powder');
+    expect(options[0]?.textContent).toMatch(/\d+%/);
+    expect(options[0]?.textContent).toContain('$49.99');
+    expect(options[1]?.textContent).toContain('Whey Isolate');
+    expect(screen.getByText('↑↓ Navigate • Enter to select')).toBeTruthy();
+    expect(suggestCalls()).toHaveLength(0);
+
+    const input = screen.getByRole('combobox');
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    expect(input.getAttribute('aria-activedescendant')).toBe(options[1]?.id);
+    await act(async () => {
+      fireEvent.submit(input.closest('form')!);
+    });
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/product/whey-isolate'));
+  });
+
+  test('the note waits for 2 characters; nothing saved matching has its own empty text', async () => {
+    await setupOffline();
+    await type('z');
+    await advance(300);
+    expect(screen.queryByTestId('offline-suggestions')).toBeNull();
+    await type('zzz');
+    await advance(300);
+    await screen.findByText('No suggestions found for zzz');
+    expect(screen.getByTestId('offline-suggestions')).toBeTruthy();
+    expect(
+      screen.getByText('While offline, only products saved on this device can be found'),
+    ).toBeTruthy();
+    expect(screen.queryByText('Press Enter to search all products')).toBeNull();
+    expect(suggestCalls()).toHaveLength(0);
+  });
+
+  test('back online, suggestions come from the network again and the note goes', async () => {
+    await setupOffline();
+    await type('whey');
+    await advance(300);
+    await screen.findByText('Found 2 suggestions');
+    await act(async () => {
+      onlineManager.setOnline(true);
+    });
+    await vi.waitFor(() => expect(suggestCalls()).toHaveLength(1));
+    await vi.waitFor(() => expect(screen.queryByTestId('offline-suggestions')).toBeNull());
+    expect(screen.getAllByRole('option')[0]?.textContent).toContain('87%');
   });
 });
