@@ -152,6 +152,36 @@ describe('listings', () => {
     expect([...prices].sort((a, b) => b - a)).toEqual(prices);
   });
 
+  test('a hand-edited listing URL falls back to its defaults instead of failing', async () => {
+    const page = await openPage('/category/protein-powder?page=abc&sort=cheapest&minPrice=lots');
+    await expect.poll(() => resultCount(page)).toBeGreaterThan(24);
+    expect(await page.getByText('These products could not be loaded.').count()).toBe(0);
+    const sortOptions = await page
+      .getByLabel('Sort by')
+      .locator('option')
+      .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
+    expect(sortOptions).toContain(await page.getByLabel('Sort by').inputValue());
+    const pages = page.getByRole('navigation', { name: 'Pages' });
+    expect(await pages.getByRole('link', { name: 'Page 1' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+    // The next link is built from what the page understood: the bad values do not come back.
+    await pages.getByRole('link', { name: 'Next' }).click();
+    await expect.poll(() => param(page, 'page')).toBe('2');
+    expect(param(page, 'sort')).toBeNull();
+    expect(param(page, 'minPrice')).toBeNull();
+
+    // A filter repeated as a key (as other sites build links) is a list like the comma form.
+    await page.goto('/search/products?q=protein&brand=ironclad-nutrition&brand=Olympus-Pro');
+    const chips = page.getByRole('list', { name: 'Active filters' });
+    await expect
+      .poll(() => chips.getByRole('button', { name: /^Remove filter/ }).allTextContents())
+      .toEqual(['Ironclad Nutrition ×', 'Olympus Pro ×']);
+    await chips.getByRole('button', { name: 'Remove filter Ironclad Nutrition' }).click();
+    await expect.poll(() => param(page, 'brand')).toBe('olympus-pro');
+    expect(param(page, 'q')).toBe('protein');
+  });
+
   test('price filter checks its bounds; nothing found offers a way out', async () => {
     const page = await openPage('/search/products?q=whey');
     await page.getByLabel('Minimum price in dollars').fill('90');
