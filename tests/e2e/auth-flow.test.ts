@@ -130,6 +130,14 @@ describe('signing in', () => {
     // The redirect replaced history: Back skips the guarded page.
     await page.goBack();
     await expect.poll(() => pathname(page)).not.toBe('/my-orders');
+
+    // With items in the cart the checkout guard lets the shopper in, under the spec's title.
+    await open(page, '/checkout');
+    await expect.poll(() => page.title()).toBe('Checkout');
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Checkout', level: 1 }).count())
+      .toBe(1);
+    expect(pathname(page)).toBe('/checkout');
   });
 
   test('signed in: greeting and account links, the login-only titles, the checkout guard, and logout', async () => {
