@@ -222,6 +222,53 @@ describe('listings', () => {
   });
 });
 
+describe('quality', () => {
+  test('images carry their width and height, and those below the fold load lazily', async () => {
+    for (const path of ['/', '/category/protein-powder', '/product/whey-protein-isolate']) {
+      const page = await openPage(path, 1280);
+      await expect
+        .poll(() => page.locator('main img').count(), { message: path })
+        .toBeGreaterThan(2);
+      const images = await page.locator('img').evaluateAll((elements) =>
+        elements.map((image) => ({
+          src: image.getAttribute('src'),
+          width: image.getAttribute('width'),
+          height: image.getAttribute('height'),
+          loading: image.getAttribute('loading'),
+          belowFold: image.getBoundingClientRect().top > window.innerHeight,
+        })),
+      );
+      for (const image of images) {
+        expect(Number(image.width), `${path} ${image.src}`).toBeGreaterThan(0);
+        expect(Number(image.height), `${path} ${image.src}`).toBeGreaterThan(0);
+        if (image.belowFold) expect(image.loading, `${path} ${image.src}`).toBe('lazy');
+      }
+    }
+  });
+
+  test('no page scrolls sideways from 320 px to 1440 px wide', async () => {
+    for (const width of [320, 1440]) {
+      const page = await openPage('/', width);
+      for (const path of [
+        '/',
+        '/category/protein-powder',
+        '/product/whey-protein-isolate',
+        '/cart',
+        '/contact',
+        '/login',
+      ]) {
+        await page.goto(path);
+        await page.locator('main').first().waitFor();
+        await expect
+          .poll(() => page.evaluate(() => document.documentElement.scrollWidth), {
+            message: `${path} at ${width} px`,
+          })
+          .toBeLessThanOrEqual(width);
+      }
+    }
+  });
+});
+
 describe('contact and consultancy forms', () => {
   test('contact: a message beside each field, then a sent message', async () => {
     const page = await openPage('/contact');
