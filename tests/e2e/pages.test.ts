@@ -246,6 +246,25 @@ describe('quality', () => {
     }
   });
 
+  test('fonts and everything else come from the shop itself, and the fonts are in use', async () => {
+    const context = await browser.newContext({ baseURL: shop.baseURL });
+    contexts.push(context);
+    const elsewhere: string[] = [];
+    const fonts: string[] = [];
+    context.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.protocol !== 'data:' && url.origin !== shop.baseURL) elsewhere.push(request.url());
+      if (request.resourceType() === 'font') fonts.push(url.pathname);
+    });
+    const page = await context.newPage();
+    await page.goto('/product/whey-protein-isolate');
+    await page.locator('main h1').waitFor();
+    await page.evaluate(() => document.fonts.ready);
+    expect(elsewhere).toEqual([]);
+    expect(fonts.length).toBeGreaterThan(0);
+    expect(fonts.every((font) => font.endsWith('.woff2'))).toBe(true);
+  });
+
   test('no page scrolls sideways from 320 px to 1440 px wide', async () => {
     for (const width of [320, 1440]) {
       const page = await openPage('/', width);
