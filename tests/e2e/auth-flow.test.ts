@@ -73,6 +73,11 @@ describe('signed out', () => {
     expect(await menuItems(page)).toEqual(['Login', 'Register']);
     await page.mouse.click(20, 700);
     await expect.poll(() => page.getByTestId('user-menu').getAttribute('data-open')).toBe('false');
+    // A click alone (a tap: no pointer hovering) opens it too.
+    await page.getByTestId('user-menu-button').dispatchEvent('click');
+    await expect.poll(() => page.getByTestId('user-menu').getAttribute('data-open')).toBe('true');
+    await page.mouse.click(20, 700);
+    await expect.poll(() => page.getByTestId('user-menu').getAttribute('data-open')).toBe('false');
 
     await page.getByTestId('user-menu-button').focus();
     await page.keyboard.press('ArrowDown');
