@@ -201,6 +201,40 @@ describe('listings', () => {
       .toBeGreaterThan(0);
   });
 
+  test('product cards: image, brand, name, rating, price and sale price, stock state, quick add', async () => {
+    const page = await openPage('/search/products?q=serious%20mass%20gainer');
+    const onSale = page
+      .getByRole('article')
+      .filter({ has: page.getByRole('heading', { name: 'Serious Mass Gainer', exact: true }) });
+    await onSale.waitFor();
+    expect(await onSale.locator('img').getAttribute('src')).toBeTruthy();
+    expect(await onSale.getByText('Granite Nutrition', { exact: true }).isVisible()).toBe(true);
+    expect(
+      await onSale
+        .getByRole('img', { name: /^Rated \d\.\d out of 5 from \d+ reviews?$|^No reviews yet$/ })
+        .count(),
+    ).toBe(1);
+    expect(await onSale.getByText('Sale', { exact: true }).isVisible()).toBe(true);
+    const sale = Number(
+      (await onSale.getByText(/^Sale price/).textContent())?.replace(/[^\d.]/g, ''),
+    );
+    const regular = Number((await onSale.locator('s').textContent())?.replace(/[^\d.]/g, ''));
+    expect(regular).toBeGreaterThan(sale);
+    expect(
+      await onSale
+        .getByRole('button', { name: 'Quick add Serious Mass Gainer to cart' })
+        .isVisible(),
+    ).toBe(true);
+
+    await page.goto('/search/products?q=glucosamine%20joint%20complex');
+    const soldOut = page.getByRole('article').filter({
+      has: page.getByRole('heading', { name: 'Glucosamine Joint Complex', exact: true }),
+    });
+    await expect
+      .poll(() => soldOut.getByText('Sold out', { exact: true }).first().isVisible())
+      .toBe(true);
+  });
+
   test('the brands page links every brand to its listing', async () => {
     const page = await openPage('/brands');
     const link = page.getByRole('link', { name: /Ironclad Nutrition/ });
