@@ -458,6 +458,32 @@ describe('sign-in forms', () => {
     expect(await page.evaluate(() => localStorage.getItem('customer-root'))).toContain(email);
   });
 
+  test('reset password: field messages, disabled while sending, and the server’s refusal of a bad link', async () => {
+    const page = await openPage('/reset-password/not-a-real-token');
+    const form = page.getByRole('form', { name: 'Choose a new password' });
+    await form.getByRole('button', { name: 'Save new password' }).click();
+    await expect.poll(() => fieldError(page, 'New password')).not.toBe('');
+
+    await page.getByLabel('New password', { exact: true }).fill('forge-strong-42');
+    await page.getByLabel('Confirm new password').fill('forge-strong-42');
+    let release: (() => void) | undefined;
+    await page.route('**/api/v1/user/auth/reset-password/**', async (route) => {
+      await new Promise<void>((resolve) => (release = resolve));
+      await route.continue();
+    });
+    await form.getByRole('button', { name: 'Save new password' }).click();
+    const saving = form.getByRole('button', { name: 'Saving…' });
+    await expect.poll(() => saving.isDisabled()).toBe(true);
+    expect(await page.getByLabel('New password', { exact: true }).isDisabled()).toBe(true);
+    expect(await page.getByLabel('Confirm new password').isDisabled()).toBe(true);
+    release!();
+    await expect
+      .poll(async () => (await form.getByRole('alert').allTextContents()).join(' ').trim())
+      .not.toBe('');
+    expect(new URL(page.url()).pathname).toBe('/reset-password/not-a-real-token');
+    expect(await page.getByLabel('New password', { exact: true }).isDisabled()).toBe(false);
+  });
+
   test('forgot password: e-mail first, then the code form; a wrong code is explained', async () => {
     const page = await openPage('/forgot-password');
     await page.getByRole('button', { name: 'Send reset link and code' }).click();
