@@ -50,16 +50,20 @@ const titles: [string, string][] = [
 ];
 
 describe('routes', () => {
-  test('every route of spec §2 sets its document title, client-side navigation included', async () => {
-    const page = await openPage('/');
-    for (const [path, title] of titles) {
-      await page.goto(path);
-      await expect.poll(() => page.title(), { message: path }).toBe(title);
-    }
-    await page.goto('/');
-    await page.locator('footer').getByRole('link', { name: 'Contact Us' }).click();
-    await expect.poll(() => page.title()).toBe('Contact Us');
-  });
+  test(
+    'every route of spec §2 sets its document title, client-side navigation included',
+    { timeout: 120_000 },
+    async () => {
+      const page = await openPage('/');
+      for (const [path, title] of titles) {
+        await page.goto(path);
+        await expect.poll(() => page.title(), { message: path }).toBe(title);
+      }
+      await page.goto('/');
+      await page.locator('footer').getByRole('link', { name: 'Contact Us' }).click();
+      await expect.poll(() => page.title()).toBe('Contact Us');
+    },
+  );
 
   test('an unknown path shows the not-found screen outside the layout, /consult leads to /consultancy', async () => {
     const page = await openPage('/this/does-not-exist');
