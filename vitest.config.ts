@@ -53,6 +53,9 @@ export default defineConfig({
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A page load on a busy two-core machine (the browser, the shop and Vitest share it)
+          // can take longer than expect.poll's default second.
+          expect: { poll: { timeout: 5_000 } },
           maxWorkers: 2,
           sequence: { groupOrder: 1 },
         },

@@ -1,12 +1,12 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { safeRedirect } from '../features/auth/api/session-effects.ts';
 import { LoginForm } from '../features/auth/components/login-form.tsx';
+import { redirectSearchSchema } from '../features/auth/redirect-search.ts';
 import { customerState } from '../stores/customer.ts';
 
 export const Route = createFileRoute('/login')({
   head: () => ({ meta: [{ title: 'Login' }] }),
-  validateSearch: (search: Record<string, unknown>): { redirect?: string } =>
-    typeof search.redirect === 'string' ? { redirect: search.redirect } : {},
+  validateSearch: redirectSearchSchema,
   // Someone already signed in has nothing to do here: send them on.
   beforeLoad: ({ search }) => {
     if (customerState.auth.user)

@@ -1,12 +1,12 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { safeRedirect } from '../features/auth/api/session-effects.ts';
 import { RegisterForm } from '../features/auth/components/register-form.tsx';
+import { redirectSearchSchema } from '../features/auth/redirect-search.ts';
 import { customerState } from '../stores/customer.ts';
 
 export const Route = createFileRoute('/register')({
   head: () => ({ meta: [{ title: 'Register' }] }),
-  validateSearch: (search: Record<string, unknown>): { redirect?: string } =>
-    typeof search.redirect === 'string' ? { redirect: search.redirect } : {},
+  validateSearch: redirectSearchSchema,
   beforeLoad: ({ search }) => {
     if (customerState.auth.user)
       throw redirect({ href: safeRedirect(search.redirect), replace: true });

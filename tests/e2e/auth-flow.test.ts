@@ -73,6 +73,11 @@ describe('signed out', () => {
     expect(await menuItems(page)).toEqual(['Login', 'Register']);
     await page.mouse.click(20, 700);
     await expect.poll(() => page.getByTestId('user-menu').getAttribute('data-open')).toBe('false');
+    // A click alone (a tap: no pointer hovering) opens it too.
+    await page.getByTestId('user-menu-button').dispatchEvent('click');
+    await expect.poll(() => page.getByTestId('user-menu').getAttribute('data-open')).toBe('true');
+    await page.mouse.click(20, 700);
+    await expect.poll(() => page.getByTestId('user-menu').getAttribute('data-open')).toBe('false');
 
     await page.getByTestId('user-menu-button').focus();
     await page.keyboard.press('ArrowDown');
@@ -130,6 +135,14 @@ describe('signing in', () => {
     // The redirect replaced history: Back skips the guarded page.
     await page.goBack();
     await expect.poll(() => pathname(page)).not.toBe('/my-orders');
+
+    // With items in the cart the checkout guard lets the shopper in, under the spec's title.
+    await open(page, '/checkout');
+    await expect.poll(() => page.title()).toBe('Checkout');
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Checkout', level: 1 }).count())
+      .toBe(1);
+    expect(pathname(page)).toBe('/checkout');
   });
 
   test('signed in: greeting and account links, the login-only titles, the checkout guard, and logout', async () => {

@@ -50,16 +50,20 @@ const titles: [string, string][] = [
 ];
 
 describe('routes', () => {
-  test('every route of spec §2 sets its document title, client-side navigation included', async () => {
-    const page = await openPage('/');
-    for (const [path, title] of titles) {
-      await page.goto(path);
-      await expect.poll(() => page.title(), { message: path }).toBe(title);
-    }
-    await page.goto('/');
-    await page.locator('footer').getByRole('link', { name: 'Contact Us' }).click();
-    await expect.poll(() => page.title()).toBe('Contact Us');
-  });
+  test(
+    'every route of spec §2 sets its document title, client-side navigation included',
+    { timeout: 120_000 },
+    async () => {
+      const page = await openPage('/');
+      for (const [path, title] of titles) {
+        await page.goto(path);
+        await expect.poll(() => page.title(), { message: path }).toBe(title);
+      }
+      await page.goto('/');
+      await page.locator('footer').getByRole('link', { name: 'Contact Us' }).click();
+      await expect.poll(() => page.title()).toBe('Contact Us');
+    },
+  );
 
   test('an unknown path shows the not-found screen outside the layout, /consult leads to /consultancy', async () => {
     const page = await openPage('/this/does-not-exist');
@@ -158,8 +162,148 @@ describe('header', () => {
     await expect.poll(() => menu.getAttribute('data-open')).toBe('true');
     await menu.getByRole('link', { name: 'Creatine' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/category/creatine');
-    await page.mouse.move(640, 700);
+    // Closed by the route change itself: the pointer has not left the menu.
     await expect.poll(() => menu.getAttribute('data-open')).toBe('false');
+  });
+});
+
+describe('header links, badge and menu motion', () => {
+  test('logo and links lead where the spec says; the red badge shows the total quantity of every line', async () => {
+    const page = await openPage('/contact');
+    const header = page.locator('[data-testid="site-header"]');
+    expect(
+      await header.getByRole('link', { name: 'Forge Nutrition home' }).getAttribute('href'),
+    ).toBe('/');
+    const main = header.getByRole('navigation', { name: 'Main' });
+    for (const [name, href] of [
+      ['HOME', '/'],
+      ['CONSULTANCY', '/consultancy'],
+      ['CONTACT', '/contact'],
+    ] as const) {
+      expect(await main.getByRole('link', { name, exact: true }).getAttribute('href')).toBe(href);
+    }
+    expect(await main.getByTestId('categories-button').textContent()).toContain('CATEGORIES');
+    expect(await main.getByTestId('search-toggle').isVisible()).toBe(true);
+    expect(await header.getByTestId('user-menu-button').isVisible()).toBe(true);
+    expect(await page.getByTestId('cart-link').getAttribute('href')).toBe('/cart');
+    expect(await page.getByTestId('cart-badge').count()).toBe(0);
+
+    // Two lines, 2 + 1 units, made through the API as the product pages would.
+    await page.evaluate(async () => {
+      let guestCartId = '';
+      for (const [slug, quantity] of [
+        ['whey-protein-isolate', 2],
+        ['creatine-monohydrate', 1],
+      ] as const) {
+        const product = (await (await fetch(`/api/v1/products/${slug}`)).json()) as {
+          data: { _id: string; variants: { _id: string; stock: number }[] };
+        };
+        const variant = product.data.variants.find((item) => item.stock >= quantity)!;
+        const response = await fetch('/api/v1/cart/items', {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            ...(guestCartId ? { 'x-guest-cart-id': guestCartId } : {}),
+          },
+          body: JSON.stringify({ productId: product.data._id, variantId: variant._id, quantity }),
+        });
+        guestCartId = ((await response.json()) as { data: { guestCartId: string } }).data
+          .guestCartId;
+      }
+      localStorage.setItem('guestCartId', guestCartId);
+    });
+    await page.reload();
+    const badge = page.getByTestId('cart-badge');
+    await expect.poll(() => badge.textContent()).toBe('3');
+    expect(await badge.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe(
+      'rgb(220, 38, 38)',
+    );
+  });
+
+  test('menus move for the spec’s durations, the mega-menu is dark over the home hero, and reduced motion stills them', async () => {
+    /** Seconds each transitioned property of an element takes. */
+    const durations = (locator: ReturnType<Page['getByTestId']>) =>
+      locator.evaluate((element) => {
+        const style = getComputedStyle(element);
+        const names = style.transitionProperty.split(',').map((name) => name.trim());
+        const times = style.transitionDuration.split(',').map((time) => Number.parseFloat(time));
+        // A shorter list of durations repeats, as CSS does.
+        return Object.fromEntries(names.map((name, index) => [name, times[index % times.length]]));
+      });
+
+    const page = await openPage('/contact');
+    const mega = page.getByTestId('mega-menu');
+    expect(await durations(mega)).toMatchObject({ opacity: 0.5, transform: 0.5 });
+    expect(await mega.getAttribute('class')).toMatch(/light/);
+    await page.getByTestId('categories-button').hover();
+    await expect.poll(() => mega.getAttribute('data-open')).toBe('true');
+    expect(await durations(mega)).toMatchObject({ opacity: 0.5, transform: 0.5 });
+    await page.getByTestId('user-menu-button').hover();
+    const userMenu = page.getByTestId('user-menu');
+    await expect.poll(() => userMenu.getAttribute('data-open')).toBe('true');
+    expect(await durations(userMenu)).toMatchObject({ opacity: 0.2 });
+
+    await page.goto('/');
+    await page.locator('main').first().waitFor();
+    expect(await page.getByTestId('mega-menu').getAttribute('class')).toMatch(/dark/);
+
+    const phone = await openPage('/contact', 375, 740);
+    const mobile = phone.getByTestId('mobile-menu');
+    expect(await durations(mobile)).toMatchObject({ transform: 0.5 });
+    await phone.getByRole('button', { name: 'Open menu' }).click();
+    await expect.poll(() => mobile.getAttribute('data-open')).toBe('true');
+    expect(await durations(mobile)).toMatchObject({ transform: 0.6 });
+
+    const still = await browser.newContext({
+      baseURL: shop.baseURL,
+      viewport: { width: 1280, height: 800 },
+      reducedMotion: 'reduce',
+    });
+    contexts.push(still);
+    await still.addInitScript(() => localStorage.setItem('hasSeenCouponPopup', 'true'));
+    const calm = await still.newPage();
+    await calm.goto('/contact');
+    await calm.locator('main').first().waitFor();
+    const calmDurations = await durations(calm.getByTestId('mega-menu'));
+    expect(calmDurations.opacity).toBeLessThan(0.001);
+    expect(calmDurations.transform).toBeLessThan(0.001);
+  });
+
+  test('the mega-menu says "Loading categories..." while they load, and shows empty groups when they fail', async () => {
+    const context = await browser.newContext({
+      baseURL: shop.baseURL,
+      viewport: { width: 1280, height: 800 },
+      // Requests must reach page.route, not a service worker's cache.
+      serviceWorkers: 'block',
+    });
+    contexts.push(context);
+    await context.addInitScript(() => localStorage.setItem('hasSeenCouponPopup', 'true'));
+    let answer: (() => Promise<void>) | undefined;
+    await context.route('**/api/v1/taxonomy/categories', (route) => {
+      answer = () => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' });
+    });
+    const page = await context.newPage();
+    await page.goto('/contact');
+    await page.locator('main').first().waitFor();
+    const menu = page.getByTestId('mega-menu');
+    await page.getByTestId('categories-button').hover();
+    await expect.poll(() => menu.getByRole('status').textContent()).toBe('Loading categories...');
+    expect(
+      await menu.locator('[role="status"] svg, [role="status"] [class*="spinner"]').count(),
+    ).toBe(1);
+    // The load fails (every retry too): the columns are there, empty, and nothing else is said.
+    await expect.poll(() => answer !== undefined).toBe(true);
+    await answer!();
+    await context.unroute('**/api/v1/taxonomy/categories');
+    await context.route('**/api/v1/taxonomy/categories', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }),
+    );
+    await expect
+      .poll(() => menu.locator('h2').allTextContents(), { timeout: 15_000 })
+      .toEqual(['Popular', 'A - E', 'F - M', 'N - T', 'U - Z']);
+    expect(await menu.getByRole('link').count()).toBe(0);
+    expect(await menu.getByRole('status').count()).toBe(0);
+    expect(await menu.textContent()).toContain('Browse categories organized for easy discovery');
   });
 });
 
@@ -174,9 +318,13 @@ describe('mobile menu at 375 px', () => {
       .poll(() => menu.evaluate((element) => element.getBoundingClientRect().width))
       .toBe(375);
     expect(await page.evaluate(() => document.body.classList.contains('scroll-locked'))).toBe(true);
-    expect(await menu.getByRole('link', { name: 'CONSULTANCY' }).getAttribute('href')).toBe(
-      '/consultancy',
-    );
+    for (const [name, href] of [
+      ['HOME', '/'],
+      ['CONSULTANCY', '/consultancy'],
+      ['CONTACT', '/contact'],
+    ]) {
+      expect(await menu.getByRole('link', { name, exact: true }).getAttribute('href')).toBe(href);
+    }
 
     await menu.getByRole('button', { name: 'CATEGORIES' }).click();
     const joint = menu.getByRole('link', { name: 'Joint Health' });

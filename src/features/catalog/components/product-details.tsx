@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { ProductDetail, ProductVariant } from '../../../../contract/catalog.ts';
 import { suggestedProductsQueryOptions } from '../api/get-suggested-products.ts';
+import type { VariantSearch } from '../lib/product-search.ts';
 import { resolveSelection, type Selection } from '../lib/variant-selection.ts';
 import { NutritionFacts } from './nutrition-facts.tsx';
 import { ProductGallery } from './product-gallery.tsx';
@@ -9,11 +10,6 @@ import styles from './product-details.module.css';
 import { ProductGrid } from './product-grid.tsx';
 import { PurchasePanel } from './purchase-panel.tsx';
 import { Rating } from './rating.tsx';
-
-export interface VariantSearch {
-  flavor?: string | undefined;
-  size?: string | undefined;
-}
 
 /**
  * The product page. The chosen flavor and size live in the URL (`?flavor=&size=`), so a shared

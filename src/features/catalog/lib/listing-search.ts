@@ -2,20 +2,23 @@
  * The URL of a listing (category, brand, flavor, search): its filters, sort and page live in the
  * search params so a listing can be shared and the back button walks through filter changes.
  *
- * In the URL, lists are comma-joined slugs (`brand=acme,forge`) and prices whole dollars
- * (`minPrice=20`); a malformed value is dropped rather than failing the page.
+ * In the URL, lists are comma-joined slugs (`brand=acme,forge`; a repeated key,
+ * `brand=acme&brand=forge`, is read the same) and prices whole dollars (`minPrice=20`). A value
+ * that does not fit is dropped rather than failing the page (src/lib/search-params.ts).
  *
- * Exports: parseListingSearch, parseSearchPage (adds `q`), searchText, ListingSearch, ListingFilterName,
- * toSearchParams(search, fixed), listOf(value), toggleInList(value, slug), withoutPage(search).
+ * Exports: listingSearchSchema, searchPageSchema (adds `q`), ListingSearch, ListingFilterName,
+ * LISTING_SORTS, toSearchParams(search, fixed), listOf(value), toggleInList(value, slug),
+ * withoutPage(search).
  */
+import * as z from 'zod/mini';
 import type { SearchSort } from '../../../../contract/search.ts';
+import { lenient, searchText, wholeNumber } from '../../../lib/search-params.ts';
 import type { SearchProductsParams } from '../api/search-products.ts';
 
 /**
- * These validators run in route definitions, which ship with the first page; written by hand they
- * cost a few hundred bytes where even zod/mini costs 14 KiB gzipped of a 150 KiB budget. For the
- * same reason the sorts are spelled out rather than imported from the contract (whose module
- * builds zod schemas when loaded); the type check below fails the build if the lists differ.
+ * Spelled out rather than imported from the contract: these schemas run in route definitions,
+ * which ship with the first page, and the contract's module builds full zod schemas when loaded.
+ * The type check below fails the build if the lists differ.
  */
 export const LISTING_SORTS = [
   'relevance',
@@ -28,65 +31,45 @@ export const LISTING_SORTS = [
 type MissingSort = Exclude<SearchSort, (typeof LISTING_SORTS)[number]>;
 export const _everySortListed: [MissingSort] extends [never] ? true : MissingSort = true;
 
-export interface ListingSearch {
-  sort?: SearchSort | undefined;
-  page?: number | undefined;
-  /** Comma-joined slugs. */
-  category?: string | undefined;
-  brand?: string | undefined;
-  flavor?: string | undefined;
-  /** Whole dollars. */
-  minPrice?: number | undefined;
-  maxPrice?: number | undefined;
-  inStock?: boolean | undefined;
-  minRating?: number | undefined;
-  /** The search term, on search pages only. */
-  q?: string | undefined;
-}
-
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-const wholeNumber = (value: unknown, min: number, max: number) =>
-  typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max
-    ? value
-    : undefined;
+/**
+ * Comma-joined slugs, malformed ones left out. A repeated key reaches the schema as an array,
+ * whose string form is already comma-joined; the router reads a lone number (`flavor=1`) as one.
+ */
+const slugList = lenient(
+  z.pipe(
+    z.coerce.string<string | number | (string | number)[]>(),
+    z.transform((value) => {
+      const slugs = value
+        .split(',')
+        .map((slug) => slug.trim().toLowerCase())
+        .filter((slug) => SLUG.test(slug));
+      return slugs.length ? slugs.join(',') : undefined;
+    }),
+  ),
+);
 
-/** The router reads `q=123` as a number; a search term is text either way. */
-export const searchText = (value: unknown) =>
-  typeof value === 'string' || typeof value === 'number' ? String(value).trim() : undefined;
-
-const slugList = (value: unknown) => {
-  if (typeof value !== 'string') return undefined;
-  const slugs = value
-    .split(',')
-    .map((slug) => slug.trim().toLowerCase())
-    .filter((slug) => SLUG.test(slug));
-  return slugs.length ? slugs.join(',') : undefined;
+const listingShape = {
+  sort: lenient(z.enum(LISTING_SORTS)),
+  page: wholeNumber(1, 10_000),
+  category: slugList,
+  brand: slugList,
+  flavor: slugList,
+  /** Whole dollars. */
+  minPrice: wholeNumber(0, 1_000_000),
+  maxPrice: wholeNumber(0, 1_000_000),
+  inStock: lenient(z.boolean()),
+  minRating: lenient(z.number().check(z.refine((n) => n >= 0 && n <= 5))),
 };
 
-/** Keeps only the keys that hold a value, so URLs stay clean. */
-function defined<T extends object>(search: T): T {
-  return Object.fromEntries(Object.entries(search).filter(([, value]) => value !== undefined)) as T;
-}
+/** Category, brand and flavor pages. */
+export const listingSearchSchema = z.object(listingShape);
 
-export function parseListingSearch(raw: Record<string, unknown>): ListingSearch {
-  const rating = raw.minRating;
-  return defined({
-    sort: LISTING_SORTS.find((sort) => sort === raw.sort),
-    page: wholeNumber(raw.page, 1, 10_000),
-    category: slugList(raw.category),
-    brand: slugList(raw.brand),
-    flavor: slugList(raw.flavor),
-    minPrice: wholeNumber(raw.minPrice, 0, 1_000_000),
-    maxPrice: wholeNumber(raw.maxPrice, 0, 1_000_000),
-    inStock: typeof raw.inStock === 'boolean' ? raw.inStock : undefined,
-    minRating: typeof rating === 'number' && rating >= 0 && rating <= 5 ? rating : undefined,
-  });
-}
+/** /search and /search/products: the listing's params plus the search term. */
+export const searchPageSchema = z.object({ ...listingShape, q: searchText });
 
-export function parseSearchPage(raw: Record<string, unknown>): ListingSearch {
-  return defined({ ...parseListingSearch(raw), q: searchText(raw.q) });
-}
+export type ListingSearch = z.output<typeof searchPageSchema>;
 
 export type ListingFilterName = 'category' | 'brand' | 'flavor';
 

@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { TaxonomyListing } from '../../../features/catalog/components/taxonomy-listing.tsx';
 import { loadTaxonomyListing } from '../../../features/catalog/lib/listing-loaders.ts';
-import { parseListingSearch } from '../../../features/catalog/lib/listing-search.ts';
+import { listingSearchSchema } from '../../../features/catalog/lib/listing-search.ts';
 
 export const Route = createFileRoute('/_shop/brand/$brandSlug')({
   head: () => ({ meta: [{ title: 'Brand Products' }] }),
-  validateSearch: parseListingSearch,
+  validateSearch: listingSearchSchema,
   loaderDeps: ({ search }) => search,
   loader: ({ context, params, deps, cause }) =>
     loadTaxonomyListing(context.queryClient, 'brand', params.brandSlug, deps, cause),

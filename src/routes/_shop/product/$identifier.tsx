@@ -2,19 +2,12 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { isNotFound, productQueryOptions } from '../../../features/catalog/api/get-product.ts';
 import { suggestedProductsQueryOptions } from '../../../features/catalog/api/get-suggested-products.ts';
-import {
-  ProductDetails,
-  type VariantSearch,
-} from '../../../features/catalog/components/product-details.tsx';
-import { searchText } from '../../../features/catalog/lib/listing-search.ts';
+import { ProductDetails } from '../../../features/catalog/components/product-details.tsx';
+import { productSearchSchema } from '../../../features/catalog/lib/product-search.ts';
 
 export const Route = createFileRoute('/_shop/product/$identifier')({
   head: () => ({ meta: [{ title: 'Product Details' }] }),
-  validateSearch: (search: Record<string, unknown>): VariantSearch => {
-    const flavor = searchText(search.flavor);
-    const size = searchText(search.size);
-    return { ...(flavor ? { flavor } : {}), ...(size ? { size } : {}) };
-  },
+  validateSearch: productSearchSchema,
   loader: async ({ context, params }) => {
     void context.queryClient.prefetchQuery(suggestedProductsQueryOptions(params.identifier));
     try {

@@ -1,12 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { SearchResults } from '../../../features/catalog/components/search-results.tsx';
 import { loadSearchResults } from '../../../features/catalog/lib/listing-loaders.ts';
-import { parseSearchPage } from '../../../features/catalog/lib/listing-search.ts';
+import { searchPageSchema } from '../../../features/catalog/lib/listing-search.ts';
 
 /** Where a suggestion of no known type leads (`/search?q={name}`); the same view as /search/products. */
 export const Route = createFileRoute('/_shop/search/')({
   head: () => ({ meta: [{ title: 'Search Results' }] }),
-  validateSearch: parseSearchPage,
+  validateSearch: searchPageSchema,
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps, cause }) => loadSearchResults(context.queryClient, deps, cause),
   component: Search,

@@ -1,39 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import {
-  parseListingSearch,
-  parseSearchPage,
-  toggleInList,
-  toSearchParams,
-} from '../listing-search.ts';
+import { toggleInList, toSearchParams } from '../listing-search.ts';
 
+// The URL's schemas are tested through the router in tests/unit/client/search-params.test.ts.
 describe('listing URL', () => {
-  test('keeps valid filters and drops malformed ones instead of failing the page', () => {
-    expect(
-      parseListingSearch({
-        sort: 'price-asc',
-        page: 3,
-        brand: 'Apex-Labs, raw-origin,,bad slug!',
-        minPrice: 20,
-        maxPrice: 'lots',
-        inStock: true,
-        minRating: 9,
-      }),
-    ).toEqual({
-      sort: 'price-asc',
-      page: 3,
-      brand: 'apex-labs,raw-origin',
-      minPrice: 20,
-      inStock: true,
-    });
-    expect(parseListingSearch({ sort: 'cheapest', page: 0, minRating: 4 })).toStrictEqual({
-      minRating: 4,
-    });
-  });
-
-  test('a numeric search term read from the URL stays text', () => {
-    expect(parseSearchPage({ q: 100 }).q).toBe('100');
-  });
-
   test('toggleInList adds and removes slugs, and empties to undefined', () => {
     expect(toggleInList(undefined, 'vanilla')).toBe('vanilla');
     expect(toggleInList('vanilla', 'mocha')).toBe('vanilla,mocha');
