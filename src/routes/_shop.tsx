@@ -1,8 +1,8 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { CouponPopup } from '../features/coupon/components/coupon-popup.tsx';
-import { Footer } from '../features/layout/components/footer.tsx';
-import { Header } from '../features/layout/components/header.tsx';
-import styles from '../features/layout/components/shop-layout.module.css';
+import { Footer } from '../layout/components/footer.tsx';
+import { Header } from '../layout/components/header.tsx';
+import styles from '../layout/components/shop-layout.module.css';
 
 /** The main layout of spec §2: header, the page, footer, and the coupon offer. */
 export const Route = createFileRoute('/_shop')({

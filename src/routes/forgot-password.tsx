@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ForgotPasswordForm } from '../features/auth/components/forgot-password-form.tsx';
+import { ForgotPasswordForm } from '../features/account/components/forgot-password-form.tsx';
 
 export const Route = createFileRoute('/forgot-password')({
   head: () => ({ meta: [{ title: 'Forgot Password' }] }),

@@ -1,7 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { safeRedirect } from '../features/auth/api/session-effects.ts';
-import { RegisterForm } from '../features/auth/components/register-form.tsx';
-import { redirectSearchSchema } from '../features/auth/redirect-search.ts';
+import { safeRedirect } from '../features/account/api/session-effects.ts';
+import { RegisterForm } from '../features/account/components/register-form.tsx';
+import { redirectSearchSchema } from '../features/account/redirect-search.ts';
 import { customerState } from '../stores/customer.ts';
 
 export const Route = createFileRoute('/register')({

@@ -1,6 +1,6 @@
 import { createFileRoute, Outlet, useLocation, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { loginHref, requireUser } from '../../features/auth/api/require-user.ts';
+import { loginHref, requireUser } from '../../features/account/api/require-user.ts';
 import { useCustomer } from '../../stores/customer.ts';
 
 export const Route = createFileRoute('/_shop/_account')({

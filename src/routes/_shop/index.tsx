@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { prefetchHome } from '../../features/home/api/prefetch-home.ts';
-import { HomePage } from '../../features/home/components/home-page.tsx';
+import { prefetchHome } from '../../features/catalog/api/prefetch-home.ts';
+import { HomePage } from '../../features/catalog/components/home-page.tsx';
 
 export const Route = createFileRoute('/_shop/')({
   head: () => ({ meta: [{ title: 'Home' }] }),

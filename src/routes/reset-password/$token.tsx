@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ResetPasswordForm } from '../../features/auth/components/reset-password-form.tsx';
+import { ResetPasswordForm } from '../../features/account/components/reset-password-form.tsx';
 
 export const Route = createFileRoute('/reset-password/$token')({
   head: () => ({ meta: [{ title: 'Reset Password' }] }),

@@ -3,7 +3,7 @@ import {
   categoryPath,
   groupCategories,
   mobileCategoryPath,
-} from '../../../src/features/layout/group-categories.ts';
+} from '../../../src/layout/group-categories.ts';
 
 const cat = (slug: string | undefined, name?: string) => ({ _id: `c_${slug}`, slug, name });
 

@@ -13,7 +13,7 @@ import {
 } from '@tanstack/react-router';
 import { describe, expect, test } from 'vitest';
 import type * as z from 'zod/mini';
-import { redirectSearchSchema } from '../../../src/features/auth/redirect-search.ts';
+import { redirectSearchSchema } from '../../../src/features/account/redirect-search.ts';
 import {
   listingSearchSchema,
   LISTING_SORTS,

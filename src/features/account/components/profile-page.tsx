@@ -9,8 +9,8 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useCustomer } from '../../../stores/customer.ts';
 import { toast } from '../../../stores/toasts.ts';
-import { useChangePassword } from '../../auth/api/passwords.ts';
-import { useUpdateProfile } from '../../auth/api/profile.ts';
+import { useChangePassword } from '../api/passwords.ts';
+import { useUpdateProfile } from '../api/profile.ts';
 import styles from './profile-page.module.css';
 
 function messageOf(error: unknown): string {

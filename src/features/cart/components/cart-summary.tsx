@@ -7,7 +7,7 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { createCartCommand } from '../api/cart-commands.ts';
-import { useOnline } from '../../pwa/use-online.ts';
+import { useOnline } from '../../../hooks/use-online.ts';
 import { enqueueCartCommand } from '../api/cart-outbox.ts';
 import { useCartCommand } from '../api/use-cart.ts';
 import { usePendingSyncCount } from './pending-sync.tsx';

@@ -8,7 +8,7 @@
  */
 import { Link } from '@tanstack/react-router';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useOfflineSearch } from '../../search/hooks/use-offline-search.ts';
+import { useOfflineSearch } from '../hooks/use-offline-search.ts';
 import { toSearchParams, type ListingSearch } from '../lib/listing-search.ts';
 import { ListingView } from './product-listing.tsx';
 import styles from './product-listing.module.css';

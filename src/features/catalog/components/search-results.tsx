@@ -1,4 +1,4 @@
-import { useOnline } from '../../pwa/use-online.ts';
+import { useOnline } from '../../../hooks/use-online.ts';
 import { hasSearchTerm } from '../lib/listing-loaders.ts';
 import { toSearchParams, type ListingSearch } from '../lib/listing-search.ts';
 import { OfflineNote, OfflineSearchResults } from './offline-search-results.tsx';

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { promptInstall } from '../api/install-prompt.ts';
 import { applyUpdate } from '../api/service-worker.ts';
 import { usePwaState } from '../pwa-store.ts';
-import { useOnline } from '../use-online.ts';
+import { useOnline } from '../../../hooks/use-online.ts';
 import styles from './pwa.module.css';
 
 /** Paths where a page reload could cut a checkout or a payment short. */

@@ -20,9 +20,9 @@ import {
   MIN_SUGGESTION_LENGTH,
   SUGGESTION_DEBOUNCE_MS,
 } from '../../../lib/constants.ts';
-import { useOnline } from '../../pwa/use-online.ts';
+import { useOnline } from '../../../hooks/use-online.ts';
 import { suggestionPath, useSuggestions, type Suggestion } from '../api/get-suggestions.ts';
-import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
 import { useOfflineSearch } from '../hooks/use-offline-search.ts';
 import styles from './search-box.module.css';
 

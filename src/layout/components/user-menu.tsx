@@ -6,8 +6,8 @@
  */
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useCustomer } from '../../../stores/customer.ts';
-import { useLogout } from '../../auth/api/logout.ts';
+import { useCustomer } from '../../stores/customer.ts';
+import { useLogout } from '../../features/account/api/logout.ts';
 import { useOnRouteChange } from '../hooks/use-route-change.ts';
 import headerStyles from './header.module.css';
 import { UserIcon } from './icons.tsx';

@@ -9,8 +9,8 @@
  * in that order, at most 6; every other item that also has a name is sorted by name and grouped by
  * its uppercased first letter into A - E, F - M, N - T, U - Z; any other first letter is dropped.
  */
-import { POPULAR_CATEGORIES_MAX, POPULAR_CATEGORY_SLUGS } from '../../lib/constants.ts';
-import { compareNames } from '../../lib/compare-names.ts';
+import { POPULAR_CATEGORIES_MAX, POPULAR_CATEGORY_SLUGS } from '../lib/constants.ts';
+import { compareNames } from '../lib/compare-names.ts';
 import type { MenuCategory } from './api/get-categories.ts';
 
 export interface ShownCategory {

@@ -5,7 +5,7 @@
  * `data`, `categories` or `result` — spec §3), categoriesQueryOptions(), useCategories(enabled?).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '../../lib/api-client.ts';
 
 export interface MenuCategory {
   _id?: string;

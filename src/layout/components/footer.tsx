@@ -6,7 +6,7 @@
  */
 import { Link } from '@tanstack/react-router';
 import { useId, useState, type ReactNode } from 'react';
-import { DESKTOP_BREAKPOINT_PX, FOOTER_CATEGORY_SLUGS } from '../../../lib/constants.ts';
+import { DESKTOP_BREAKPOINT_PX, FOOTER_CATEGORY_SLUGS } from '../../lib/constants.ts';
 import { useMediaQuery } from '../hooks/use-media-query.ts';
 import styles from './footer.module.css';
 import { ChevronDownIcon, Logo } from './icons.tsx';

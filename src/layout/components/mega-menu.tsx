@@ -7,7 +7,7 @@
  */
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
 import { useCategories } from '../api/get-categories.ts';
 import { groupCategories } from '../group-categories.ts';
 import { useOnRouteChange } from '../hooks/use-route-change.ts';

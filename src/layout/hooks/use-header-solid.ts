@@ -5,7 +5,7 @@
  * falls back to the page having scrolled 64 px.
  */
 import { useEffect, useState } from 'react';
-import { HEADER_HEIGHT_PX } from '../../../lib/constants.ts';
+import { HEADER_HEIGHT_PX } from '../../lib/constants.ts';
 
 function sentinel(): Element | null {
   return (

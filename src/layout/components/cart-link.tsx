@@ -3,9 +3,12 @@
  * cart's total quantity when it is above zero (spec §2), and a dot while changes wait to sync.
  */
 import { Link } from '@tanstack/react-router';
-import { cartTotalQuantity } from '../../cart/api/get-cart.ts';
-import { useCart } from '../../cart/api/use-cart.ts';
-import { pendingSyncText, usePendingSyncCount } from '../../cart/components/pending-sync.tsx';
+import { cartTotalQuantity } from '../../features/cart/api/get-cart.ts';
+import { useCart } from '../../features/cart/api/use-cart.ts';
+import {
+  pendingSyncText,
+  usePendingSyncCount,
+} from '../../features/cart/components/pending-sync.tsx';
 import styles from './cart-link.module.css';
 import { CartIcon } from './icons.tsx';
 

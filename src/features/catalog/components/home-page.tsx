@@ -4,9 +4,9 @@ import type { ProductCollection } from '../../../../contract/catalog.ts';
 import { buttonClassName } from '../../../components/ui/button.tsx';
 import { compareNames } from '../../../lib/compare-names.ts';
 import { POPULAR_CATEGORY_SLUGS } from '../../../lib/constants.ts';
-import { productCollectionQueryOptions } from '../../catalog/api/get-products.ts';
-import { taxonomyQueryOptions } from '../../catalog/api/get-taxonomy.ts';
-import { ProductGrid } from '../../catalog/components/product-grid.tsx';
+import { productCollectionQueryOptions } from '../api/get-products.ts';
+import { taxonomyQueryOptions } from '../api/get-taxonomy.ts';
+import { ProductGrid } from './product-grid.tsx';
 import { HOME_ROWS } from '../api/prefetch-home.ts';
 import styles from './home-page.module.css';
 

@@ -3,8 +3,8 @@
  * Found' comes from the root's title rule).
  */
 import { Link } from '@tanstack/react-router';
-import { buttonClassName } from '../../../components/ui/button.tsx';
-import { StatusScreen } from '../../../components/ui/status-screen.tsx';
+import { buttonClassName } from '../../components/ui/button.tsx';
+import { StatusScreen } from '../../components/ui/status-screen.tsx';
 
 export function NotFoundScreen() {
   return (

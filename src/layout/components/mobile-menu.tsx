@@ -6,10 +6,10 @@
  */
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { DESKTOP_BREAKPOINT_PX } from '../../../lib/constants.ts';
-import { useCustomer } from '../../../stores/customer.ts';
-import { useLogout } from '../../auth/api/logout.ts';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { DESKTOP_BREAKPOINT_PX } from '../../lib/constants.ts';
+import { useCustomer } from '../../stores/customer.ts';
+import { useLogout } from '../../features/account/api/logout.ts';
 import { useCategories } from '../api/get-categories.ts';
 import { mobileCategorySlug } from '../group-categories.ts';
 import { useOnRouteChange } from '../hooks/use-route-change.ts';
