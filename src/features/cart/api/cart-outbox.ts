@@ -27,7 +27,7 @@ import {
   type CartCommand,
   type SentCartCommand,
 } from './cart-commands.ts';
-import { cartQueryKey, type CartResponse } from './get-cart.ts';
+import { cartQueryKey, trackCartChanges, type CartResponse } from './get-cart.ts';
 
 const NO_COMMANDS: CartCommand[] = [];
 let pending: CartCommand[] = NO_COMMANDS;
@@ -67,16 +67,16 @@ export function startCartOutbox(queryClient: QueryClient): Promise<void> {
     lock: webLock('cart'),
     channel,
     retry: { baseMs: CART_SYNC_RETRY_BASE_MS, maxMs: CART_SYNC_RETRY_MAX_MS },
-    async onApplied(command, answer) {
+    updateWaiting(command, answer) {
+      if (command.type !== 'add') return null;
+      const line = answer.data.items.find((item) => item.variantId === command.variantId);
+      if (!line) return null;
+      const placeholder = pendingLineId(command);
+      return (next) => replacePendingItemId(next, placeholder, line.itemId);
+    },
+    onApplied(command, answer) {
       quiet.delete(command.idempotencyKey);
       if (command.type === 'merge') clearGuestCartId();
-      if (command.type === 'add') {
-        const line = answer.data.items.find((item) => item.variantId === command.variantId);
-        const placeholder = pendingLineId(command);
-        if (line) {
-          await outbox?.rewrite((next) => replacePendingItemId(next, placeholder, line.itemId));
-        }
-      }
       queryClient.setQueryData(cartQueryKey, answer.data);
     },
     onRefused(command, error) {
@@ -95,6 +95,9 @@ export function startCartOutbox(queryClient: QueryClient): Promise<void> {
       if (drained) void queryClient.invalidateQueries({ queryKey: cartQueryKey });
     },
   });
+  const started = outbox;
+  // A read of the server's cart that crossed a change keeps the cart already shown (get-cart.ts).
+  trackCartChanges(() => started.syncMark());
   onlineManager.subscribe((online) => {
     if (online) void outbox?.flush();
   });
