@@ -80,6 +80,7 @@ describe('install', () => {
     const body = (await response.json()) as {
       name: string;
       short_name: string;
+      description: string;
       id: string;
       start_url: string;
       scope: string;
@@ -88,10 +89,11 @@ describe('install', () => {
       background_color: string;
       icons: ManifestImage[];
       screenshots: ManifestImage[];
-      shortcuts: { url: string }[];
+      shortcuts: { name: string; short_name: string; url: string; icons: ManifestImage[] }[];
     };
     expect(body).toMatchObject({
       name: 'Forge Nutrition',
+      short_name: 'Forge',
       id: '/',
       start_url: '/',
       scope: '/',
@@ -99,11 +101,15 @@ describe('install', () => {
       theme_color: '#15171c',
       background_color: '#ffffff',
     });
-    expect(body.shortcuts.map((shortcut) => shortcut.url)).toEqual([
-      '/search/products',
-      '/cart',
-      '/my-orders',
+    expect(body.description.length).toBeGreaterThan(20);
+    expect(body.shortcuts.map(({ short_name, name, url }) => ({ short_name, name, url }))).toEqual([
+      { short_name: 'Search', name: 'Search products', url: '/search/products' },
+      { short_name: 'Cart', name: 'Cart', url: '/cart' },
+      { short_name: 'Orders', name: 'My Orders', url: '/my-orders' },
     ]);
+    for (const shortcut of body.shortcuts) {
+      expect(shortcut.icons.length, shortcut.name).toBeGreaterThan(0);
+    }
     expect(body.icons.map((icon) => `${icon.sizes} ${icon.purpose}`).sort()).toEqual([
       '192x192 any',
       '192x192 maskable',
@@ -126,6 +132,17 @@ describe('install', () => {
       (await page.locator('link[rel="apple-touch-icon"]').getAttribute('href')) ?? '',
     );
     expect(touchIcon.status()).toBe(200);
+    expect(pngSize(await touchIcon.body())).toBe('180x180');
+    // iOS reads these instead of the manifest when a page is added to the home screen.
+    const meta = (name: string) =>
+      page.locator(`meta[name="${name}"]`).getAttribute('content', { timeout: 1000 });
+    expect(await meta('apple-mobile-web-app-capable')).toBe('yes');
+    expect(await meta('apple-mobile-web-app-title')).toBe('Forge');
+    expect(await meta('apple-mobile-web-app-status-bar-style')).toBeTruthy();
+    expect(await meta('theme-color')).toBe(body.theme_color);
+    expect(await page.locator('link[rel="manifest"]').getAttribute('href')).toBe(
+      '/manifest.webmanifest',
+    );
   });
 });
 
@@ -155,16 +172,61 @@ describe('service worker', () => {
 
     const navigation = await page.goto('/category/creatine');
     expect(navigation?.fromServiceWorker()).toBe(true);
-    // API paths are never answered with the shell.
+    // API paths are never answered with the shell, fetched or opened as a page.
     const api = await page.evaluate(async () => {
       const res = await fetch('/api/v1/no-such-endpoint', { headers: { accept: 'text/html' } });
       return { status: res.status, type: res.headers.get('content-type') };
     });
     expect(api.status).toBe(404);
     expect(api.type).toContain('application/json');
+    for (const apiPage of ['/api/v1/cart', '/api/v1/no-such-endpoint']) {
+      const opened = await page.goto(apiPage);
+      expect(opened?.fromServiceWorker(), apiPage).toBe(false);
+      expect(opened?.headers()['content-type'], apiPage).toContain('application/json');
+    }
     // Nor are the server's own files, opened as pages.
     const robots = await page.goto('/robots.txt');
     expect(robots?.headers()['content-type']).toContain('text/plain');
+
+    // Runtime caches: public catalogue answers (200 only) and product images; nothing private.
+    await page.goto('/product/whey-protein-isolate');
+    await page.locator('main h1').first().waitFor();
+    await page.evaluate(() =>
+      Promise.all(
+        ['/api/v1/taxonomy/categories', '/api/v1/taxonomy/no-such-list', '/api/v1/cart'].map(
+          (url) => fetch(url),
+        ),
+      ),
+    );
+    const cached = () =>
+      page.evaluate(async () => {
+        const urls: string[] = [];
+        for (const name of await caches.keys()) {
+          if (name.startsWith('workbox-precache')) continue;
+          const requests = await (await caches.open(name)).keys();
+          urls.push(...requests.map((request) => `${name} ${new URL(request.url).pathname}`));
+        }
+        return urls;
+      });
+    await poll(cached).toEqual(
+      expect.arrayContaining([
+        'forge-public-api-v1 /api/v1/taxonomy/categories',
+        'forge-images-v1 /api/v1/images/products/whey-protein-isolate/1.svg',
+      ]),
+    );
+    expect((await cached()).filter((entry) => /no-such-list|\/cart|\/user\//.test(entry))).toEqual(
+      [],
+    );
+    // Cache-first: a product image seen once is shown with no network.
+    await context.setOffline(true);
+    const image = await page.evaluate(async () => {
+      const requests = await (await caches.open('forge-images-v1')).keys();
+      const seen = requests.find((request) => request.url.includes('whey-protein-isolate/1.svg'));
+      const response = await fetch(seen?.url ?? '');
+      return { status: response.status, type: response.headers.get('content-type') };
+    });
+    await context.setOffline(false);
+    expect(image).toMatchObject({ status: 200, type: expect.stringContaining('image/svg') });
   });
 });
 

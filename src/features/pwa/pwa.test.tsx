@@ -1,12 +1,19 @@
 import { isCancelledError, onlineManager, QueryClient } from '@tanstack/react-query';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { failUnseenQueriesWhileOffline } from '../../lib/persist/unseen-offline.ts';
-import { reloadOfferedOn } from './components/pwa-layer.tsx';
+import { renderWithProviders } from '../../testing/render.tsx';
+import { PwaLayer, reloadOfferedOn } from './components/pwa-layer.tsx';
+import { pwaStore } from './pwa-store.ts';
 import { isNetworkFailure } from './components/route-error-screen.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { clearOfflineData } from './start.ts';
 
-afterEach(() => onlineManager.setOnline(true));
+afterEach(() => {
+  cleanup();
+  onlineManager.setOnline(true);
+  pwaStore.set({ updateReady: false });
+});
 
 describe('failUnseenQueriesWhileOffline', () => {
   test('offline, a query with no data fails at once instead of waiting for the network', async () => {
@@ -52,10 +59,30 @@ describe('the update banner', () => {
   test('is never offered where a reload could interrupt a checkout or a payment', () => {
     expect(reloadOfferedOn('/checkout')).toBe(false);
     expect(reloadOfferedOn('/checkout/payment')).toBe(false);
+    expect(reloadOfferedOn('/order-success')).toBe(false);
     expect(reloadOfferedOn('/order/ord_123')).toBe(false);
+    expect(reloadOfferedOn('/payment')).toBe(false);
     expect(reloadOfferedOn('/')).toBe(true);
     expect(reloadOfferedOn('/product/whey-protein-isolate')).toBe(true);
+    expect(reloadOfferedOn('/my-orders')).toBe(true);
     expect(reloadOfferedOn('/checkout-help')).toBe(true);
+  });
+
+  test('a waiting update shows "Reload" on shop pages only, and hides it while the shopper checks out', async () => {
+    pwaStore.set({ updateReady: true });
+    const { router } = renderWithProviders(<PwaLayer />, { path: '/checkout' });
+    const banner = () => screen.queryByTestId('update-banner');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/checkout'));
+    expect(banner()).toBeNull();
+
+    await act(() => router.navigate({ to: '/cart' }));
+    await waitFor(() => expect(banner()).not.toBeNull());
+    expect(screen.getByRole('button', { name: 'Reload' })).toBeTruthy();
+
+    for (const path of ['/order-success', '/order/ord_1', '/checkout']) {
+      await act(() => router.navigate({ to: path }));
+      await waitFor(() => expect(banner()).toBeNull());
+    }
   });
 });
 

@@ -8,6 +8,10 @@
  *   capped exponential backoff; any other 4xx is a refusal: the command is dropped and reported.
  * - One sender across tabs: the queue is flushed under an exclusive lock (Web Locks where the
  *   browser has them); every tab reads the shared storage afresh and hears about changes.
+ * - Whoever shows "the server's state with the waiting commands applied" must never count a
+ *   command twice or not at all: an applied command leaves `pending` in the same synchronous step
+ *   as `onApplied` hands over the server's answer, and `syncMark()` tells whether a read of the
+ *   server's state may have crossed a command on its way (see there).
  *
  * Exports: Outbox, OutboxStorage, OutboxOptions, Failure.
  */
@@ -32,8 +36,16 @@ export interface OutboxOptions<C, R> {
   prepare?(command: C): C;
   /** Whether a failed send may succeed later ('retry') or never will ('refused'). */
   classify(error: unknown): Failure;
-  /** Runs while the queue is still locked, before the next command is sent. */
-  onApplied?(command: C, answer: R): void | Promise<void>;
+  /**
+   * Once `applied` is applied: how the commands still waiting must change (e.g. a placeholder id
+   * the server has now named), or null. Stored before anyone sees `applied` gone.
+   */
+  updateWaiting?(applied: C, answer: R): ((waiting: C) => C) | null;
+  /**
+   * Runs in the same synchronous step that drops the command from `pending` (and before the next
+   * command is sent), so the answer and the list of what still waits change together.
+   */
+  onApplied?(command: C, answer: R): void;
   onRefused?(command: C, error: unknown): void;
   /** The stored commands changed (here or in another tab). */
   onChange?(pending: C[]): void;
@@ -58,6 +70,10 @@ export class Outbox<C extends { idempotencyKey: string }, R> {
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private attempts = 0;
   private sequence = 0;
+  /** Sends started so far (see syncMark). */
+  private sends = 0;
+  /** A command went out and its fate is unknown: the server may have applied it or not. */
+  private unsettled = false;
   private readonly stopListening: () => void;
 
   constructor(private readonly options: OutboxOptions<C, R>) {
@@ -71,9 +87,21 @@ export class Outbox<C extends { idempotencyKey: string }, R> {
     return this.pendingCommands.map(([, command]) => command);
   }
 
+  /**
+   * For reading the server's state consistently with `pending`: null while a command that went
+   * out has no known fate (the server may hold it, and it still waits here), else a number that
+   * changes whenever a command goes out. A read made between two equal, non-null marks saw every
+   * command this tab had settled and none of those still pending.
+   */
+  syncMark(): number | null {
+    return this.unsettled ? null : this.sends;
+  }
+
   /** Reads what is stored (after a reload, or another tab's change) and sends it. */
   async start(): Promise<void> {
     await this.reload();
+    // An earlier page may have sent the oldest one and lost the answer.
+    if (this.pendingCommands.length > 0) this.unsettled = true;
     void this.flush();
   }
 
@@ -91,20 +119,14 @@ export class Outbox<C extends { idempotencyKey: string }, R> {
       this.waiters.set(command.idempotencyKey, { resolve, reject });
     });
     await this.options.storage.put(key, command);
-    this.pendingCommands = [...this.pendingCommands, [key, command]];
+    // A reload of the storage while it was being written may have listed it already.
+    if (!this.pendingCommands.some(([stored]) => stored === key)) {
+      this.pendingCommands = [...this.pendingCommands, [key, command]];
+    }
     this.changed();
     this.options.channel?.post();
     void this.flush();
     return { settled };
-  }
-
-  /** Replaces stored commands (e.g. a placeholder id once the server named the real one). */
-  async rewrite(update: (command: C) => C): Promise<void> {
-    for (const [key, command] of await this.options.storage.entries()) {
-      const next = update(command);
-      if (next !== command) await this.options.storage.put(key, next);
-    }
-    await this.reload();
   }
 
   /** Forgets every waiting command (logout: nothing private stays behind). */
@@ -112,6 +134,7 @@ export class Outbox<C extends { idempotencyKey: string }, R> {
     this.cancelRetry();
     await this.options.storage.clear();
     this.pendingCommands = [];
+    this.unsettled = false;
     for (const waiter of this.waiters.values()) waiter.reject(new Error('Outbox cleared'));
     this.waiters.clear();
     this.changed();
@@ -152,6 +175,8 @@ export class Outbox<C extends { idempotencyKey: string }, R> {
       const command = this.options.prepare?.(stored) ?? stored;
       if (command !== stored) await this.options.storage.put(key, command);
       let answer: R;
+      this.sends += 1;
+      this.unsettled = true;
       try {
         answer = await this.options.send(command);
       } catch (error) {
@@ -159,14 +184,30 @@ export class Outbox<C extends { idempotencyKey: string }, R> {
           this.scheduleRetry();
           return;
         }
-        await this.removeSent(key);
+        await this.options.storage.remove(key);
+        this.unsettled = false;
+        await this.reload();
+        this.options.channel?.post();
         this.options.onRefused?.(command, error);
         this.settle(command, (waiter) => waiter.reject(error));
         continue;
       }
       this.attempts = 0;
-      await this.options.onApplied?.(command, answer);
-      await this.removeSent(key);
+      await this.options.storage.remove(key);
+      const update = this.options.updateWaiting?.(command, answer);
+      if (update) {
+        for (const [waitingKey, waiting] of await this.options.storage.entries()) {
+          const next = update(waiting);
+          if (next !== waiting) await this.options.storage.put(waitingKey, next);
+        }
+      }
+      const waiting = await this.options.storage.entries();
+      // One synchronous step: the server's answer and what still waits change together.
+      this.unsettled = false;
+      this.pendingCommands = waiting;
+      this.options.onApplied?.(command, answer);
+      this.changed();
+      this.options.channel?.post();
       this.settle(command, (waiter) => waiter.resolve(answer));
     }
   }
@@ -188,12 +229,6 @@ export class Outbox<C extends { idempotencyKey: string }, R> {
   private cancelRetry(): void {
     if (this.retryTimer !== null) clearTimeout(this.retryTimer);
     this.retryTimer = null;
-  }
-
-  private async removeSent(key: string): Promise<void> {
-    await this.options.storage.remove(key);
-    await this.reload();
-    this.options.channel?.post();
   }
 
   private async reload(): Promise<void> {

@@ -183,6 +183,97 @@ describe('Outbox', () => {
     expect(sentWith).toEqual([null, null]);
   });
 
+  test('an applied command leaves pending in the same step that hands over its answer, later commands already updated', async () => {
+    const events: string[] = [];
+    const storage = memoryStorage();
+    let online = false;
+    const outbox: Outbox<Command, string> = new Outbox<Command, string>({
+      storage,
+      send: async (c) => `answer ${c.n}`,
+      // The first answer names what the later commands called by a placeholder.
+      updateWaiting: (applied) => (applied.n === 1 ? (w) => ({ ...w, n: w.n * 10 }) : null),
+      onApplied(applied, answer) {
+        events.push(`${answer}, waiting ${outbox.pending.map((c) => c.n).join(' ')}`);
+        // Anything that renders runs after this synchronous step, never inside it.
+        queueMicrotask(() => events.push('later'));
+      },
+      onChange: (pending) => events.push(`change ${pending.map((c) => c.n).join(' ')}`),
+      classify: () => 'retry',
+      isOnline: () => online,
+      lock: mutex(),
+      retry: { baseMs: 1000, maxMs: 8000 },
+    });
+    for (const n of [1, 2, 3]) await outbox.enqueue(command(n));
+    events.length = 0;
+    online = true;
+    await outbox.flush();
+    expect(events.slice(0, 3)).toEqual(['answer 1, waiting 20 30', 'change 20 30', 'later']);
+  });
+
+  test('syncMark: null while a command that went out has no known fate; moves whenever one goes out', async () => {
+    vi.useFakeTimers();
+    let failures = 1;
+    const storage = memoryStorage();
+    const outbox = outboxWith(
+      async (c) => {
+        if (failures-- > 0) throw 'network';
+        return `ok ${c.n}`;
+      },
+      { storage },
+    );
+    expect(outbox.syncMark()).toBe(0);
+    const first = (await outbox.enqueue(command(1))).settled;
+    await vi.advanceTimersByTimeAsync(0);
+    // The request or its answer was lost: the server may hold the change, which still waits here.
+    expect(outbox.syncMark()).toBeNull();
+    await vi.advanceTimersByTimeAsync(1000);
+    await first;
+    const quiet = outbox.syncMark();
+    expect(quiet).toBe(2);
+    await (
+      await outbox.enqueue(command(2))
+    ).settled;
+    expect(outbox.syncMark()).toBe(3);
+
+    // A new page over commands an earlier one left may be looking at one that went out already.
+    outbox.stop();
+    const offline = outboxWith(async () => 'ok', { storage, online: () => false });
+    void offline.enqueue(command(3));
+    await vi.advanceTimersByTimeAsync(0);
+    const reloaded = outboxWith(async () => 'ok', { storage, online: () => false });
+    await reloaded.start();
+    expect(reloaded.syncMark()).toBeNull();
+  });
+
+  test('a command stored while another tab makes this one re-read the list is listed once', async () => {
+    const storage = memoryStorage();
+    let hearOtherTab = () => {};
+    const write = storage.put;
+    storage.put = async (key, stored) => {
+      await write(key, stored);
+      // Another tab's message arrives just as the write lands, and the re-read completes first.
+      hearOtherTab();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    };
+    const outbox = new Outbox<Command, string>({
+      storage,
+      send: async () => 'ok',
+      classify: () => 'retry',
+      isOnline: () => false,
+      lock: mutex(),
+      channel: {
+        post() {},
+        listen(onMessage) {
+          hearOtherTab = onMessage;
+          return () => {};
+        },
+      },
+      retry: { baseMs: 1000, maxMs: 8000 },
+    });
+    await outbox.enqueue(command(1));
+    expect(outbox.pending).toEqual([command(1)]);
+  });
+
   test('clear forgets every waiting command', async () => {
     const storage = memoryStorage();
     const outbox = outboxWith(async () => 'ok', { storage, online: () => false });

@@ -7,7 +7,8 @@
  * - startCartOutbox(queryClient): reads what earlier visits left and sends it; called once at start.
  * - enqueueCartCommand(command, { silent? }): stores and sends; resolves once stored with `settled`,
  *   the server's answer (rejected on a refusal, which is also toasted unless `silent`: the caller
- *   then shows it beside a field).
+ *   then shows it beside a field). A change to a line still shown under its placeholder id goes to
+ *   the real line once the server has named it.
  * - classifyCartFailure(error): 'retry' (network, 5xx, Retry-After) or 'refused' (any other 4xx).
  * - replacePendingItemId(commands, from, to): the commands with a placeholder line id replaced.
  * - usePendingCartCommands(), pendingCartCommands(): what is still waiting, oldest first.
@@ -27,13 +28,19 @@ import {
   type CartCommand,
   type SentCartCommand,
 } from './cart-commands.ts';
-import { cartQueryKey, type CartResponse } from './get-cart.ts';
+import { cartQueryKey, trackCartChanges, type CartResponse } from './get-cart.ts';
 
 const NO_COMMANDS: CartCommand[] = [];
 let pending: CartCommand[] = NO_COMMANDS;
 const listeners = new Set<() => void>();
 const quiet = new Set<string>();
 let outbox: Outbox<CartCommand, CartResponse> | null = null;
+/**
+ * Placeholder line ids (pendingLineId) the server has named since the page started. A page drawn
+ * an instant before an add's answer still shows the placeholder, and a change made there must
+ * still reach the real line.
+ */
+const namedLines = new Map<string, string>();
 
 export function classifyCartFailure(error: unknown): Failure {
   if (!(error instanceof ApiError)) return 'retry';
@@ -52,31 +59,41 @@ export function replacePendingItemId(command: CartCommand, from: string, to: str
   return command;
 }
 
+function withNamedLine<C extends CartCommand>(command: C): C {
+  if (command.type !== 'setQuantity' && command.type !== 'remove') return command;
+  const itemId = namedLines.get(command.itemId);
+  return itemId ? { ...command, itemId } : command;
+}
+
 export function startCartOutbox(queryClient: QueryClient): Promise<void> {
   if (outbox) return Promise.resolve();
   const channel = broadcast('cart');
   outbox = new Outbox<CartCommand, CartResponse>({
     storage: idbOutboxStorage<CartCommand>('cart'),
     send: sendCartCommand,
-    prepare: (command: SentCartCommand) =>
-      command.sentAsGuest !== undefined
+    prepare(stored: SentCartCommand) {
+      // Another tab may have queued a change to a line this tab's outbox has since had named.
+      const command = withNamedLine(stored);
+      return command.sentAsGuest !== undefined
         ? command
-        : { ...command, sentAsGuest: customerState.guestCart.guestCartId },
+        : { ...command, sentAsGuest: customerState.guestCart.guestCartId };
+    },
     classify: classifyCartFailure,
     isOnline: () => onlineManager.isOnline(),
     lock: webLock('cart'),
     channel,
     retry: { baseMs: CART_SYNC_RETRY_BASE_MS, maxMs: CART_SYNC_RETRY_MAX_MS },
-    async onApplied(command, answer) {
+    updateWaiting(command, answer) {
+      if (command.type !== 'add') return null;
+      const line = answer.data.items.find((item) => item.variantId === command.variantId);
+      if (!line) return null;
+      const placeholder = pendingLineId(command);
+      namedLines.set(placeholder, line.itemId);
+      return (next) => replacePendingItemId(next, placeholder, line.itemId);
+    },
+    onApplied(command, answer) {
       quiet.delete(command.idempotencyKey);
       if (command.type === 'merge') clearGuestCartId();
-      if (command.type === 'add') {
-        const line = answer.data.items.find((item) => item.variantId === command.variantId);
-        const placeholder = pendingLineId(command);
-        if (line) {
-          await outbox?.rewrite((next) => replacePendingItemId(next, placeholder, line.itemId));
-        }
-      }
       queryClient.setQueryData(cartQueryKey, answer.data);
     },
     onRefused(command, error) {
@@ -95,6 +112,9 @@ export function startCartOutbox(queryClient: QueryClient): Promise<void> {
       if (drained) void queryClient.invalidateQueries({ queryKey: cartQueryKey });
     },
   });
+  const started = outbox;
+  // A read of the server's cart that crossed a change keeps the cart already shown (get-cart.ts).
+  trackCartChanges(() => started.syncMark());
   onlineManager.subscribe((online) => {
     if (online) void outbox?.flush();
   });
@@ -107,7 +127,7 @@ export async function enqueueCartCommand(
 ): Promise<{ settled: Promise<CartResponse> }> {
   if (!outbox) throw new Error('The cart outbox has not started.');
   if (silent) quiet.add(command.idempotencyKey);
-  const queued = await outbox.enqueue(command);
+  const queued = await outbox.enqueue(withNamedLine(command));
   // A refusal is toasted by the outbox; a caller that does not wait must not see it unhandled.
   queued.settled.catch(() => undefined);
   return queued;
@@ -115,6 +135,7 @@ export async function enqueueCartCommand(
 
 export async function clearCartOutbox(): Promise<void> {
   quiet.clear();
+  namedLines.clear();
   await outbox?.clear();
 }
 

@@ -6,6 +6,8 @@
  * - EMPTY_CART: what a guest without a cart id has (no request is made).
  * - cartQueryKey (['cart']), cartQueryOptions(), getCart(): the server's cart, for loaders and
  *   prefetching (use-cart.ts shows it with the waiting changes applied).
+ * - trackCartChanges(mark): the cart outbox hands over its Outbox.syncMark at start, so that a
+ *   read which crossed a change on its way keeps the cart already cached (see cartQueryOptions).
  * - cartTotalQuantity(cart): the header badge's number.
  */
 import { queryOptions } from '@tanstack/react-query';
@@ -36,10 +38,25 @@ export async function getCart(signal?: AbortSignal): Promise<Cart> {
   return response.data ?? EMPTY_CART;
 }
 
+let changeMark: () => number | null = () => 0;
+
+export function trackCartChanges(mark: () => number | null): void {
+  changeMark = mark;
+}
+
 export function cartQueryOptions() {
   return queryOptions({
     queryKey: cartQueryKey,
-    queryFn: ({ signal }) => getCart(signal),
+    queryFn: async ({ signal, client, queryKey }) => {
+      const before = changeMark();
+      const cart = await getCart(signal);
+      if (before !== null && changeMark() === before) return cart;
+      // A change went out (or its fate was unknown) during the read: the answer may hold it or
+      // not, while the cart shown adds every change still waiting, so it could count one twice or
+      // miss one. Keep what we had: each change's answer is the server's cart, and the outbox
+      // reads it afresh once nothing waits.
+      return client.getQueryData<Cart>(queryKey) ?? cart;
+    },
     staleTime: 0,
   });
 }

@@ -23,11 +23,17 @@ export function CartSummary({ cart, signedIn }: { cart: Cart; signedIn: boolean 
   const online = useOnline();
   const waiting = usePendingSyncCount() > 0;
   // Checkout prices the server's cart: it waits for a connection and for every change to land.
+  // A guest's way there is signing in, which needs the connection too (the cart merges after it).
   const checkoutBlocked = !online
     ? CHECKOUT_OFFLINE_TEXT
-    : waiting
+    : waiting && signedIn
       ? 'Checkout opens once your changes have synced.'
       : null;
+  const blockedNote = checkoutBlocked ? (
+    <p id="checkout-blocked" className={styles.note} role="status">
+      {checkoutBlocked}
+    </p>
+  ) : null;
   return (
     <aside className={styles.summary} aria-labelledby="cart-summary">
       <h2 id="cart-summary" className={styles.summaryTitle}>
@@ -70,11 +76,7 @@ export function CartSummary({ cart, signedIn }: { cart: Cart; signedIn: boolean 
           >
             Checkout
           </Link>
-          {checkoutBlocked ? (
-            <p id="checkout-blocked" className={styles.note} role="status">
-              {checkoutBlocked}
-            </p>
-          ) : null}
+          {blockedNote}
         </>
       ) : (
         <>
@@ -82,9 +84,12 @@ export function CartSummary({ cart, signedIn }: { cart: Cart; signedIn: boolean 
             to="/login"
             search={{ redirect: '/checkout' }}
             className={buttonClassName({ variant: 'primary', block: true })}
+            disabled={checkoutBlocked !== null}
+            aria-describedby={checkoutBlocked ? 'checkout-blocked' : undefined}
           >
             Sign in to check out
           </Link>
+          {blockedNote}
           <p className={styles.note}>
             New to Forge?{' '}
             <Link to="/register" search={{ redirect: '/checkout' }}>

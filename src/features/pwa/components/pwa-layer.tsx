@@ -12,8 +12,11 @@ import { usePwaState } from '../pwa-store.ts';
 import { useOnline } from '../../../hooks/use-online.ts';
 import styles from './pwa.module.css';
 
-/** Paths where a page reload could cut a checkout or a payment short. */
-const NO_RELOAD_PATHS = [/^\/checkout(\/|$)/, /^\/order\//, /^\/pay/];
+/**
+ * Paths where a page reload could cut a checkout or a payment short: checkout, the confirmation a
+ * payment returns to (order-success), an order's page, and any payment step.
+ */
+const NO_RELOAD_PATHS = [/^\/checkout(\/|$)/, /^\/order-success(\/|$)/, /^\/order\//, /^\/pay/];
 
 export function reloadOfferedOn(pathname: string): boolean {
   return !NO_RELOAD_PATHS.some((pattern) => pattern.test(pathname));

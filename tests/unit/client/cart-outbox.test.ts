@@ -1,0 +1,114 @@
+/**
+ * The cart outbox's wiring, over an in-memory queue instead of IndexedDB and a stand-in for the
+ * API: what the page shows and what is sent stay right around the moment an add is answered.
+ */
+import { onlineManager, QueryClient } from '@tanstack/react-query';
+import { afterAll, beforeAll, expect, test, vi } from 'vitest';
+import type { OutboxStorage } from '../../../src/lib/outbox/outbox.ts';
+import type * as CartCommands from '../../../src/features/cart/api/cart-commands.ts';
+import {
+  applyPendingCommands,
+  createCartCommand,
+  pendingLineId,
+  sendCartCommand,
+  type CartCommand,
+} from '../../../src/features/cart/api/cart-commands.ts';
+import {
+  enqueueCartCommand,
+  pendingCartCommands,
+  startCartOutbox,
+} from '../../../src/features/cart/api/cart-outbox.ts';
+import {
+  cartQueryKey,
+  EMPTY_CART,
+  type Cart,
+  type CartItem,
+} from '../../../src/features/cart/api/get-cart.ts';
+
+vi.mock('../../../src/lib/outbox/browser.ts', () => {
+  const map = new Map<string, unknown>();
+  const storage: OutboxStorage<unknown> = {
+    entries: async () => [...map].sort(([a], [b]) => (a < b ? -1 : 1)),
+    put: async (key, command) => void map.set(key, command),
+    remove: async (key) => void map.delete(key),
+    clear: async () => map.clear(),
+  };
+  return {
+    idbOutboxStorage: () => storage,
+    webLock: () => (task: () => Promise<void>) => task(),
+    broadcast: () => ({ post() {}, listen: () => () => {} }),
+  };
+});
+
+vi.mock('../../../src/features/cart/api/cart-commands.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof CartCommands>()),
+  sendCartCommand: vi.fn(),
+}));
+
+const line = (itemId: string, variantId: string, quantity: number): CartItem => ({
+  itemId,
+  productId: 'p1',
+  variantId,
+  quantity,
+  name: 'Whey',
+  slug: 'whey',
+  image: null,
+  brand: { _id: 'b', slug: 'b', name: 'B' },
+  flavor: { _id: 'f', slug: 'f', name: 'F' },
+  size: '2 lb',
+  sku: 'S',
+  unitPrice: 1000,
+  compareAtPrice: null,
+  lineTotal: 1000 * quantity,
+  stock: 20,
+});
+const cartWith = (...items: CartItem[]): Cart => ({ ...EMPTY_CART, items });
+
+const queryClient = new QueryClient();
+const sent: CartCommand[] = [];
+let server = cartWith();
+
+beforeAll(async () => {
+  vi.mocked(sendCartCommand).mockImplementation(async (command) => {
+    sent.push(command);
+    if (command.type === 'add') server = cartWith(line('item_1', command.variantId, 1));
+    if (command.type === 'setQuantity') {
+      // The server knows the line by its own id only.
+      if (command.itemId !== 'item_1') throw new Error(`no line ${command.itemId}`);
+      server = cartWith(line('item_1', 'v1', command.quantity));
+    }
+    return { success: true, data: server };
+  });
+  onlineManager.setOnline(true);
+  queryClient.setQueryData(cartQueryKey, cartWith());
+  await startCartOutbox(queryClient);
+});
+
+afterAll(() => onlineManager.setOnline(true));
+
+test('a change made on a line still drawn under its placeholder, after the server named it, goes to the real line', async () => {
+  const add = createCartCommand({ type: 'add', productId: 'p1', variantId: 'v1', quantity: 1 });
+  await (
+    await enqueueCartCommand(add)
+  ).settled;
+  expect(queryClient.getQueryData(cartQueryKey)).toEqual(cartWith(line('item_1', 'v1', 1)));
+
+  // The page has not redrawn yet: its + button still names the placeholder.
+  onlineManager.setOnline(false);
+  const stale = createCartCommand({
+    type: 'setQuantity',
+    itemId: pendingLineId(add),
+    quantity: 2,
+  });
+  const queued = await enqueueCartCommand(stale);
+  const shown = applyPendingCommands(
+    queryClient.getQueryData<Cart>(cartQueryKey),
+    pendingCartCommands(),
+  );
+  expect(shown?.items.map((item) => [item.itemId, item.quantity])).toEqual([['item_1', 2]]);
+
+  onlineManager.setOnline(true);
+  await queued.settled;
+  expect(sent.at(-1)).toMatchObject({ type: 'setQuantity', itemId: 'item_1', quantity: 2 });
+  expect(queryClient.getQueryData<Cart>(cartQueryKey)?.items[0]?.quantity).toBe(2);
+});
