@@ -81,7 +81,7 @@ export default defineConfig({
       strategies: 'injectManifest',
       srcDir: 'sw',
       filename: 'sw.ts',
-      // src/features/pwa registers the worker through workbox-window.
+      // src/lib/pwa registers the worker through workbox-window.
       injectRegister: false,
       registerType: 'prompt',
       // The precache globs already take every icon; listing them twice would duplicate entries.

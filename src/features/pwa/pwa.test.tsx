@@ -4,10 +4,10 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { failUnseenQueriesWhileOffline } from '../../lib/persist/unseen-offline.ts';
 import { renderWithProviders } from '../../testing/render.tsx';
 import { PwaLayer, reloadOfferedOn } from './components/pwa-layer.tsx';
-import { pwaStore } from './pwa-store.ts';
+import { pwaStore } from '../../stores/pwa.ts';
 import { isNetworkFailure } from './components/route-error-screen.tsx';
 import { ApiError } from '../../lib/api-client.ts';
-import { clearOfflineData } from './start.ts';
+import { clearOfflineData } from '../../lib/pwa/start.ts';
 
 afterEach(() => {
   cleanup();

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { cartQueryOptions } from '../../features/cart/api/get-cart.ts';
+import { cartQueryOptions } from '../../lib/cart/get-cart.ts';
 import { CartPage } from '../../features/cart/components/cart-page.tsx';
 
 export const Route = createFileRoute('/_shop/cart')({

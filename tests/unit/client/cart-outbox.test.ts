@@ -5,25 +5,25 @@
 import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import type { OutboxStorage } from '../../../src/lib/outbox/outbox.ts';
-import type * as CartCommands from '../../../src/features/cart/api/cart-commands.ts';
+import type * as CartCommands from '../../../src/lib/cart/cart-commands.ts';
 import {
   applyPendingCommands,
   createCartCommand,
   pendingLineId,
   sendCartCommand,
   type CartCommand,
-} from '../../../src/features/cart/api/cart-commands.ts';
+} from '../../../src/lib/cart/cart-commands.ts';
 import {
   enqueueCartCommand,
   pendingCartCommands,
   startCartOutbox,
-} from '../../../src/features/cart/api/cart-outbox.ts';
+} from '../../../src/lib/cart/cart-outbox.ts';
 import {
   cartQueryKey,
   EMPTY_CART,
   type Cart,
   type CartItem,
-} from '../../../src/features/cart/api/get-cart.ts';
+} from '../../../src/lib/cart/get-cart.ts';
 
 vi.mock('../../../src/lib/outbox/browser.ts', () => {
   const map = new Map<string, unknown>();
@@ -40,7 +40,7 @@ vi.mock('../../../src/lib/outbox/browser.ts', () => {
   };
 });
 
-vi.mock('../../../src/features/cart/api/cart-commands.ts', async (importOriginal) => ({
+vi.mock('../../../src/lib/cart/cart-commands.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof CartCommands>()),
   sendCartCommand: vi.fn(),
 }));

@@ -1,9 +1,6 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { Outbox, type OutboxStorage } from '../../../src/lib/outbox/outbox.ts';
-import {
-  classifyCartFailure,
-  replacePendingItemId,
-} from '../../../src/features/cart/api/cart-outbox.ts';
+import { classifyCartFailure, replacePendingItemId } from '../../../src/lib/cart/cart-outbox.ts';
 import { ApiError } from '../../../src/lib/api-client.ts';
 
 interface Command {

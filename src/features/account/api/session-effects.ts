@@ -10,9 +10,9 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { clearUser, customerState, setUser, type AuthUser } from '../../../stores/customer.ts';
-import { clearOfflineData } from '../../pwa/start.ts';
-import { createCartCommand } from '../../cart/api/cart-commands.ts';
-import { clearCartOutbox, enqueueCartCommand } from '../../cart/api/cart-outbox.ts';
+import { clearOfflineData } from '../../../lib/pwa/start.ts';
+import { createCartCommand } from '../../../lib/cart/cart-commands.ts';
+import { clearCartOutbox, enqueueCartCommand } from '../../../lib/cart/cart-outbox.ts';
 
 export const ORDERS_QUERY_KEY = ['orders'] as const;
 export const PROFILE_QUERY_KEY = ['profile'] as const;

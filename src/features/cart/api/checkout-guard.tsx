@@ -5,7 +5,7 @@
  */
 import { Navigate } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
-import { useCart } from './use-cart.ts';
+import { useCart } from '../../../lib/cart/use-cart.ts';
 
 export function CheckoutGuard({ children }: { children: ReactNode }) {
   const cart = useCart();

@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { CART_LINE_MAX_QUANTITY } from '../../../../contract/cart.ts';
 import { formatMoney } from '../../../lib/format.ts';
-import { useCartCommand } from '../api/use-cart.ts';
-import type { CartItem } from '../api/get-cart.ts';
+import { useCartCommand } from '../../../lib/cart/use-cart.ts';
+import type { CartItem } from '../../../lib/cart/get-cart.ts';
 import styles from './cart-page.module.css';
 
 /** DESIGN §5: 1–20 per line and never above the stock left. */

@@ -6,9 +6,9 @@
  */
 import { useRouterState } from '@tanstack/react-router';
 import { useState } from 'react';
-import { promptInstall } from '../api/install-prompt.ts';
-import { applyUpdate } from '../api/service-worker.ts';
-import { usePwaState } from '../pwa-store.ts';
+import { promptInstall } from '../../../lib/pwa/install-prompt.ts';
+import { applyUpdate } from '../../../lib/pwa/service-worker.ts';
+import { usePwaState } from '../../../stores/pwa.ts';
 import { useOnline } from '../../../hooks/use-online.ts';
 import styles from './pwa.module.css';
 

@@ -2,7 +2,7 @@ import { onlineManager } from '@tanstack/react-query';
 import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, test } from 'vitest';
 import { renderWithProviders } from '../../../../testing/render.tsx';
-import { EMPTY_CART } from '../../api/get-cart.ts';
+import { EMPTY_CART } from '../../../../lib/cart/get-cart.ts';
 import { CartSummary, CHECKOUT_OFFLINE_TEXT } from '../cart-summary.tsx';
 
 afterEach(() => {

@@ -4,7 +4,7 @@
  *
  * Exports: listenForInstallPrompt() (once at start), promptInstall() (the button's action).
  */
-import { pwaStore } from '../pwa-store.ts';
+import { pwaStore } from '../../stores/pwa.ts';
 
 interface BeforeInstallPromptEvent extends Event {
   prompt(): Promise<void>;

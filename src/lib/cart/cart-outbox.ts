@@ -16,12 +16,12 @@
  */
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { ApiError } from '../../../lib/api-client.ts';
-import { CART_SYNC_RETRY_BASE_MS, CART_SYNC_RETRY_MAX_MS } from '../../../lib/constants.ts';
-import { broadcast, idbOutboxStorage, webLock } from '../../../lib/outbox/browser.ts';
-import { Outbox, type Failure } from '../../../lib/outbox/outbox.ts';
-import { clearGuestCartId, customerState } from '../../../stores/customer.ts';
-import { toast } from '../../../stores/toasts.ts';
+import { ApiError } from '../api-client.ts';
+import { CART_SYNC_RETRY_BASE_MS, CART_SYNC_RETRY_MAX_MS } from '../constants.ts';
+import { broadcast, idbOutboxStorage, webLock } from '../outbox/browser.ts';
+import { Outbox, type Failure } from '../outbox/outbox.ts';
+import { clearGuestCartId, customerState } from '../../stores/customer.ts';
+import { toast } from '../../stores/toasts.ts';
 import {
   pendingLineId,
   sendCartCommand,

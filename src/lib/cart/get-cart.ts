@@ -11,12 +11,9 @@
  * - cartTotalQuantity(cart): the header badge's number.
  */
 import { queryOptions } from '@tanstack/react-query';
-import type {
-  Cart as ContractCart,
-  CartItem as ContractCartItem,
-} from '../../../../contract/cart.ts';
-import { api } from '../../../lib/api-client.ts';
-import { customerState } from '../../../stores/customer.ts';
+import type { Cart as ContractCart, CartItem as ContractCartItem } from '../../../contract/cart.ts';
+import { api } from '../api-client.ts';
+import { customerState } from '../../stores/customer.ts';
 
 /** A cart line; `pending` marks an optimistic add still waiting for the server's line. */
 export type CartItem = ContractCartItem & { pending?: boolean };

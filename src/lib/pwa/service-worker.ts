@@ -10,8 +10,8 @@
  * - clearWorkerCaches(): empties the worker's API caches (logout); resolves when they are gone.
  */
 import { Workbox } from 'workbox-window';
-import { API_CACHES } from '../../../../sw/cache-names.ts';
-import { pwaStore } from '../pwa-store.ts';
+import { API_CACHES } from '../../../sw/cache-names.ts';
+import { pwaStore } from '../../stores/pwa.ts';
 
 const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
 /** How long logout waits for the worker to confirm before deleting the caches itself. */

@@ -1,8 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
 import { afterEach, expect, test } from 'vitest';
-import { setupMswServer, api } from '../../../../testing/msw.ts';
-import { customerState } from '../../../../stores/customer.ts';
+import { setupMswServer, api } from '../../../testing/msw.ts';
+import { customerState } from '../../../stores/customer.ts';
 import {
   cartQueryKey,
   cartQueryOptions,

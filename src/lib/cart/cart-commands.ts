@@ -11,9 +11,9 @@
  * - sendCartCommand(command): the API call, with the Idempotency-Key header.
  * cart-outbox.ts stores, sends and retries them.
  */
-import type { TaxonomyRef } from '../../../../contract/catalog.ts';
-import { api } from '../../../lib/api-client.ts';
-import { newIdempotencyKey } from '../../../lib/ids.ts';
+import type { TaxonomyRef } from '../../../contract/catalog.ts';
+import { api } from '../api-client.ts';
+import { newIdempotencyKey } from '../ids.ts';
 import type { Cart, CartItem, CartResponse } from './get-cart.ts';
 
 /** What an optimistic add shows until the server's line arrives. */

@@ -9,14 +9,11 @@
  * never rejects.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { followBrowserOnlineState } from '../../lib/persist/online-state.ts';
-import { failUnseenQueriesWhileOffline } from '../../lib/persist/unseen-offline.ts';
-import {
-  clearPersistedQueries,
-  startQueryPersistence,
-} from '../../lib/persist/query-persistence.ts';
-import { listenForInstallPrompt } from './api/install-prompt.ts';
-import { clearWorkerCaches, registerServiceWorker } from './api/service-worker.ts';
+import { followBrowserOnlineState } from '../persist/online-state.ts';
+import { failUnseenQueriesWhileOffline } from '../persist/unseen-offline.ts';
+import { clearPersistedQueries, startQueryPersistence } from '../persist/query-persistence.ts';
+import { listenForInstallPrompt } from './install-prompt.ts';
+import { clearWorkerCaches, registerServiceWorker } from './service-worker.ts';
 
 export async function startOfflineSupport(queryClient: QueryClient): Promise<void> {
   followBrowserOnlineState();
