@@ -8,6 +8,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchBrowser } from './chrome.ts';
+import { waitForWorker, persistedCache } from './offline-helpers.ts';
 import { startShop, type RunningShop } from './shop.ts';
 
 /** Polls long enough for a throttled IndexedDB write or a worker's cache update on a busy machine. */
@@ -36,36 +37,6 @@ async function newPage(): Promise<Page> {
   contexts.push(context);
   await context.addInitScript(() => localStorage.setItem('hasSeenCouponPopup', 'true'));
   return context.newPage();
-}
-
-async function waitForWorker(page: Page) {
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-}
-
-/** The persisted query cache as JSON text ('' when nothing is saved). */
-function persistedCache(page: Page): Promise<string> {
-  return page.evaluate(
-    () =>
-      new Promise<string>((resolve, reject) => {
-        const open = indexedDB.open('forge-query-cache');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('keyval')) {
-            db.close();
-            resolve('');
-            return;
-          }
-          const read = db.transaction('keyval').objectStore('keyval').get('query-client');
-          read.onsuccess = () => {
-            db.close();
-            resolve(read.result ? JSON.stringify(read.result) : '');
-          };
-          read.onerror = () => reject(read.error);
-        };
-      }),
-  );
 }
 
 const productNames = (page: Page) =>

@@ -10,9 +10,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CHROME_FLAGS, findChrome, launchBrowser } from './chrome.ts';
+import { waitForWorker } from './offline-helpers.ts';
 import { freePort, startShop, type RunningShop } from './shop.ts';
 
 const dist = path.resolve(import.meta.dirname, '../../dist');
@@ -33,11 +34,6 @@ afterAll(async () => {
 
 const poll = <T>(read: () => T | Promise<T>, message?: string) =>
   expect.poll(read, { timeout: 20_000, message });
-
-async function waitForWorker(page: Page) {
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-}
 
 /** Width and height from a PNG's IHDR chunk. */
 function pngSize(bytes: Buffer): string {
