@@ -4,14 +4,16 @@
  */
 import { z } from 'zod';
 import { TaxonomyRef } from './catalog.ts';
+import {
+  CART_LINE_MAX_QUANTITY,
+  CART_LINE_MIN_QUANTITY,
+  DISCOUNT_CODE_MAX_LENGTH,
+  DISCOUNT_CODE_REQUIRED,
+  DISCOUNT_CODE_TOO_LONG,
+} from './cart-rules.ts';
 import { GUEST_CART_HEADER, GUEST_CART_QUERY, IDEMPOTENCY_HEADER } from './http.ts';
 
-/** DESIGN §5: a cart line holds 1–20 units, and never more than the variant's stock. */
-export const CART_LINE_MIN_QUANTITY = 1;
-export const CART_LINE_MAX_QUANTITY = 20;
-/** DESIGN §5: standard shipping is free from a $99 subtotal, otherwise $9.99. */
-export const FREE_SHIPPING_THRESHOLD = 9900;
-export const STANDARD_SHIPPING_PRICE = 999;
+export * from './cart-rules.ts';
 
 /** A guest cart id as the server issues it (32 random bytes, base64url); anything else is refused. */
 export const GuestCartId = z
@@ -63,8 +65,8 @@ export const ApplyDiscountBody = z.object({
   code: z
     .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') })
     .trim()
-    .min(1, 'Enter a discount code')
-    .max(40, 'must be at most 40 characters'),
+    .min(1, DISCOUNT_CODE_REQUIRED)
+    .max(DISCOUNT_CODE_MAX_LENGTH, DISCOUNT_CODE_TOO_LONG),
 });
 export type ApplyDiscountBody = z.infer<typeof ApplyDiscountBody>;
 

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { CART_LINE_MAX_QUANTITY } from '../../../../contract/cart.ts';
+import { CART_LINE_MAX_QUANTITY } from '../../../../contract/cart-rules.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { useCartCommand } from '../../../lib/cart/use-cart.ts';
 import type { CartItem } from '../../../lib/cart/get-cart.ts';

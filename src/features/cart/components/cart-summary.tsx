@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { ApplyDiscountBody, FREE_SHIPPING_THRESHOLD } from '../../../../contract/cart.ts';
+import { checkDiscountCode, FREE_SHIPPING_THRESHOLD } from '../../../../contract/cart-rules.ts';
 import { Button, buttonClassName } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -120,13 +120,13 @@ function DiscountCode({ cart }: { cart: Cart }) {
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const parsed = ApplyDiscountBody.safeParse({ code });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Enter a discount code');
+    const checked = checkDiscountCode(code);
+    if ('error' in checked) {
+      setError(checked.error);
       return;
     }
     setError(null);
-    apply.mutate(parsed.data.code, {
+    apply.mutate(checked.code, {
       onSuccess: () => setCode(''),
       onError: (err) =>
         setError(

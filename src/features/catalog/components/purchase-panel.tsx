@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ProductDetail, ProductVariant } from '../../../../contract/catalog.ts';
-import { CART_LINE_MAX_QUANTITY } from '../../../../contract/cart.ts';
+import { CART_LINE_MAX_QUANTITY } from '../../../../contract/cart-rules.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { useAddToCart } from '../../../lib/cart/use-add-to-cart.ts';
 import { pickFlavor, pickSize, type Selection } from '../lib/variant-selection.ts';
