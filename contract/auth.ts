@@ -2,13 +2,16 @@
  * Accounts: registration, sign-in, password reset and the profile (spec §7 `/user/auth/*`).
  */
 import { z } from 'zod';
+import {
+  EMAIL_MAX,
+  NAME_MAX,
+  NAME_MIN,
+  OTP_LENGTH,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+} from './auth-rules.ts';
 
-export const NAME_MIN = 2;
-export const NAME_MAX = 80;
-export const EMAIL_MAX = 254;
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
-export const OTP_LENGTH = 6;
+export * from './auth-rules.ts';
 
 const required = (field: string) => (issue: { input: unknown }) =>
   issue.input === undefined ? `${field} is required.` : `${field} must be text.`;

@@ -3,17 +3,24 @@
  * The coupon messages are the spec's own texts; the PWA validates its forms with these schemas too.
  */
 import { z } from 'zod';
+import {
+  CONSULTATION_GOALS,
+  CONSULTATION_HOURS,
+  CONSULTATION_MAX_DAYS_AHEAD,
+  CONSULTATION_NOTE_MAX,
+  CONSULTATION_TIME_ZONE,
+  EMAIL_MAX,
+  EMAIL_PATTERN,
+  EXPERIENCE_LEVELS,
+  FULL_NAME_MAX,
+  MESSAGE_MAX,
+  MESSAGE_MIN,
+  PHONE_MAX,
+  shopToday,
+  SUBJECT_MAX,
+} from './engagement-rules.ts';
 
-export const FULL_NAME_MAX = 100;
-export const EMAIL_MAX = 254;
-export const SUBJECT_MAX = 150;
-export const MESSAGE_MIN = 10;
-export const MESSAGE_MAX = 5000;
-export const CONSULTATION_NOTE_MAX = 2000;
-export const PHONE_MAX = 30;
-
-/** "Must look like name@domain.tld with no spaces" (spec §5). */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export * from './engagement-rules.ts';
 
 const requiredText = (message: string) =>
   z
@@ -44,8 +51,6 @@ export const couponRequestBody = z.object({
 });
 export type CouponRequestBody = z.input<typeof couponRequestBody>;
 
-export const COUPON_SUCCESS_MESSAGE = 'Your discount code has been sent to your email!';
-
 export const couponRequestResponse = z.object({
   success: z.literal(true),
   message: z.string(),
@@ -67,42 +72,7 @@ export const contactBody = z.object({
 });
 export type ContactBody = z.input<typeof contactBody>;
 
-export const CONTACT_SUCCESS_MESSAGE =
-  'Thanks for your message! We have e-mailed you a confirmation and will reply within 1–2 business days.';
-
 // ---- Consultations ------------------------------------------------------------------------------
-
-export const CONSULTATION_GOALS = [
-  { value: 'build-muscle', label: 'Build muscle' },
-  { value: 'lose-weight', label: 'Lose weight' },
-  { value: 'improve-performance', label: 'Improve performance' },
-  { value: 'endurance', label: 'Endurance' },
-  { value: 'general-health', label: 'General health' },
-] as const;
-export type ConsultationGoal = (typeof CONSULTATION_GOALS)[number]['value'];
-
-export const EXPERIENCE_LEVELS = [
-  { value: 'beginner', label: 'Beginner' },
-  { value: 'intermediate', label: 'Intermediate' },
-  { value: 'advanced', label: 'Advanced' },
-] as const;
-export type ExperienceLevel = (typeof EXPERIENCE_LEVELS)[number]['value'];
-
-/** Consultations are held in the shop's time zone, during these hours (24 h clock). */
-export const CONSULTATION_TIME_ZONE = 'America/Toronto';
-export const CONSULTATION_HOURS = { opens: '09:00', closes: '18:00' } as const;
-/** How far ahead a consultation can be booked. */
-export const CONSULTATION_MAX_DAYS_AHEAD = 180;
-
-/** Today's date (YYYY-MM-DD) in the shop's time zone. */
-export function shopToday(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: CONSULTATION_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-}
 
 function addDays(date: string, days: number): string {
   const at = new Date(`${date}T00:00:00Z`);
@@ -177,9 +147,6 @@ export const consultationBody = z.object({
     .default(''),
 });
 export type ConsultationBody = z.input<typeof consultationBody>;
-
-export const CONSULTATION_SUCCESS_MESSAGE =
-  'Your consultation request is booked! We have e-mailed you a confirmation and will contact you to confirm the time.';
 
 /** Contact and consultation answers: the stored record's id. */
 export const createdResponse = z.object({

@@ -10,11 +10,12 @@ import { useState, type FormEvent } from 'react';
 import { ApiError } from '../lib/api-client.ts';
 import { focusFirstInvalid, type FieldErrors } from './use-schema-form.ts';
 
+const UNREACHABLE = 'We could not reach the shop. Check your connection and try again.';
+
 /** Why a request failed, in words the shopper can act on. */
 export function failureMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError) {
-    if (error.isNetworkError)
-      return 'We could not reach the shop. Check your connection and try again.';
+    if (error.isNetworkError) return UNREACHABLE;
     if (error.status === 429)
       return error.message || 'Too many attempts. Please wait a moment and try again.';
     return error.message || fallback;
@@ -23,7 +24,7 @@ export function failureMessage(error: unknown, fallback: string): string {
 }
 
 interface SubmittableForm<B> {
-  submit(): B | null;
+  submit(): Promise<B | null>;
   setErrors(errors: FieldErrors<Record<string, string>>): void;
 }
 
@@ -38,12 +39,21 @@ export function useFormSubmit<B>(form: SubmittableForm<B>, fallback: string) {
 
   /** A form's onSubmit that calls `send` with the parsed body once every field is valid. */
   function onSubmit(send: (body: B) => void) {
-    return (event: FormEvent<HTMLFormElement>) => {
+    return async (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault();
+      const element = event.currentTarget;
       setFailure(null);
-      const body = form.submit();
+      let body: B | null;
+      try {
+        body = await form.submit();
+      } catch (error) {
+        // The form's rules could not be loaded: the connection dropped before they arrived.
+        console.warn('form rules could not be loaded', error);
+        setFailure(UNREACHABLE);
+        return;
+      }
       if (body) send(body);
-      else focusFirstInvalid(event.currentTarget);
+      else focusFirstInvalid(element);
     };
   }
 

@@ -2,11 +2,16 @@
  * Form state checked against a zod schema (usually the contract's own body schema, so the form and
  * the API agree on every rule and message).
  *
- * Exports: useSchemaForm(schema, initial) → { values, errors, field(name), setValue, submit,
+ * Exports: useSchemaForm(loadSchema, initial) → { values, errors, field(name), setValue, submit,
  * setErrors, reset }. Each field's error sits beside it; after the first submit an error is
  * re-checked as the shopper types, so it disappears as soon as the value is fixed.
+ *
+ * The schema comes through a dynamic import (`() => import('contract/…').then(…)`): the contract's
+ * schemas need the full zod, about 22 KiB gzipped, which a form page should not wait for before it
+ * renders. The import starts as soon as the form is on screen; a submit waits for it.
  */
-import { useState, type ChangeEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { flushSync } from 'react-dom';
 import type { z } from 'zod';
 
 type Values = Record<string, string>;
@@ -26,16 +31,38 @@ export function firstErrors<V extends Values>(error: z.ZodError): FieldErrors<V>
  * confirmation); its errors count like the schema's.
  */
 export function useSchemaForm<V extends Values, S extends z.ZodType>(
-  schema: S,
+  loadSchema: () => Promise<S>,
   initial: V,
   crossCheck?: (values: V) => FieldErrors<V>,
 ) {
   const [values, setValues] = useState<V>(initial);
   const [errors, setErrors] = useState<FieldErrors<V>>({});
   const [submitted, setSubmitted] = useState(false);
+  const schema = useRef<S | null>(null);
+  const loading = useRef<Promise<S> | null>(null);
 
-  function check(next: V): FieldErrors<V> {
-    const result = schema.safeParse(next);
+  /** The schema, imported once; a failed import (a dropped connection) is tried again next time. */
+  function getSchema(): Promise<S> {
+    loading.current ??= loadSchema().then(
+      (loaded) => (schema.current = loaded),
+      (error: unknown) => {
+        loading.current = null;
+        throw error;
+      },
+    );
+    return loading.current;
+  }
+
+  useEffect(() => {
+    getSchema().catch(() => {
+      // A submit imports it again and reports the failure beside the form.
+    });
+    // Once, when the form first shows.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  function check(rules: S, next: V): FieldErrors<V> {
+    const result = rules.safeParse(next);
     const found: FieldErrors<V> = Object.assign({}, crossCheck?.(next));
     return result.success ? found : Object.assign(found, firstErrors<V>(result.error));
   }
@@ -43,7 +70,7 @@ export function useSchemaForm<V extends Values, S extends z.ZodType>(
   function setValue(name: keyof V & string, value: string) {
     const next = { ...values, [name]: value };
     setValues(next);
-    if (submitted) setErrors(check(next));
+    if (submitted && schema.current) setErrors(check(schema.current, next));
   }
 
   function field(name: keyof V & string) {
@@ -56,16 +83,22 @@ export function useSchemaForm<V extends Values, S extends z.ZodType>(
     };
   }
 
-  /** The parsed body when every field is valid; otherwise null, with the errors shown. */
-  function submit(): z.output<S> | null {
+  /**
+   * The parsed body when every field is valid; otherwise null, with the errors shown. Rejects
+   * when the schema cannot be imported.
+   */
+  async function submit(): Promise<z.output<S> | null> {
     setSubmitted(true);
-    const found = check(values);
-    const result = schema.safeParse(values);
+    const rules = await getSchema();
+    const found = check(rules, values);
+    const result = rules.safeParse(values);
     if (result.success && Object.keys(found).length === 0) {
       setErrors({});
       return result.data;
     }
-    setErrors(found);
+    // Painted now, not at React's next turn: the submit handler focuses the first invalid field
+    // right after this, and it awaited the schema, so it is no longer a batched click handler.
+    flushSync(() => setErrors(found));
     return null;
   }
 

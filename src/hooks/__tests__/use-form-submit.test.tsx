@@ -12,8 +12,16 @@ const schema = z.object({
   email: z.string().min(1, 'Email is required'),
 });
 
-function Form({ send }: { send: (body: z.output<typeof schema>) => Promise<unknown> }) {
-  const form = useSchemaForm(schema, { name: '', email: '' });
+const loadSchema = () => Promise.resolve(schema);
+
+function Form({
+  send,
+  load = loadSchema,
+}: {
+  send: (body: z.output<typeof schema>) => Promise<unknown>;
+  load?: () => Promise<typeof schema>;
+}) {
+  const form = useSchemaForm(load, { name: '', email: '' });
   const submission = useFormSubmit(form, 'It did not work. Please try again.');
   return (
     <form
@@ -58,6 +66,27 @@ describe('useFormSubmit', () => {
     const beside = await screen.findByText('Taken');
     expect(screen.getByLabelText('Email').getAttribute('aria-describedby')).toBe(beside.id);
     expect(screen.getByText('Check the e-mail.').getAttribute('role')).toBe('alert');
+  });
+
+  it('imports the rules when the form shows, and again after an import that failed', async () => {
+    const sent: unknown[] = [];
+    let imports = 0;
+    const load = () => {
+      imports += 1;
+      return imports <= 2 ? Promise.reject(new TypeError('Failed to fetch')) : loadSchema();
+    };
+    render(<Form send={async (body) => sent.push(body)} load={load} />);
+    await waitFor(() => expect(imports).toBe(1));
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Ada' } });
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'a@b.ca' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(
+      await screen.findByText('We could not reach the shop. Check your connection and try again.'),
+    ).toBeTruthy();
+    expect(sent).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(sent).toEqual([{ name: 'Ada', email: 'a@b.ca' }]));
+    expect(imports).toBe(3);
   });
 });
 

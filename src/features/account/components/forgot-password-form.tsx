@@ -1,6 +1,6 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { forgotPasswordBody, OTP_LENGTH, verifyOtpResetBody } from '../../../../contract/auth.ts';
+import { OTP_LENGTH } from '../../../../contract/auth-rules.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormFailure } from '../../../components/ui/form-failure.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
@@ -47,8 +47,13 @@ export function ForgotPasswordForm() {
   );
 }
 
+const loadForgotPasswordBody = () =>
+  import('../../../../contract/auth.ts').then((rules) => rules.forgotPasswordBody);
+const loadVerifyOtpResetBody = () =>
+  import('../../../../contract/auth.ts').then((rules) => rules.verifyOtpResetBody);
+
 function EmailForm({ onSent }: { onSent: (sent: { email: string; message: string }) => void }) {
-  const form = useSchemaForm(forgotPasswordBody, { email: '' });
+  const form = useSchemaForm(loadForgotPasswordBody, { email: '' });
   const submission = useFormSubmit(form, 'The reset e-mail could not be sent. Please try again.');
   const forgot = useForgotPassword();
 
@@ -97,7 +102,7 @@ function CodeForm({
 }) {
   const navigate = useNavigate();
   const form = useSchemaForm(
-    verifyOtpResetBody,
+    loadVerifyOtpResetBody,
     { email: sentTo.email, otp: '', password: '', confirmPassword: '' },
     confirmMatches,
   );

@@ -1,5 +1,4 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { loginBody } from '../../../../contract/auth.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormFailure } from '../../../components/ui/form-failure.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
@@ -10,9 +9,11 @@ import { safeRedirect } from '../api/session-effects.ts';
 import { AuthShell } from './auth-shell.tsx';
 import styles from './auth.module.css';
 
+const loadLoginBody = () => import('../../../../contract/auth.ts').then((rules) => rules.loginBody);
+
 export function LoginForm({ redirect }: { redirect?: string | undefined }) {
   const navigate = useNavigate();
-  const form = useSchemaForm(loginBody, { email: '', password: '' });
+  const form = useSchemaForm(loadLoginBody, { email: '', password: '' });
   const submission = useFormSubmit(form, 'Sign-in failed. Please try again.');
   const login = useLogin();
 

@@ -1,5 +1,5 @@
 import type { ChangeEventHandler } from 'react';
-import { PASSWORD_MIN } from '../../../../contract/auth.ts';
+import { PASSWORD_MIN } from '../../../../contract/auth-rules.ts';
 import { TextField } from '../../../components/ui/text-field.tsx';
 
 interface FieldProps {

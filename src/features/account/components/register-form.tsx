@@ -1,5 +1,4 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { registerBody } from '../../../../contract/auth.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormFailure } from '../../../components/ui/form-failure.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
@@ -12,10 +11,13 @@ import styles from './auth.module.css';
 import { NewPasswordFields } from './new-password-fields.tsx';
 import { confirmMatches } from './password-rules.ts';
 
+const loadRegisterBody = () =>
+  import('../../../../contract/auth.ts').then((rules) => rules.registerBody);
+
 export function RegisterForm({ redirect }: { redirect?: string | undefined }) {
   const navigate = useNavigate();
   const form = useSchemaForm(
-    registerBody,
+    loadRegisterBody,
     { name: '', email: '', password: '', confirmPassword: '' },
     confirmMatches,
   );

@@ -1,5 +1,4 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { resetPasswordBody } from '../../../../contract/auth.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormFailure } from '../../../components/ui/form-failure.tsx';
 import { useFormSubmit } from '../../../hooks/use-form-submit.ts';
@@ -11,10 +10,13 @@ import styles from './auth.module.css';
 import { NewPasswordFields } from './new-password-fields.tsx';
 import { confirmMatches, PASSWORD_CHANGED } from './password-rules.ts';
 
+const loadResetPasswordBody = () =>
+  import('../../../../contract/auth.ts').then((rules) => rules.resetPasswordBody);
+
 export function ResetPasswordForm({ token }: { token: string }) {
   const navigate = useNavigate();
   const form = useSchemaForm(
-    resetPasswordBody,
+    loadResetPasswordBody,
     { password: '', confirmPassword: '' },
     confirmMatches,
   );

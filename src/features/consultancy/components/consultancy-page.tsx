@@ -3,10 +3,9 @@ import {
   CONSULTATION_GOALS,
   CONSULTATION_HOURS,
   CONSULTATION_SUCCESS_MESSAGE,
-  consultationBody,
   EXPERIENCE_LEVELS,
   shopToday,
-} from '../../../../contract/engagement.ts';
+} from '../../../../contract/engagement-rules.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormFailure } from '../../../components/ui/form-failure.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
@@ -15,6 +14,9 @@ import { useSchemaForm } from '../../../hooks/use-schema-form.ts';
 import { useBookConsultation } from '../api/book-consultation.ts';
 import styles from './consultancy-page.module.css';
 import { SelectField } from './select-field.tsx';
+
+const loadConsultationBody = () =>
+  import('../../../../contract/engagement.ts').then((rules) => rules.consultationBody);
 
 const STEPS = [
   {
@@ -99,7 +101,7 @@ function tomorrow(): string {
 }
 
 export function BookingForm() {
-  const form = useSchemaForm(consultationBody, EMPTY);
+  const form = useSchemaForm(loadConsultationBody, EMPTY);
   const submission = useFormSubmit(
     form,
     'Your consultation could not be booked. Please try again.',

@@ -1,9 +1,5 @@
 import { useState } from 'react';
-import {
-  CONTACT_SUCCESS_MESSAGE,
-  contactBody,
-  MESSAGE_MAX,
-} from '../../../../contract/engagement.ts';
+import { CONTACT_SUCCESS_MESSAGE, MESSAGE_MAX } from '../../../../contract/engagement-rules.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormFailure } from '../../../components/ui/form-failure.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
@@ -11,6 +7,9 @@ import { useFormSubmit } from '../../../hooks/use-form-submit.ts';
 import { useSchemaForm } from '../../../hooks/use-schema-form.ts';
 import { useSendContactMessage } from '../api/send-contact.ts';
 import styles from './contact-page.module.css';
+
+const loadContactBody = () =>
+  import('../../../../contract/engagement.ts').then((rules) => rules.contactBody);
 
 export function ContactPage() {
   return (
@@ -61,7 +60,7 @@ export function ContactPage() {
 const EMPTY = { name: '', email: '', subject: '', message: '' };
 
 export function ContactForm() {
-  const form = useSchemaForm(contactBody, EMPTY);
+  const form = useSchemaForm(loadContactBody, EMPTY);
   const submission = useFormSubmit(form, 'Your message could not be sent. Please try again.');
   const send = useSendContactMessage();
   const [sent, setSent] = useState<string | null>(null);
