@@ -1,8 +1,15 @@
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { entryScripts, firstPageFiles, staticImports } from '../../scripts/bundle-budget.ts';
+import {
+  entryScripts,
+  firstPageFiles,
+  routeFiles,
+  staticImports,
+} from '../../scripts/bundle-budget.ts';
+import { preloadScript } from '../../scripts/vite/route-preload.ts';
 
 describe('first-page JavaScript budget', () => {
   let dir = '';
@@ -41,5 +48,33 @@ describe('first-page JavaScript budget', () => {
       'assets/c.js',
     ]);
     expect(files.every((file) => file.gzip > 0 && file.gzip < file.bytes + 30)).toBe(true);
+  });
+
+  it("adds each route's preloaded chunks and the preload script, heaviest route first", () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'budget-'));
+    mkdirSync(path.join(dir, 'assets'));
+    const script = preloadScript(
+      [
+        { pattern: '^/cart/?$', files: ['assets/cart.js'] },
+        { pattern: '^/product/[^/]+/?$', files: ['assets/product.js', 'assets/format.js'] },
+      ],
+      '/',
+    );
+    writeFileSync(path.join(dir, 'assets/route-preload-1.js'), script);
+    writeFileSync(
+      path.join(dir, 'index.html'),
+      '<script async src="/assets/route-preload-1.js"></script><script type="module" src="/assets/a.js"></script>',
+    );
+    writeFileSync(path.join(dir, 'assets/cart.js'), 'c'.repeat(10));
+    // Random bytes do not compress: the gzipped size stays near the raw size.
+    writeFileSync(path.join(dir, 'assets/product.js'), randomBytes(4000));
+    writeFileSync(path.join(dir, 'assets/format.js'), randomBytes(1000));
+    const routes = routeFiles(dir);
+    expect(routes.map(({ pattern, files }) => [pattern, files])).toEqual([
+      ['^/product/[^/]+/?$', 3],
+      ['^/cart/?$', 2],
+    ]);
+    expect(routes[0]!.gzip).toBeGreaterThan(5000);
+    expect(routes[1]!.gzip).toBeLessThan(1000);
   });
 });

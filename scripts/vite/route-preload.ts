@@ -1,0 +1,141 @@
+/**
+ * A Vite plugin that starts a first page's route code together with the entry instead of after
+ * it. Route components are split into chunks that the router imports only once the entry has
+ * downloaded and run; on a slow phone that is a second round trip, and the entry's run time,
+ * before the page can render. The plugin writes a small script, loaded `async` from index.html,
+ * that matches `location.pathname` against the routes' URL patterns and adds `modulepreload`
+ * links for that route's chunks (and the layouts above it), so they download while the entry
+ * does. The script is built with every build, so its chunk names are always current, and the
+ * service worker precaches it with the rest of the shell.
+ */
+import type { Plugin, Rolldown } from 'vite';
+
+type OutputBundle = Rolldown.OutputBundle;
+type OutputChunk = Rolldown.OutputChunk;
+
+const ROUTE_MODULE = /[\\/]src[\\/]routes[\\/](.+)\.tsx\?tsr-split=component$/;
+
+/**
+ * The URL pattern (a regular-expression source) of a TanStack Router file route, from its path
+ * under src/routes without extension: pathless segments (`_shop`) and `index` add nothing, `$param`
+ * matches one segment, `$` the rest. Null for the root route.
+ */
+export function routePattern(routeFile: string): string | null {
+  if (routeFile === '__root') return null;
+  const parts = routeFile
+    .split('/')
+    .filter((segment) => !segment.startsWith('_') && segment !== 'index')
+    .map((segment) => {
+      if (segment === '$') return '.*';
+      if (segment.startsWith('$')) return '[^/]+';
+      return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    });
+  return `^/${parts.join('/')}${parts.length > 0 ? '/?' : ''}$`;
+}
+
+/** Whether a route file is a pathless layout (`_shop`, `_shop/_account`), framing the routes below. */
+function isLayout(routeFile: string): boolean {
+  return routeFile.split('/').at(-1)!.startsWith('_');
+}
+
+export interface RoutePreload {
+  pattern: string;
+  files: string[];
+}
+
+/**
+ * Each page route's URL pattern and the chunks it needs beyond the entry: its component chunk,
+ * its layouts' component chunks and everything they import statically. Routes without
+ * parameters come first, so `/search/products` wins over a `$param` sibling.
+ */
+export function routePreloads(bundle: OutputBundle): RoutePreload[] {
+  const chunks = new Map<string, OutputChunk>();
+  for (const output of Object.values(bundle)) {
+    if (output.type === 'chunk') chunks.set(output.fileName, output);
+  }
+  const atStart = new Set<string>();
+  for (const chunk of chunks.values()) {
+    if (chunk.isEntry) {
+      atStart.add(chunk.fileName);
+      for (const file of chunk.imports) atStart.add(file);
+    }
+  }
+  const withImports = (fileName: string, into: Set<string>) => {
+    if (atStart.has(fileName) || into.has(fileName)) return;
+    into.add(fileName);
+    for (const file of chunks.get(fileName)?.imports ?? []) withImports(file, into);
+  };
+
+  const componentChunk = new Map<string, string>();
+  for (const chunk of chunks.values()) {
+    const routeFile = ROUTE_MODULE.exec(chunk.facadeModuleId ?? '')?.[1]?.replaceAll('\\', '/');
+    if (routeFile) componentChunk.set(routeFile, chunk.fileName);
+  }
+
+  const preloads: RoutePreload[] = [];
+  for (const routeFile of componentChunk.keys()) {
+    const pattern = routePattern(routeFile);
+    if (pattern === null || isLayout(routeFile)) continue;
+    const files = new Set<string>();
+    const segments = routeFile.split('/');
+    for (let depth = 1; depth <= segments.length; depth += 1) {
+      const chunk = componentChunk.get(segments.slice(0, depth).join('/'));
+      if (chunk) withImports(chunk, files);
+    }
+    if (files.size > 0) preloads.push({ pattern, files: [...files].sort() });
+  }
+  const dynamic = (pattern: string) =>
+    pattern.includes('[^/]+') || pattern.includes('.*') ? 1 : 0;
+  return preloads.sort(
+    (a, b) => dynamic(a.pattern) - dynamic(b.pattern) || a.pattern.localeCompare(b.pattern),
+  );
+}
+
+const TABLE_START = '(()=>{const r=';
+const TABLE_END = ';const p=location.pathname;';
+
+/** The classic script that adds the matching route's `modulepreload` links. */
+export function preloadScript(preloads: RoutePreload[], base: string): string {
+  const table = preloads.map(({ pattern, files }) => [pattern, files.map((file) => base + file)]);
+  return `${TABLE_START}${JSON.stringify(table)}${TABLE_END}for(const[s,f]of r){if(!new RegExp(s).test(p))continue;for(const h of f){const l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.append(l)}break}})();\n`;
+}
+
+/** The routes and URLs a script made by `preloadScript` preloads (for the bundle budget). */
+export function readPreloadScript(script: string): { pattern: string; urls: string[] }[] {
+  const start = script.indexOf(TABLE_START);
+  const end = script.indexOf(TABLE_END);
+  if (start !== 0 || end < 0) throw new Error('not a route-preload script');
+  const table = JSON.parse(script.slice(TABLE_START.length, end)) as [string, string[]][];
+  return table.map(([pattern, urls]) => ({ pattern, urls }));
+}
+
+/** Finds the route-preload script in built HTML. */
+export const PRELOAD_SCRIPT_TAG = /<script async src="([^"]*route-preload[^"]*\.js)"><\/script>/;
+
+export function routePreload(): Plugin {
+  let base = '/';
+  return {
+    name: 'forge:route-preload',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(config) {
+      base = config.base;
+    },
+    generateBundle(_options, bundle) {
+      const html = bundle['index.html'];
+      if (!html || html.type !== 'asset') return;
+      const fileName = this.getFileName(
+        this.emitFile({
+          type: 'asset',
+          name: 'route-preload.js',
+          source: preloadScript(routePreloads(bundle), base),
+        }),
+      );
+      const tag = `<script async src="${base}${fileName}"></script>`;
+      html.source = String(html.source).replace(
+        /(\s*)<script type="module"/,
+        `$1${tag}$1<script type="module"`,
+      );
+    },
+  };
+}
