@@ -48,23 +48,28 @@ describe('generateCatalog', () => {
     expect(whey.every((v) => (v.stock ?? 0) > 0 && v.compareAtPrice === null)).toBe(true);
   });
 
-  test('20,000 products: unique slugs and SKUs, every product with two or more variants', () => {
-    const catalog = generateCatalog({ products: 20_000 }, now);
-    expect(new Set(catalog.products.map((p) => p.slug)).size).toBe(20_000);
-    expect(new Set(catalog.variants.map((v) => v.sku)).size).toBe(catalog.variants.length);
-    const perProduct = new Map<string, number>();
-    for (const v of catalog.variants)
-      perProduct.set(v.productId, (perProduct.get(v.productId) ?? 0) + 1);
-    expect(Math.min(...perProduct.values())).toBeGreaterThanOrEqual(2);
-    expect(perProduct.size).toBe(20_000);
-    const badPrices = catalog.variants.filter(
-      (v) =>
-        !Number.isInteger(v.price) ||
-        v.price <= 0 ||
-        (v.compareAtPrice !== null && v.compareAtPrice! <= v.price),
-    );
-    expect(badPrices).toEqual([]);
-  });
+  // Generating 20,000 products takes a few seconds on a busy two-core machine.
+  test(
+    '20,000 products: unique slugs and SKUs, every product with two or more variants',
+    { timeout: 60_000 },
+    () => {
+      const catalog = generateCatalog({ products: 20_000 }, now);
+      expect(new Set(catalog.products.map((p) => p.slug)).size).toBe(20_000);
+      expect(new Set(catalog.variants.map((v) => v.sku)).size).toBe(catalog.variants.length);
+      const perProduct = new Map<string, number>();
+      for (const v of catalog.variants)
+        perProduct.set(v.productId, (perProduct.get(v.productId) ?? 0) + 1);
+      expect(Math.min(...perProduct.values())).toBeGreaterThanOrEqual(2);
+      expect(perProduct.size).toBe(20_000);
+      const badPrices = catalog.variants.filter(
+        (v) =>
+          !Number.isInteger(v.price) ||
+          v.price <= 0 ||
+          (v.compareAtPrice !== null && v.compareAtPrice! <= v.price),
+      );
+      expect(badPrices).toEqual([]);
+    },
+  );
 
   test('created dates spread over the past year; slugs are URL-safe', () => {
     const catalog = generateCatalog({ products: 1000 }, now);
