@@ -2,8 +2,9 @@
  * The cart outbox in Chromium, with the real service worker and server (issue 5): changes made
  * offline survive a reload and land once; on a flaky network that loses requests and answers, 50
  * seeded random adds, quantity changes and removals end with the server's cart equal to a model of
- * them (replay a failure with CART_OUTBOX_SEED); two tabs' queued changes each land once; a change the server
- * refuses is rolled back with a toast saying why.
+ * them (replay a failure with CART_OUTBOX_SEED); two tabs' queued changes each land once, sent by
+ * one tab, and both tabs show the synced cart without a reload; a change the server refuses is
+ * rolled back with a toast saying why.
  */
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, onTestFailed, test } from 'vitest';
