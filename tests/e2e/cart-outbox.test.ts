@@ -387,6 +387,8 @@ describe('cart outbox', () => {
     await addVariant(tabB, second);
     await addVariant(tabB, second);
     await addVariant(tabA, second);
+    // Stored (each tab shows the other's changes too) before the tabs go away.
+    for (const tab of [tabA, tabB]) await poll(() => badge(tab)).toBe('5');
     // Each tab starts again with the four changes waiting, as a restored session would.
     for (const tab of [tabA, tabB]) {
       await tab.reload();

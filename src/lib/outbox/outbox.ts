@@ -235,7 +235,10 @@ export class Outbox<C extends { idempotencyKey: string }, R> {
 
   private hear(message: OutboxMessage<C, R>): void {
     if (message.type === 'changed') {
-      void this.reload().then(() => this.flush());
+      void this.reload().then(() => {
+        this.judgeOthersSends();
+        return this.flush();
+      });
       return;
     }
     // Another tab's command was applied. That tab holds the lock, so nothing else was out: its
@@ -245,13 +248,22 @@ export class Outbox<C extends { idempotencyKey: string }, R> {
     const newest = waiting.at(-1)?.[0] ?? key;
     const storedSince = this.pendingCommands.filter(([stored]) => stored > newest);
     this.sends += 1;
-    if (!this.sending) this.unsettled = false;
     this.pendingCommands = [...waiting, ...storedSince];
+    this.judgeOthersSends();
     this.options.onApplied?.(command, answer);
     this.changed();
     this.settle(command, (waiter) => waiter.resolve(answer));
     // If that tab goes away before the list is empty, this one sends the rest.
     void this.flush();
+  }
+
+  /**
+   * While this tab is not sending, another may be: a command is out only while it is stored, so
+   * with anything waiting one may be on its way (a read of the server may hold it), and with
+   * nothing waiting nothing is.
+   */
+  private judgeOthersSends(): void {
+    if (!this.sending) this.unsettled = this.pendingCommands.length > 0;
   }
 
   private settle(command: C, how: (waiter: Waiter<R>) => void): void {
