@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, onTestFailed, test } from 'vitest';
 import {
   addVariant,
   badge,
@@ -64,6 +64,23 @@ async function launch(offline: boolean): Promise<{ browser: BrowserContext; page
   return { browser, page: browser.pages()[0] ?? (await browser.newPage()) };
 }
 
+/** For a failure report: the header badge, the lines shown, the commands still stored. */
+function shownState(page: Page) {
+  return page.evaluate(async () => {
+    const badge = document.querySelector('[data-testid="cart-badge"]')?.textContent;
+    const shown = [...document.querySelectorAll('main li')].map((li) => li.textContent);
+    const open = indexedDB.open('forge-outbox-cart');
+    const db = await new Promise<IDBDatabase>(
+      (resolve) => (open.onsuccess = () => resolve(open.result)),
+    );
+    const read = db.transaction('commands').objectStore('commands').getAll();
+    const waiting = await new Promise<{ type: string }[]>(
+      (resolve) => (read.onsuccess = () => resolve(read.result as { type: string }[])),
+    );
+    return { url: location.href, badge, shown, waiting: waiting.map(({ type }) => type) };
+  });
+}
+
 test(
   'changes made offline survive closing the browser, show after it starts again offline, and land exactly once',
   async () => {
@@ -72,6 +89,12 @@ test(
     const [first, second, third] = roomy as [Variant, Variant, Variant];
 
     let { browser, page } = await launch(false);
+    let step = 'before the restart';
+    onTestFailed(async () => {
+      console.error(
+        `Browser-restart cart test failed ${step}: ${JSON.stringify(await shownState(page).catch(String))}`,
+      );
+    });
     await page.goto(`/product/${product.slug}`);
     await page.getByRole('button', { name: 'Add to cart' }).waitFor();
     await waitForWorker(page);
@@ -103,6 +126,7 @@ test(
 
     // The same profile, started with no network: the worker serves the shell, IndexedDB the rest.
     ({ browser, page } = await launch(true));
+    step = 'after the restart';
     const opened = await page.goto('/cart');
     expect(opened?.fromServiceWorker()).toBe(true);
     await poll(() => waitingText(page)).toBe('6 changes waiting to sync');
@@ -112,6 +136,7 @@ test(
     expect(await line(second).count()).toBe(0);
 
     await browser.setOffline(false);
+    step = 'once back online';
     await poll(() => waitingText(page)).toBe('');
     const lines = await serverCart(page);
     expect(lines).toEqual(
