@@ -1,7 +1,7 @@
 /**
  * Product images, cache-first: an image never changes under its URL, so once seen it is shown
  * from the cache, offline too. The cache is bounded by entry count and age, images larger than
- * `maxImageBytes` (by Content-Length) are not kept, and the cache is dropped on quota errors.
+ * `maxImageBytes` are not kept, and the cache is dropped on quota errors.
  */
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { ExpirationPlugin } from 'workbox-expiration';
@@ -18,12 +18,33 @@ export interface ImageCacheOptions {
   origin: string;
 }
 
+/**
+ * Whether the body Cache Storage would keep (the decoded one) is at most `maxBytes`. Content-Length
+ * says so only for a body sent as is: a compressed answer (the shop's SVGs are) declares its
+ * compressed size, and a chunked one declares none, so those are counted as they are read, and
+ * the reading stops once past the bound.
+ */
+async function fitsIn(response: Response, maxBytes: number): Promise<boolean> {
+  const declared = response.headers.get('content-length');
+  const encoding = response.headers.get('content-encoding') ?? 'identity';
+  if (declared !== null && encoding === 'identity') return Number(declared) <= maxBytes;
+  const reader = response.clone().body?.getReader();
+  if (!reader) return true;
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return true;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      return false;
+    }
+  }
+}
+
 function sizeLimit(maxBytes: number): WorkboxPlugin {
   return {
-    cacheWillUpdate: async ({ response }) => {
-      const length = Number(response.headers.get('content-length') ?? '0');
-      return length > maxBytes ? null : response;
-    },
+    cacheWillUpdate: async ({ response }) => ((await fitsIn(response, maxBytes)) ? response : null),
   };
 }
 

@@ -13,7 +13,7 @@ import { StaleWhileRevalidate } from 'workbox-strategies';
 export interface PublicApiCacheOptions {
   cacheName: string;
   /** Same-origin path prefixes whose GET answers may be cached, e.g. '/api/v1/search/'. */
-  pathPrefixes: string[];
+  pathPrefixes: readonly string[];
   maxEntries: number;
   maxAgeSeconds: number;
   /** The worker's own origin; answers from other origins are not touched. */

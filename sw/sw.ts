@@ -5,6 +5,7 @@
 import { clientsClaim } from 'workbox-core';
 import type { PrecacheEntry } from 'workbox-precaching';
 import { API_CACHES, IMAGE_CACHE, PUBLIC_API_CACHE } from './cache-names.ts';
+import { IMAGE_CACHE_POLICY, PUBLIC_API_CACHE_POLICY } from './cache-policy.ts';
 import { cacheImages } from './image-cache.ts';
 import { listenForMessages } from './messages.ts';
 import { precacheShell } from './precache-shell.ts';
@@ -14,7 +15,6 @@ declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: (PrecacheEntry | string)[];
 };
 
-const DAY_SECONDS = 24 * 60 * 60;
 const origin = self.location.origin;
 
 // On a first install the page that registered the worker should be served by it at once; an
@@ -29,21 +29,8 @@ precacheShell({
   denylist: [/^\/api\//, /^\/(healthz|readyz)(\?|$)/, /^[^?]*\/[^/?]*\.[^/?]+(\?|$)/],
 });
 
-cachePublicApi({
-  cacheName: PUBLIC_API_CACHE,
-  pathPrefixes: ['/api/v1/taxonomy/', '/api/v1/search/'],
-  maxEntries: 200,
-  maxAgeSeconds: 7 * DAY_SECONDS,
-  origin,
-});
+cachePublicApi({ cacheName: PUBLIC_API_CACHE, ...PUBLIC_API_CACHE_POLICY, origin });
 
-cacheImages({
-  cacheName: IMAGE_CACHE,
-  pathPrefix: '/api/v1/images/',
-  maxEntries: 300,
-  maxAgeSeconds: 30 * DAY_SECONDS,
-  maxImageBytes: 2 * 1024 * 1024,
-  origin,
-});
+cacheImages({ cacheName: IMAGE_CACHE, ...IMAGE_CACHE_POLICY, origin });
 
 listenForMessages({ scope: self, apiCaches: API_CACHES });

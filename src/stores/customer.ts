@@ -11,7 +11,8 @@
  * - setGuestCartId(id) / clearGuestCartId() / initGuestCartIdFromStorage(): spec §4 rules.
  * - rememberGuestCartFromResponse(body): stores `data.guestCartId` from a successful cart answer
  *   when nobody is signed in (the API client calls it for every cart call).
- * - hydrateCustomer(): reads the persisted state once at start-up (main.tsx calls it).
+ * - hydrateCustomer(): reads the persisted state once at start-up (main.tsx calls it), and from then
+ *   on follows the guest cart id other tabs store (one shopper, one cart in every tab).
  */
 import { proxy, subscribe, useSnapshot } from 'valtio';
 import { STORAGE_KEYS } from '../lib/constants.ts';
@@ -91,6 +92,21 @@ function isUser(value: unknown): value is AuthUser {
 }
 
 let unsubscribePersist: (() => void) | null = null;
+let stopFollowingTabs: (() => void) | null = null;
+
+/**
+ * Another tab's first cart answer names the guest cart, and a sign-in there merges it away. A tab
+ * that kept its own idea would read an empty cart, or send its changes to a cart of its own.
+ */
+function followOtherTabs(): () => void {
+  if (typeof window === 'undefined') return () => {};
+  const onStorage = (event: StorageEvent) => {
+    if (event.key !== STORAGE_KEYS.guestCartId) return;
+    customerState.guestCart.guestCartId = event.newValue;
+  };
+  window.addEventListener('storage', onStorage);
+  return () => window.removeEventListener('storage', onStorage);
+}
 
 /**
  * Restores the persisted state and starts persisting every change. Local storage answers
@@ -106,6 +122,8 @@ export function hydrateCustomer(): void {
     customerState.guestCart.guestCartId = guestCartId;
   }
   initGuestCartIdFromStorage();
+  stopFollowingTabs?.();
+  stopFollowingTabs = followOtherTabs();
   unsubscribePersist?.();
   unsubscribePersist = subscribe(customerState, () => {
     writeStorage(

@@ -2,12 +2,26 @@
  * The cart outbox in Chromium, with the real service worker and server (issue 5): changes made
  * offline survive a reload and land once; on a flaky network that loses requests and answers, 50
  * seeded random adds, quantity changes and removals end with the server's cart equal to a model of
- * them (replay a failure with CART_OUTBOX_SEED); two tabs' queued changes each land once; a change the server
- * refuses is rolled back with a toast saying why.
+ * them (replay a failure with CART_OUTBOX_SEED); two tabs' queued changes each land once, sent by
+ * one tab, and both tabs show the synced cart without a reload; a change the server refuses is
+ * rolled back with a toast saying why.
  */
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, onTestFailed, test } from 'vitest';
+import {
+  addVariant,
+  badge,
+  fetchProduct,
+  roomyVariants,
+  serverCart,
+  sorted,
+  waitingText,
+  type CartLine,
+  type Product,
+  type Variant,
+} from './cart-helpers.ts';
 import { launchBrowser } from './chrome.ts';
+import { persistedCache } from './offline-helpers.ts';
 import { startShop, type RunningShop } from './shop.ts';
 
 const poll = <T>(read: () => T | Promise<T>, message?: string) =>
@@ -17,41 +31,22 @@ let shop: RunningShop;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 
-interface Variant {
-  _id: string;
-  flavor: { name: string };
-  size: string;
-  stock: number;
-}
-interface Product {
-  _id: string;
-  slug: string;
-  name: string;
-  variants: Variant[];
-}
 interface ShelfEntry {
   product: Product;
   variant: Variant;
 }
 let product: Product;
-/** Variants with room for every quantity the tests ask for (20, the most a line may hold). */
+/** Variants with room for every quantity the tests ask for. */
 let roomy: Variant[];
 /** Three roomy variants of each of two products, for the random changes. */
 let shelf: ShelfEntry[];
 
-const roomyVariants = (of: Product) => of.variants.filter((variant) => variant.stock >= 20);
-
-async function fetchProduct(slug: string): Promise<Product> {
-  const response = await fetch(`${shop.baseURL}/api/v1/products/${slug}`);
-  return ((await response.json()) as { data: Product }).data;
-}
-
 beforeAll(async () => {
   [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
-  product = await fetchProduct('whey-protein-isolate');
+  product = await fetchProduct(shop.baseURL, 'whey-protein-isolate');
   roomy = roomyVariants(product);
   expect(roomy.length).toBeGreaterThanOrEqual(3);
-  const other = await fetchProduct('vegan-protein-blend');
+  const other = await fetchProduct(shop.baseURL, 'vegan-protein-blend');
   shelf = [product, other].flatMap((each) =>
     roomyVariants(each)
       .slice(0, 3)
@@ -96,36 +91,6 @@ async function openProduct(context: BrowserContext): Promise<Page> {
   return page;
 }
 
-/** Chooses the variant on the product page (no request: the choice lives in the URL) and adds it. */
-async function addVariant(page: Page, variant: Variant) {
-  await page
-    .getByRole('group', { name: /^Flavor/ })
-    .getByRole('radio', { name: variant.flavor.name })
-    .click();
-  await page
-    .getByRole('group', { name: /^Size/ })
-    .getByRole('radio', { name: variant.size })
-    .click();
-  await page.getByRole('button', { name: 'Add to cart' }).click();
-}
-
-/** The server's cart for this page's shopper, asked with the page's cookies and guest id. */
-async function serverCart(page: Page): Promise<{ variantId: string; quantity: number }[]> {
-  const items = await page.evaluate(async () => {
-    const id = localStorage.getItem('guestCartId');
-    const url = id ? `/api/v1/cart?guestCartId=${encodeURIComponent(id)}` : null;
-    if (!url) return [];
-    const response = await fetch(url, { credentials: 'include' });
-    const body = (await response.json()) as {
-      data: { items: { variantId: string; quantity: number }[] };
-    };
-    return body.data.items.map(({ variantId, quantity }) => ({ variantId, quantity }));
-  });
-  return items.sort((a, b) => a.variantId.localeCompare(b.variantId));
-}
-
-const waitingText = (page: Page) => page.getByTestId('cart-pending-sync').textContent();
-const badge = (page: Page) => page.getByTestId('cart-badge').textContent();
 /** The header badge's number now (0 when it is not shown), without waiting for it to appear. */
 const badgeCount = (page: Page) =>
   page.evaluate(() =>
@@ -149,8 +114,22 @@ function cartState(page: Page) {
     return { url: location.href, shown, server, waiting };
   });
 }
-const sorted = (lines: { variantId: string; quantity: number }[]) =>
-  [...lines].sort((a, b) => a.variantId.localeCompare(b.variantId));
+
+/** The cart lines in the persisted query cache (what a reload with no network starts from). */
+async function persistedCartLines(page: Page): Promise<{ variantId: string; quantity: number }[]> {
+  const saved = await persistedCache(page);
+  if (!saved) return [];
+  const client = JSON.parse(saved) as {
+    clientState: {
+      queries: { queryKey: unknown[]; state: { data?: { items: CartLine[] } } }[];
+    };
+  };
+  const cart = client.clientState.queries.find((query) => query.queryKey.join() === 'cart');
+  return (cart?.state.data?.items ?? []).map(({ variantId, quantity }) => ({
+    variantId,
+    quantity,
+  }));
+}
 
 describe('cart outbox', () => {
   test('offline: three adds, a quantity change and a removal survive a reload and land exactly once', async () => {
@@ -390,6 +369,61 @@ describe('cart outbox', () => {
     );
     await poll(() => badge(tabB)).toBe('5');
     await poll(() => badge(tabA)).toBe('5');
+  });
+
+  test('two tabs restored offline with changes waiting: one replays each change once, and both show the synced cart without a reload', async () => {
+    const context = await newContext();
+    const tabA = await openProduct(context);
+    const tabB = await openProduct(context);
+    const [first, second] = roomy as [Variant, Variant];
+    await addVariant(tabA, first);
+    await poll(async () => (await serverCart(tabA)).length).toBe(1);
+    await poll(() => badge(tabB)).toBe('1');
+    // What both tabs show after a reload with no network comes from the persisted cache.
+    await poll(() => persistedCartLines(tabA)).toEqual([{ variantId: first._id, quantity: 1 }]);
+
+    await context.setOffline(true);
+    await addVariant(tabA, first);
+    await addVariant(tabB, second);
+    await addVariant(tabB, second);
+    await addVariant(tabA, second);
+    // Stored (each tab shows the other's changes too) before the tabs go away.
+    for (const tab of [tabA, tabB]) await poll(() => badge(tab)).toBe('5');
+    // Each tab starts again with the four changes waiting, as a restored session would.
+    for (const tab of [tabA, tabB]) {
+      await tab.reload();
+      await poll(() => badge(tab)).toBe('5');
+      expect(await tab.getByTestId('cart-sync-dot').isVisible()).toBe(true);
+    }
+
+    const answered: string[] = [];
+    for (const tab of [tabA, tabB]) {
+      tab.on('response', (response) => {
+        const request = response.request();
+        if (
+          request.method() !== 'GET' &&
+          new URL(request.url()).pathname.startsWith('/api/v1/cart')
+        ) {
+          answered.push(request.headers()['idempotency-key'] ?? 'none');
+        }
+      });
+    }
+    await context.setOffline(false);
+
+    await poll(async () => serverCart(tabA)).toEqual(
+      sorted([
+        { variantId: first._id, quantity: 2 },
+        { variantId: second._id, quantity: 3 },
+      ]),
+    );
+    // Neither tab is reloaded: the one that did not send shows the server's cart all the same.
+    for (const tab of [tabA, tabB]) {
+      await poll(() => tab.getByTestId('cart-sync-dot').count()).toBe(0);
+      await poll(() => badge(tab)).toBe('5');
+    }
+    // One sender at a time: each change went out once (a second tab sending too would repeat it).
+    expect(answered).toHaveLength(4);
+    expect(new Set(answered).size).toBe(4);
   });
 
   test('a change the server refuses is rolled back with a toast saying why', async () => {

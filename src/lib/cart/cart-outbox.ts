@@ -19,7 +19,7 @@ import { useSyncExternalStore } from 'react';
 import { ApiError } from '../api-client.ts';
 import { CART_SYNC_RETRY_BASE_MS, CART_SYNC_RETRY_MAX_MS } from '../constants.ts';
 import { broadcast, idbOutboxStorage, webLock } from '../outbox/browser.ts';
-import { Outbox, type Failure } from '../outbox/outbox.ts';
+import { Outbox, type Failure, type OutboxMessage } from '../outbox/outbox.ts';
 import { clearGuestCartId, customerState } from '../../stores/customer.ts';
 import { toast } from '../../stores/toasts.ts';
 import {
@@ -65,9 +65,19 @@ function withNamedLine<C extends CartCommand>(command: C): C {
   return itemId ? { ...command, itemId } : command;
 }
 
+/** Remembers the line the server made for an add: [placeholder id, real id], or null. */
+function nameLine(command: CartCommand, answer: CartResponse): [string, string] | null {
+  if (command.type !== 'add') return null;
+  const line = answer.data.items.find((item) => item.variantId === command.variantId);
+  if (!line) return null;
+  const placeholder = pendingLineId(command);
+  namedLines.set(placeholder, line.itemId);
+  return [placeholder, line.itemId];
+}
+
 export function startCartOutbox(queryClient: QueryClient): Promise<void> {
   if (outbox) return Promise.resolve();
-  const channel = broadcast('cart');
+  const channel = broadcast<OutboxMessage<CartCommand, CartResponse>>('cart');
   outbox = new Outbox<CartCommand, CartResponse>({
     storage: idbOutboxStorage<CartCommand>('cart'),
     send: sendCartCommand,
@@ -84,14 +94,12 @@ export function startCartOutbox(queryClient: QueryClient): Promise<void> {
     channel,
     retry: { baseMs: CART_SYNC_RETRY_BASE_MS, maxMs: CART_SYNC_RETRY_MAX_MS },
     updateWaiting(command, answer) {
-      if (command.type !== 'add') return null;
-      const line = answer.data.items.find((item) => item.variantId === command.variantId);
-      if (!line) return null;
-      const placeholder = pendingLineId(command);
-      namedLines.set(placeholder, line.itemId);
-      return (next) => replacePendingItemId(next, placeholder, line.itemId);
+      const named = nameLine(command, answer);
+      return named ? (next) => replacePendingItemId(next, ...named) : null;
     },
     onApplied(command, answer) {
+      // Also for another tab's add: this tab may send the changes made on its placeholder later.
+      nameLine(command, answer);
       quiet.delete(command.idempotencyKey);
       if (command.type === 'merge') clearGuestCartId();
       queryClient.setQueryData(cartQueryKey, answer.data);

@@ -33,17 +33,18 @@ export function webLock(name: string): (task: () => Promise<void>) => Promise<vo
   };
 }
 
-export function broadcast(name: string): {
-  post(): void;
-  listen(onMessage: () => void): () => void;
+export function broadcast<M>(name: string): {
+  post(message: M): void;
+  listen(onMessage: (message: M) => void): () => void;
 } {
   if (typeof BroadcastChannel === 'undefined') return { post() {}, listen: () => () => {} };
   const channel = new BroadcastChannel(`${OUTBOX_DATABASE_PREFIX}${name}`);
   return {
-    post: () => channel.postMessage('changed'),
+    post: (message) => channel.postMessage(message),
     listen(onMessage) {
-      channel.addEventListener('message', onMessage);
-      return () => channel.removeEventListener('message', onMessage);
+      const receive = (event: MessageEvent) => onMessage(event.data as M);
+      channel.addEventListener('message', receive);
+      return () => channel.removeEventListener('message', receive);
     },
   };
 }

@@ -7,13 +7,15 @@
  * - A network failure, a 5xx or an answer with Retry-After keeps the command and retries with
  *   capped exponential backoff; any other 4xx is a refusal: the command is dropped and reported.
  * - One sender across tabs: the queue is flushed under an exclusive lock (Web Locks where the
- *   browser has them); every tab reads the shared storage afresh and hears about changes.
+ *   browser has them); every tab reads the shared storage afresh and hears about changes. The
+ *   sender tells the others each answer with what it left waiting, so they show the server's
+ *   state as soon as it does (`onApplied` runs in every tab), without asking the server again.
  * - Whoever shows "the server's state with the waiting commands applied" must never count a
  *   command twice or not at all: an applied command leaves `pending` in the same synchronous step
  *   as `onApplied` hands over the server's answer, and `syncMark()` tells whether a read of the
  *   server's state may have crossed a command on its way (see there).
  *
- * Exports: Outbox, OutboxStorage, OutboxOptions, Failure.
+ * Exports: Outbox, OutboxStorage, OutboxOptions, OutboxMessage, Failure.
  */
 
 export interface OutboxStorage<C> {
@@ -25,6 +27,11 @@ export interface OutboxStorage<C> {
 }
 
 export type Failure = 'retry' | 'refused';
+
+/** Between tabs: the stored commands changed, or one was applied (with the server's answer). */
+export type OutboxMessage<C, R> =
+  | { type: 'changed' }
+  | { type: 'applied'; key: string; command: C; answer: R; waiting: [string, C][] };
 
 export interface OutboxOptions<C, R> {
   storage: OutboxStorage<C>;
@@ -43,7 +50,8 @@ export interface OutboxOptions<C, R> {
   updateWaiting?(applied: C, answer: R): ((waiting: C) => C) | null;
   /**
    * Runs in the same synchronous step that drops the command from `pending` (and before the next
-   * command is sent), so the answer and the list of what still waits change together.
+   * command is sent), so the answer and the list of what still waits change together; in the tab
+   * that sent it and, when its message arrives, in every other tab.
    */
   onApplied?(command: C, answer: R): void;
   onRefused?(command: C, error: unknown): void;
@@ -53,7 +61,10 @@ export interface OutboxOptions<C, R> {
   /** Runs `task` while no other tab flushes the same queue. */
   lock(task: () => Promise<void>): Promise<void>;
   /** Tells other tabs, and hears them. */
-  channel?: { post(): void; listen(onMessage: () => void): () => void };
+  channel?: {
+    post(message: OutboxMessage<C, R>): void;
+    listen(onMessage: (message: OutboxMessage<C, R>) => void): () => void;
+  };
   retry: { baseMs: number; maxMs: number };
 }
 
@@ -70,16 +81,17 @@ export class Outbox<C extends { idempotencyKey: string }, R> {
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private attempts = 0;
   private sequence = 0;
-  /** Sends started so far (see syncMark). */
+  /** Sends started so far, here or (heard of) in another tab (see syncMark). */
   private sends = 0;
   /** A command went out and its fate is unknown: the server may have applied it or not. */
   private unsettled = false;
+  /** This tab holds the lock and is sending. */
+  private sending = false;
   private readonly stopListening: () => void;
 
   constructor(private readonly options: OutboxOptions<C, R>) {
     // Another tab stored or sent something: show it, and take over the sending if that tab is gone.
-    this.stopListening =
-      options.channel?.listen(() => void this.reload().then(() => this.flush())) ?? (() => {});
+    this.stopListening = options.channel?.listen((message) => this.hear(message)) ?? (() => {});
   }
 
   /** The commands still waiting, oldest first. */
@@ -124,7 +136,7 @@ export class Outbox<C extends { idempotencyKey: string }, R> {
       this.pendingCommands = [...this.pendingCommands, [key, command]];
     }
     this.changed();
-    this.options.channel?.post();
+    this.options.channel?.post({ type: 'changed' });
     void this.flush();
     return { settled };
   }
@@ -138,7 +150,7 @@ export class Outbox<C extends { idempotencyKey: string }, R> {
     for (const waiter of this.waiters.values()) waiter.reject(new Error('Outbox cleared'));
     this.waiters.clear();
     this.changed();
-    this.options.channel?.post();
+    this.options.channel?.post({ type: 'changed' });
   }
 
   stop(): void {
@@ -166,6 +178,15 @@ export class Outbox<C extends { idempotencyKey: string }, R> {
   }
 
   private async sendAll(): Promise<void> {
+    this.sending = true;
+    try {
+      await this.sendInOrder();
+    } finally {
+      this.sending = false;
+    }
+  }
+
+  private async sendInOrder(): Promise<void> {
     this.cancelRetry();
     while (this.options.isOnline()) {
       // Another tab may have sent some, or added more: the storage is the truth.
@@ -187,7 +208,7 @@ export class Outbox<C extends { idempotencyKey: string }, R> {
         await this.options.storage.remove(key);
         this.unsettled = false;
         await this.reload();
-        this.options.channel?.post();
+        this.options.channel?.post({ type: 'changed' });
         this.options.onRefused?.(command, error);
         this.settle(command, (waiter) => waiter.reject(error));
         continue;
@@ -207,9 +228,42 @@ export class Outbox<C extends { idempotencyKey: string }, R> {
       this.pendingCommands = waiting;
       this.options.onApplied?.(command, answer);
       this.changed();
-      this.options.channel?.post();
+      this.options.channel?.post({ type: 'applied', key, command, answer, waiting });
       this.settle(command, (waiter) => waiter.resolve(answer));
     }
+  }
+
+  private hear(message: OutboxMessage<C, R>): void {
+    if (message.type === 'changed') {
+      void this.reload().then(() => {
+        this.judgeOthersSends();
+        return this.flush();
+      });
+      return;
+    }
+    // Another tab's command was applied. That tab holds the lock, so nothing else was out: its
+    // answer and the list it left are the whole truth of that moment. A command this tab stored
+    // after that list was read is newer than all of it, and still waits.
+    const { key, command, answer, waiting } = message;
+    const newest = waiting.at(-1)?.[0] ?? key;
+    const storedSince = this.pendingCommands.filter(([stored]) => stored > newest);
+    this.sends += 1;
+    this.pendingCommands = [...waiting, ...storedSince];
+    this.judgeOthersSends();
+    this.options.onApplied?.(command, answer);
+    this.changed();
+    this.settle(command, (waiter) => waiter.resolve(answer));
+    // If that tab goes away before the list is empty, this one sends the rest.
+    void this.flush();
+  }
+
+  /**
+   * While this tab is not sending, another may be: a command is out only while it is stored, so
+   * with anything waiting one may be on its way (a read of the server may hold it), and with
+   * nothing waiting nothing is.
+   */
+  private judgeOthersSends(): void {
+    if (!this.sending) this.unsettled = this.pendingCommands.length > 0;
   }
 
   private settle(command: C, how: (waiter: Waiter<R>) => void): void {

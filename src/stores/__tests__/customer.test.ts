@@ -76,6 +76,23 @@ describe('persistence under customer-root', () => {
     });
   });
 
+  test('after hydrate, the guest cart id another tab stores or removes is followed', async () => {
+    hydrateCustomer();
+    expect(customerState.guestCart.guestCartId).toBeNull();
+    const otherTab = (newValue: string | null) =>
+      window.dispatchEvent(new StorageEvent('storage', { key: 'guestCartId', newValue }));
+    otherTab('g-other-tab');
+    expect(customerState.guestCart.guestCartId).toBe('g-other-tab');
+    await flush();
+    expect(JSON.parse(localStorage.getItem('customer-root') ?? '{}')).toMatchObject({
+      guestCart: { guestCartId: 'g-other-tab' },
+    });
+    window.dispatchEvent(new StorageEvent('storage', { key: 'hasSeenCouponPopup', newValue: 'x' }));
+    expect(customerState.guestCart.guestCartId).toBe('g-other-tab');
+    otherTab(null);
+    expect(customerState.guestCart.guestCartId).toBeNull();
+  });
+
   test('unreadable persisted state is ignored with a warning', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     localStorage.setItem('customer-root', '{not json');

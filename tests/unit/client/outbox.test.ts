@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { Outbox, type OutboxStorage } from '../../../src/lib/outbox/outbox.ts';
+import { Outbox, type OutboxMessage, type OutboxStorage } from '../../../src/lib/outbox/outbox.ts';
 import { classifyCartFailure, replacePendingItemId } from '../../../src/lib/cart/cart-outbox.ts';
 import { ApiError } from '../../../src/lib/api-client.ts';
 
@@ -30,6 +30,26 @@ function mutex() {
 }
 
 const command = (n: number): Command => ({ idempotencyKey: `key-${n}`, n });
+
+/** A BroadcastChannel stand-in: what one end posts reaches every other end, a moment later. */
+function bus<M>() {
+  const ends = new Set<(message: M) => void>();
+  return () => {
+    let own: ((message: M) => void) | null = null;
+    return {
+      post(message: M) {
+        for (const end of ends) {
+          if (end !== own) setTimeout(() => end(structuredClone(message)), 0);
+        }
+      },
+      listen(onMessage: (message: M) => void) {
+        own = onMessage;
+        ends.add(onMessage);
+        return () => void ends.delete(onMessage);
+      },
+    };
+  };
+}
 
 function outboxWith(
   send: (command: Command) => Promise<string>,
@@ -261,7 +281,7 @@ describe('Outbox', () => {
       channel: {
         post() {},
         listen(onMessage) {
-          hearOtherTab = onMessage;
+          hearOtherTab = () => onMessage({ type: 'changed' });
           return () => {};
         },
       },
@@ -269,6 +289,90 @@ describe('Outbox', () => {
     });
     await outbox.enqueue(command(1));
     expect(outbox.pending).toEqual([command(1)]);
+  });
+
+  test('a tab that does not send shows each answer with what the sender left waiting, and trusts its reads once nothing waits', async () => {
+    const storage = memoryStorage();
+    const lock = mutex();
+    const channels = bus<OutboxMessage<Command, string>>();
+    let online = false;
+    const sentBy = { a: [] as number[], b: [] as number[] };
+    const seenByB: string[] = [];
+    const tab = (name: 'a' | 'b', onApplied?: (c: Command, answer: string) => void) =>
+      new Outbox<Command, string>({
+        storage,
+        send: async (c) => {
+          sentBy[name].push(c.n);
+          return `cart after ${c.n}`;
+        },
+        classify: () => 'retry',
+        onApplied,
+        isOnline: () => online,
+        lock,
+        channel: channels(),
+        retry: { baseMs: 1000, maxMs: 8000 },
+      });
+    const a = tab('a');
+    await a.enqueue(command(1));
+    // B opens over a stored command: one an earlier page may have sent, so B's reads wait.
+    // What B shows with each answer, and whether it may trust a read of the server then.
+    const b = tab('b', (c, answer) =>
+      seenByB.push(
+        `${answer}, waiting ${b.pending.map(({ n }) => n).join(' ')}, reads ${b.syncMark() === null ? 'held' : 'trusted'}`,
+      ),
+    );
+    await b.start();
+    expect(b.syncMark()).toBeNull();
+    const bsOwn = (await b.enqueue(command(2))).settled;
+    await vi.waitFor(() => expect(a.pending.map(({ n }) => n)).toEqual([1, 2]));
+
+    online = true;
+    await a.flush();
+    await expect(bsOwn).resolves.toBe('cart after 2');
+    await vi.waitFor(() => expect(seenByB).toHaveLength(2));
+    // While A may be sending 2, a read could hold it as well as B's list: B does not trust it.
+    expect(seenByB).toEqual([
+      'cart after 1, waiting 2, reads held',
+      'cart after 2, waiting , reads trusted',
+    ]);
+    expect(b.pending).toEqual([]);
+    expect(b.syncMark()).not.toBeNull();
+    await b.flush();
+    expect(sentBy).toEqual({ a: [1, 2], b: [] });
+  });
+
+  test("another tab's answer keeps a command stored here after that tab read its list", async () => {
+    const storage = memoryStorage();
+    let hear: (message: OutboxMessage<Command, string>) => void = () => {};
+    const b = new Outbox<Command, string>({
+      storage,
+      send: async () => 'ok',
+      classify: () => 'retry',
+      isOnline: () => false,
+      lock: mutex(),
+      channel: {
+        post() {},
+        listen(onMessage) {
+          hear = onMessage;
+          return () => {};
+        },
+      },
+      retry: { baseMs: 1000, maxMs: 8000 },
+    });
+    for (const n of [1, 2, 3]) await b.enqueue(command(n));
+    const [key1, key2] = (await storage.entries()).map(([key]) => key) as [string, string];
+    // The sender applied 1 and read [2] as waiting before 3 was stored.
+    hear({
+      type: 'applied',
+      key: key1,
+      command: command(1),
+      answer: 'ok',
+      waiting: [[key2, command(2)]],
+    });
+    expect(b.pending).toEqual([command(2), command(3)]);
+    // Then applied 2 with nothing waiting: 3 (newer than anything it accounts for) still waits.
+    hear({ type: 'applied', key: key2, command: command(2), answer: 'ok', waiting: [] });
+    expect(b.pending).toEqual([command(3)]);
   });
 
   test('clear forgets every waiting command', async () => {
