@@ -18,9 +18,9 @@ export function useHeaderSolid(active: boolean): boolean {
   useEffect(() => {
     if (!active) return;
     let frame = 0;
+    let section = sentinel();
     const measure = () => {
       frame = 0;
-      const section = sentinel();
       setSolid(
         section
           ? section.getBoundingClientRect().top <= HEADER_HEIGHT_PX
@@ -31,9 +31,16 @@ export function useHeaderSolid(active: boolean): boolean {
       if (!frame) frame = requestAnimationFrame(measure);
     };
     schedule();
-    // The home page may render its sections after the header mounts.
-    const observer = new MutationObserver(schedule);
-    observer.observe(document.body, { childList: true, subtree: true });
+    // The home page may render its sections after the header mounts: watch for the section until
+    // it is there, and no longer — a measure per DOM change forced a layout in every frame while
+    // the page was still rendering.
+    const observer = new MutationObserver(() => {
+      section = sentinel();
+      if (!section) return;
+      observer.disconnect();
+      schedule();
+    });
+    if (!section) observer.observe(document.body, { childList: true, subtree: true });
     window.addEventListener('scroll', schedule, { passive: true });
     window.addEventListener('resize', schedule);
     return () => {
