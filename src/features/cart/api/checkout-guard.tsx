@@ -14,7 +14,9 @@ export function CheckoutGuard({ children }: { children: ReactNode }) {
   if (hasItems && !seenNonEmpty) setSeenNonEmpty(true);
 
   if (seenNonEmpty || hasItems) return children;
-  if (cart.isPending) {
+  // A cart restored from the saved cache may be older than the server's (a merge that landed after
+  // it was saved): while it is being read again, an empty one is not yet a reason to leave.
+  if (cart.isPending || (cart.isFetching && !hasItems)) {
     return (
       <p role="status" style={{ padding: '64px var(--gutter)', textAlign: 'center' }}>
         loading...

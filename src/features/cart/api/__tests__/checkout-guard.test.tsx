@@ -76,4 +76,19 @@ describe('checkout guard (spec §4)', () => {
     expect(screen.getByText('Checkout screen')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/checkout');
   });
+
+  test('an empty cart from the saved cache waits for the server, which may hold items', async () => {
+    server.use(
+      http.get(api('/cart'), async () => {
+        await delay(100);
+        return HttpResponse.json(cartWith([line]));
+      }),
+    );
+    const { router, queryClient } = renderGuard();
+    // As a restore of a cache saved before a merge landed: an empty cart while it is read again.
+    act(() => queryClient.setQueryData<Cart>(cartQueryKey, EMPTY_CART));
+    expect((await screen.findByRole('status')).textContent).toBe('loading...');
+    expect(await screen.findByText('Checkout screen')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/checkout');
+  });
 });
