@@ -8,6 +8,8 @@
  *   prefetching (use-cart.ts shows it with the waiting changes applied).
  * - trackCartChanges(mark): the cart outbox hands over its Outbox.syncMark at start, so that a
  *   read which crossed a change on its way keeps the cart already cached (see cartQueryOptions).
+ * - takeHeldCartRead(): whether a read was not trusted since the last call (the outbox reads the
+ *   cart again once it knows nothing waits).
  * - cartTotalQuantity(cart): the header badge's number.
  */
 import { queryOptions } from '@tanstack/react-query';
@@ -36,6 +38,7 @@ export async function getCart(signal?: AbortSignal): Promise<Cart> {
 }
 
 let changeMark: () => number | null = () => 0;
+let heldRead = false;
 
 export function trackCartChanges(mark: () => number | null): void {
   changeMark = mark;
@@ -52,10 +55,17 @@ export function cartQueryOptions() {
       // not, while the cart shown adds every change still waiting, so it could count one twice or
       // miss one. Keep what we had: each change's answer is the server's cart, and the outbox
       // reads it afresh once nothing waits.
+      heldRead = true;
       return client.getQueryData<Cart>(queryKey) ?? cart;
     },
     staleTime: 0,
   });
+}
+
+export function takeHeldCartRead(): boolean {
+  const held = heldRead;
+  heldRead = false;
+  return held;
 }
 
 export function cartTotalQuantity(cart: Cart | undefined): number {

@@ -83,8 +83,11 @@ export class Outbox<C extends { idempotencyKey: string }, R> {
   private sequence = 0;
   /** Sends started so far, here or (heard of) in another tab (see syncMark). */
   private sends = 0;
-  /** A command went out and its fate is unknown: the server may have applied it or not. */
-  private unsettled = false;
+  /**
+   * A command went out and its fate is unknown: the server may have applied it or not. True until
+   * `start` has read the storage: an earlier page may have left a command it had sent.
+   */
+  private unsettled = true;
   /** This tab holds the lock and is sending. */
   private sending = false;
   private readonly stopListening: () => void;
@@ -109,11 +112,20 @@ export class Outbox<C extends { idempotencyKey: string }, R> {
     return this.unsettled ? null : this.sends;
   }
 
-  /** Reads what is stored (after a reload, or another tab's change) and sends it. */
+  /**
+   * Reads what is stored (what earlier pages left) and sends it. Until the storage has been read,
+   * `syncMark` is null: a read of the server's state may already hold a stored command that an
+   * earlier page sent and never heard back about, while `pending` does not list it yet. Storage
+   * that cannot be read leaves nothing to wait for.
+   */
   async start(): Promise<void> {
-    await this.reload();
+    try {
+      await this.reload();
+    } catch (error) {
+      console.warn('The outbox could not read what was stored.', error);
+    }
     // An earlier page may have sent the oldest one and lost the answer.
-    if (this.pendingCommands.length > 0) this.unsettled = true;
+    this.unsettled = this.pendingCommands.length > 0;
     void this.flush();
   }
 

@@ -238,6 +238,9 @@ describe('Outbox', () => {
       },
       { storage },
     );
+    // Until the storage has been read, an earlier page's sent command may be there, unlisted.
+    expect(outbox.syncMark()).toBeNull();
+    await outbox.start();
     expect(outbox.syncMark()).toBe(0);
     const first = (await outbox.enqueue(command(1))).settled;
     await vi.advanceTimersByTimeAsync(0);
@@ -260,6 +263,38 @@ describe('Outbox', () => {
     const reloaded = outboxWith(async () => 'ok', { storage, online: () => false });
     await reloaded.start();
     expect(reloaded.syncMark()).toBeNull();
+  });
+
+  test('reads of the server wait for the storage: a new page may not list yet a command an earlier page sent', async () => {
+    const storage = memoryStorage();
+    await storage.put('0-earlier', command(1));
+    let release = () => {};
+    const read = storage.entries;
+    storage.entries = () =>
+      new Promise((resolve) => {
+        release = () => resolve(read());
+      });
+    const outbox = outboxWith(async () => 'ok', { storage, online: () => false });
+    const started = outbox.start();
+    // The storage is still being read: nothing is listed, and a read of the server is not trusted.
+    expect(outbox.pending).toEqual([]);
+    expect(outbox.syncMark()).toBeNull();
+    release();
+    await started;
+    expect(outbox.pending).toEqual([command(1)]);
+    expect(outbox.syncMark()).toBeNull();
+
+    // Storage that cannot be read leaves nothing to wait for: reads are trusted again.
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const broken = memoryStorage();
+    broken.entries = async () => {
+      throw new Error('IndexedDB is unavailable');
+    };
+    const unreadable = outboxWith(async () => 'ok', { storage: broken, online: () => false });
+    await unreadable.start();
+    expect(unreadable.syncMark()).toBe(0);
+    expect(warn).toHaveBeenCalled();
+    warn.mockRestore();
   });
 
   test('a command stored while another tab makes this one re-read the list is listed once', async () => {
