@@ -28,7 +28,7 @@ import {
   type CartCommand,
   type SentCartCommand,
 } from './cart-commands.ts';
-import { cartQueryKey, takeHeldCartRead, trackCartChanges, type CartResponse } from './get-cart.ts';
+import { cartQueryKey, trackCartChanges, type CartResponse } from './get-cart.ts';
 
 const NO_COMMANDS: CartCommand[] = [];
 let pending: CartCommand[] = NO_COMMANDS;
@@ -117,25 +117,17 @@ export function startCartOutbox(queryClient: QueryClient): Promise<void> {
       pending = commands.length === 0 ? NO_COMMANDS : commands;
       for (const listener of listeners) listener();
       // The totals, discount and shipping are the server's: read them once all is sent.
-      if (drained) {
-        takeHeldCartRead();
-        void queryClient.invalidateQueries({ queryKey: cartQueryKey });
-      }
+      if (drained) void queryClient.invalidateQueries({ queryKey: cartQueryKey });
     },
   });
   const started = outbox;
-  // A read of the server's cart that crossed a change keeps the cart already shown (get-cart.ts).
-  trackCartChanges(() => started.syncMark());
+  // Reads of the server's cart wait until the outbox has listed what earlier pages left, and one
+  // that crossed a change keeps the cart already shown (get-cart.ts).
+  trackCartChanges(() => started.syncMark(), started.listed);
   onlineManager.subscribe((online) => {
     if (online) void outbox?.flush();
   });
-  return outbox.start().then(() => {
-    // A read of the cart made while the stored changes were being read was not trusted (an earlier
-    // page may have sent one of them); with none waiting, nothing else will read it again.
-    if (started.pending.length === 0 && takeHeldCartRead()) {
-      void queryClient.invalidateQueries({ queryKey: cartQueryKey });
-    }
-  });
+  return outbox.start();
 }
 
 export async function enqueueCartCommand(

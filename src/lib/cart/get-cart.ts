@@ -6,16 +6,16 @@
  * - EMPTY_CART: what a guest without a cart id has (no request is made).
  * - cartQueryKey (['cart']), cartQueryOptions(), getCart(): the server's cart, for loaders and
  *   prefetching (use-cart.ts shows it with the waiting changes applied).
- * - trackCartChanges(mark): the cart outbox hands over its Outbox.syncMark at start, so that a
- *   read which crossed a change on its way keeps the cart already cached (see cartQueryOptions).
- * - takeHeldCartRead(): whether a read was not trusted since the last call (the outbox reads the
- *   cart again once it knows nothing waits).
+ * - trackCartChanges(mark, listed): the cart outbox hands over its Outbox.syncMark and `listed` at
+ *   start, so that reads wait until it knows what earlier pages left waiting, and a read which
+ *   crossed a change on its way keeps the cart already cached (see cartQueryOptions).
  * - cartTotalQuantity(cart): the header badge's number.
  */
 import { queryOptions } from '@tanstack/react-query';
 import type { Cart as ContractCart, CartItem as ContractCartItem } from '../../../contract/cart.ts';
 import { api } from '../api-client.ts';
 import { customerState } from '../../stores/customer.ts';
+import { PERSIST_TIMEOUT_MS } from '../constants.ts';
 
 /** A cart line; `pending` marks an optimistic add still waiting for the server's line. */
 export type CartItem = ContractCartItem & { pending?: boolean };
@@ -38,16 +38,34 @@ export async function getCart(signal?: AbortSignal): Promise<Cart> {
 }
 
 let changeMark: () => number | null = () => 0;
-let heldRead = false;
+let changesListed: Promise<void> = Promise.resolve();
 
-export function trackCartChanges(mark: () => number | null): void {
+export function trackCartChanges(mark: () => number | null, listed: Promise<void>): void {
   changeMark = mark;
+  changesListed = listed;
+}
+
+/**
+ * Until the outbox has read what earlier pages stored, a read of the server's cart may hold a
+ * change the last page sent while the page does not list it yet (it would count twice). A storage
+ * that never answers holds the cart no longer than the saved cache (spec §4).
+ */
+async function changesKnown(): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([
+    changesListed,
+    new Promise((resolve) => {
+      timer = setTimeout(resolve, PERSIST_TIMEOUT_MS);
+    }),
+  ]);
+  clearTimeout(timer);
 }
 
 export function cartQueryOptions() {
   return queryOptions({
     queryKey: cartQueryKey,
     queryFn: async ({ signal, client, queryKey }) => {
+      await changesKnown();
       const before = changeMark();
       const cart = await getCart(signal);
       if (before !== null && changeMark() === before) return cart;
@@ -55,17 +73,10 @@ export function cartQueryOptions() {
       // not, while the cart shown adds every change still waiting, so it could count one twice or
       // miss one. Keep what we had: each change's answer is the server's cart, and the outbox
       // reads it afresh once nothing waits.
-      heldRead = true;
       return client.getQueryData<Cart>(queryKey) ?? cart;
     },
     staleTime: 0,
   });
-}
-
-export function takeHeldCartRead(): boolean {
-  const held = heldRead;
-  heldRead = false;
-  return held;
 }
 
 export function cartTotalQuantity(cart: Cart | undefined): number {

@@ -91,6 +91,14 @@ export class Outbox<C extends { idempotencyKey: string }, R> {
   /** This tab holds the lock and is sending. */
   private sending = false;
   private readonly stopListening: () => void;
+  private markListed: () => void = () => {};
+  /**
+   * Settles once `start` has read the storage (or failed to): from then on `pending` lists what
+   * earlier pages left, and `syncMark` can be trusted.
+   */
+  readonly listed = new Promise<void>((resolve) => {
+    this.markListed = resolve;
+  });
 
   constructor(private readonly options: OutboxOptions<C, R>) {
     // Another tab stored or sent something: show it, and take over the sending if that tab is gone.
@@ -115,8 +123,8 @@ export class Outbox<C extends { idempotencyKey: string }, R> {
   /**
    * Reads what is stored (what earlier pages left) and sends it. Until the storage has been read,
    * `syncMark` is null: a read of the server's state may already hold a stored command that an
-   * earlier page sent and never heard back about, while `pending` does not list it yet. Storage
-   * that cannot be read leaves nothing to wait for.
+   * earlier page sent and never heard back about, while `pending` does not list it yet (readers
+   * wait for `listed` before they read). Storage that cannot be read leaves nothing to wait for.
    */
   async start(): Promise<void> {
     try {
@@ -126,6 +134,7 @@ export class Outbox<C extends { idempotencyKey: string }, R> {
     }
     // An earlier page may have sent the oldest one and lost the answer.
     this.unsettled = this.pendingCommands.length > 0;
+    this.markListed();
     void this.flush();
   }
 

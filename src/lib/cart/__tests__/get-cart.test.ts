@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
-import { afterEach, expect, test } from 'vitest';
+import { afterEach, expect, test, vi } from 'vitest';
+import { PERSIST_TIMEOUT_MS } from '../../constants.ts';
 import { setupMswServer, api } from '../../../testing/msw.ts';
 import { customerState } from '../../../stores/customer.ts';
 import {
@@ -19,14 +20,14 @@ const cartOf = (itemCount: number): Cart => ({
 });
 
 afterEach(() => {
-  trackCartChanges(() => 0);
+  trackCartChanges(() => 0, Promise.resolve());
   customerState.guestCart.guestCartId = null;
 });
 
 test('a cart read that crossed a change on its way keeps the cart already cached', async () => {
   customerState.guestCart.guestCartId = 'guest-cart';
   let mark: number | null = 4;
-  trackCartChanges(() => mark);
+  trackCartChanges(() => mark, Promise.resolve());
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const cached = cartOf(2);
   let sendDuringRead = false;
@@ -54,4 +55,27 @@ test('a cart read that crossed a change on its way keeps the cart already cached
   // With nothing cached, the read is the best there is.
   queryClient.removeQueries({ queryKey: cartQueryKey });
   await expect(queryClient.fetchQuery(cartQueryOptions())).resolves.toEqual(cartOf(3));
+});
+
+test('a read waits for the outbox to list what earlier pages left, and past the restore time-out goes on without it', async () => {
+  customerState.guestCart.guestCartId = 'guest-cart';
+  vi.useFakeTimers();
+  let gets = 0;
+  server.use(
+    http.get(api('/cart'), () => {
+      gets += 1;
+      return HttpResponse.json({ success: true, data: cartOf(3) });
+    }),
+  );
+  // The outbox's storage never answers (IndexedDB stalled): its mark stays unknown.
+  trackCartChanges(() => null, new Promise<void>(() => {}));
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const read = queryClient.fetchQuery(cartQueryOptions());
+  await vi.advanceTimersByTimeAsync(PERSIST_TIMEOUT_MS - 1);
+  expect(gets).toBe(0);
+  await vi.advanceTimersByTimeAsync(1);
+  vi.useRealTimers();
+  // Nothing cached: the read is the best there is.
+  await expect(read).resolves.toEqual(cartOf(3));
+  expect(gets).toBe(1);
 });
