@@ -8,6 +8,7 @@ import { productCollectionQueryOptions } from '../api/get-products.ts';
 import { taxonomyQueryOptions } from '../api/get-taxonomy.ts';
 import { ProductGrid } from './product-grid.tsx';
 import { HOME_ROWS } from '../api/prefetch-home.ts';
+import { RENDER_WHEN_NEAR } from '../../../styles/global-classes.ts';
 import styles from './home-page.module.css';
 
 export function HomePage() {
@@ -29,6 +30,7 @@ export function HomePage() {
         eyebrow="Most loved"
         title="Bestsellers"
         text="What Canadian athletes reorder again and again."
+        belowFold
       />
       <ConsultancyCallToAction />
       <ProductRow
@@ -37,6 +39,7 @@ export function HomePage() {
         eyebrow="Just landed"
         title="New arrivals"
         text="Fresh formulas and flavors, straight onto our shelves."
+        belowFold
       />
       <Brands />
     </main>
@@ -80,6 +83,7 @@ function ProductRow({
   title,
   text,
   sentinel = false,
+  belowFold = false,
 }: {
   id: string;
   collection: ProductCollection;
@@ -88,13 +92,15 @@ function ProductRow({
   text: string;
   /** The header turns solid once this section passes under it (spec §2). */
   sentinel?: boolean;
+  /** Below the first rows: rendered only when it comes near the viewport. */
+  belowFold?: boolean;
 }) {
   const limit = HOME_ROWS[collection];
   const { data, isError } = useQuery(productCollectionQueryOptions(collection, limit));
   return (
     <section
       id={id}
-      className={styles.section}
+      className={belowFold ? `${styles.section} ${RENDER_WHEN_NEAR}` : styles.section}
       aria-labelledby={`${id}-title`}
       data-header-sentinel={sentinel || undefined}
     >
@@ -142,7 +148,7 @@ function Categories() {
     .filter((category) => category !== undefined)
     .slice(0, 6);
   return (
-    <section className={styles.section} aria-labelledby="categories-title">
+    <section className={`${styles.section} ${RENDER_WHEN_NEAR}`} aria-labelledby="categories-title">
       <SectionHeading
         id="categories-title"
         eyebrow="Shop by goal"
@@ -183,7 +189,7 @@ function Categories() {
 
 function ConsultancyCallToAction() {
   return (
-    <section className={styles.cta} aria-labelledby="cta-title">
+    <section className={`${styles.cta} ${RENDER_WHEN_NEAR}`} aria-labelledby="cta-title">
       <div className={styles.ctaInner}>
         <div>
           <p className={styles.ctaEyebrow}>Free 30-minute consultation</p>
@@ -208,7 +214,7 @@ function Brands() {
   if (data.length === 0) return null;
   const brands = [...data].sort((a, b) => compareNames(a.name, b.name)).slice(0, 12);
   return (
-    <section className={styles.section} aria-labelledby="brands-title">
+    <section className={`${styles.section} ${RENDER_WHEN_NEAR}`} aria-labelledby="brands-title">
       <SectionHeading id="brands-title" eyebrow="Trusted names" title="Our brands" />
       <ul className={styles.brands}>
         {brands.map((brand) => (

@@ -1,5 +1,6 @@
 import type { ProductSummary } from '../../../../contract/catalog.ts';
 import { ProductCard } from './product-card.tsx';
+import { RENDER_WHEN_NEAR } from '../../../styles/global-classes.ts';
 import styles from './product-grid.module.css';
 
 export function ProductGrid({
@@ -15,7 +16,7 @@ export function ProductGrid({
   return (
     <ul className={styles.grid} aria-label={label}>
       {products.map((product, index) => (
-        <li key={product._id} className={styles.item}>
+        <li key={product._id} className={`${styles.item} ${RENDER_WHEN_NEAR}`}>
           <ProductCard
             product={product}
             eager={index < eagerCount}
