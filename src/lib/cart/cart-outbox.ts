@@ -19,7 +19,7 @@ import { useSyncExternalStore } from 'react';
 import { ApiError } from '../api-client.ts';
 import { CART_SYNC_RETRY_BASE_MS, CART_SYNC_RETRY_MAX_MS } from '../constants.ts';
 import { broadcast, idbOutboxStorage, webLock } from '../outbox/browser.ts';
-import { Outbox, type Failure, type OutboxMessage } from '../outbox/outbox.ts';
+import { Outbox, RefusedInOtherTab, type Failure, type OutboxMessage } from '../outbox/outbox.ts';
 import { clearGuestCartId, customerState } from '../../stores/customer.ts';
 import { toast } from '../../stores/toasts.ts';
 import {
@@ -107,11 +107,13 @@ export function startCartOutbox(queryClient: QueryClient): Promise<void> {
     onRefused(command, error) {
       if (quiet.delete(command.idempotencyKey)) return;
       toast.error(
-        error instanceof ApiError && error.message
+        (error instanceof ApiError || error instanceof RefusedInOtherTab) && error.message
           ? error.message
           : 'Your cart could not be updated. Please try again.',
       );
     },
+    // A refusal is an ApiError (classifyCartFailure): its message is the server's reason.
+    explain: (error) => (error instanceof ApiError ? error.message : ''),
     onChange(commands) {
       const drained = pending.length > 0 && commands.length === 0;
       pending = commands.length === 0 ? NO_COMMANDS : commands;

@@ -9,13 +9,14 @@
  * - One sender across tabs: the queue is flushed under an exclusive lock (Web Locks where the
  *   browser has them); every tab reads the shared storage afresh and hears about changes. The
  *   sender tells the others each answer with what it left waiting, so they show the server's
- *   state as soon as it does (`onApplied` runs in every tab), without asking the server again.
+ *   state as soon as it does (`onApplied` runs in every tab), without asking the server again,
+ *   and each refusal, so the tab where the change was made says why (`onRefused` runs there too).
  * - Whoever shows "the server's state with the waiting commands applied" must never count a
  *   command twice or not at all: an applied command leaves `pending` in the same synchronous step
  *   as `onApplied` hands over the server's answer, and `syncMark()` tells whether a read of the
  *   server's state may have crossed a command on its way (see there).
  *
- * Exports: Outbox, OutboxStorage, OutboxOptions, OutboxMessage, Failure.
+ * Exports: Outbox, OutboxStorage, OutboxOptions, OutboxMessage, Failure, RefusedInOtherTab.
  */
 
 export interface OutboxStorage<C> {
@@ -28,10 +29,19 @@ export interface OutboxStorage<C> {
 
 export type Failure = 'retry' | 'refused';
 
+/** A refusal heard from the tab that sent the command; `message` is its `explain(error)`. */
+export class RefusedInOtherTab extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = 'RefusedInOtherTab';
+  }
+}
+
 /** Between tabs: the stored commands changed, or one was applied (with the server's answer). */
 export type OutboxMessage<C, R> =
   | { type: 'changed' }
-  | { type: 'applied'; key: string; command: C; answer: R; waiting: [string, C][] };
+  | { type: 'applied'; key: string; command: C; answer: R; waiting: [string, C][] }
+  | { type: 'refused'; command: C; reason: string };
 
 export interface OutboxOptions<C, R> {
   storage: OutboxStorage<C>;
@@ -54,7 +64,14 @@ export interface OutboxOptions<C, R> {
    * that sent it and, when its message arrives, in every other tab.
    */
   onApplied?(command: C, answer: R): void;
+  /**
+   * A command was refused: in the tab that sent it, and in the tab that made it if that is another
+   * one (with a RefusedInOtherTab carrying `explain(error)`), so the shopper sees why where they
+   * acted.
+   */
   onRefused?(command: C, error: unknown): void;
+  /** The words of a refusal, for the other tabs (an error object does not cross between them). */
+  explain?(error: unknown): string;
   /** The stored commands changed (here or in another tab). */
   onChange?(pending: C[]): void;
   isOnline(): boolean;
@@ -230,6 +247,11 @@ export class Outbox<C extends { idempotencyKey: string }, R> {
         this.unsettled = false;
         await this.reload();
         this.options.channel?.post({ type: 'changed' });
+        this.options.channel?.post({
+          type: 'refused',
+          command,
+          reason: this.options.explain?.(error) ?? '',
+        });
         this.options.onRefused?.(command, error);
         this.settle(command, (waiter) => waiter.reject(error));
         continue;
@@ -260,6 +282,15 @@ export class Outbox<C extends { idempotencyKey: string }, R> {
         this.judgeOthersSends();
         return this.flush();
       });
+      return;
+    }
+    if (message.type === 'refused') {
+      // Only the tab that made it is waiting for it; the list itself follows the 'changed' message.
+      const { command, reason } = message;
+      if (!this.waiters.has(command.idempotencyKey)) return;
+      const error = new RefusedInOtherTab(reason);
+      this.options.onRefused?.(command, error);
+      this.settle(command, (waiter) => waiter.reject(error));
       return;
     }
     // Another tab's command was applied. That tab holds the lock, so nothing else was out: its

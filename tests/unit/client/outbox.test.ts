@@ -1,5 +1,10 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { Outbox, type OutboxMessage, type OutboxStorage } from '../../../src/lib/outbox/outbox.ts';
+import {
+  Outbox,
+  RefusedInOtherTab,
+  type OutboxMessage,
+  type OutboxStorage,
+} from '../../../src/lib/outbox/outbox.ts';
 import { classifyCartFailure, replacePendingItemId } from '../../../src/lib/cart/cart-outbox.ts';
 import { ApiError } from '../../../src/lib/api-client.ts';
 
@@ -295,6 +300,39 @@ describe('Outbox', () => {
     expect(unreadable.syncMark()).toBe(0);
     expect(warn).toHaveBeenCalled();
     warn.mockRestore();
+  });
+
+  test('a refusal reaches the tab that made the change: its own change settles with the reason there', async () => {
+    const storage = memoryStorage();
+    const lock = mutex();
+    const channels = bus<OutboxMessage<Command, string>>();
+    let online = false;
+    const refusedIn = { a: [] as string[], b: [] as string[] };
+    const tab = (name: 'a' | 'b') =>
+      new Outbox<Command, string>({
+        storage,
+        send: async () => {
+          throw new ApiError(410, 'That discount code has expired.', [], true);
+        },
+        classify: () => 'refused',
+        explain: (error) => (error instanceof ApiError ? error.message : ''),
+        onRefused: (c, error) =>
+          refusedIn[name].push(`${c.n}: ${(error as Error).name} ${(error as Error).message}`),
+        isOnline: () => online,
+        lock,
+        channel: channels(),
+        retry: { baseMs: 1000, maxMs: 8000 },
+      });
+    const a = tab('a');
+    const b = tab('b');
+    // B made the change while offline; A is the tab that sends it.
+    const made = (await b.enqueue(command(1))).settled;
+    online = true;
+    await a.flush();
+    await expect(made).rejects.toThrow(new RefusedInOtherTab('That discount code has expired.'));
+    expect(refusedIn.a).toEqual(['1: ApiError That discount code has expired.']);
+    expect(refusedIn.b).toEqual(['1: RefusedInOtherTab That discount code has expired.']);
+    await vi.waitFor(() => expect(b.pending).toEqual([]));
   });
 
   test('a command stored while another tab makes this one re-read the list is listed once', async () => {

@@ -9,6 +9,7 @@ import { formatMoney } from '../../../lib/format.ts';
 import { createCartCommand } from '../../../lib/cart/cart-commands.ts';
 import { useOnline } from '../../../hooks/use-online.ts';
 import { enqueueCartCommand } from '../../../lib/cart/cart-outbox.ts';
+import { RefusedInOtherTab } from '../../../lib/outbox/outbox.ts';
 import { useCartCommand } from '../../../lib/cart/use-cart.ts';
 import { usePendingSyncCount } from './pending-sync.tsx';
 import type { Cart } from '../../../lib/cart/get-cart.ts';
@@ -132,7 +133,9 @@ function DiscountCode({ cart }: { cart: Cart }) {
         setError(
           err instanceof ApiError
             ? (err.fieldErrors.code ?? err.message)
-            : 'The code could not be applied. Please try again.',
+            : err instanceof RefusedInOtherTab && err.message
+              ? err.message
+              : 'The code could not be applied. Please try again.',
         ),
     });
   }
