@@ -11,7 +11,6 @@ import { useMediaQuery } from '../hooks/use-media-query.ts';
 import styles from './footer.module.css';
 import { ChevronDownIcon, Logo } from './icons.tsx';
 import { PaymentIcons } from './payment-icons.tsx';
-import { RENDER_WHEN_NEAR } from '../../styles/global-classes.ts';
 
 function titleCase(slug: string): string {
   return slug
@@ -57,7 +56,7 @@ function FooterGroup({ title, children }: { title: string; children: ReactNode }
 
 export function Footer() {
   return (
-    <footer className={`${styles.footer} ${RENDER_WHEN_NEAR}`}>
+    <footer className={styles.footer}>
       <div className={styles.inner}>
         <div className={styles.brand}>
           <Logo light />

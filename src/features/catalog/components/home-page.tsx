@@ -8,7 +8,6 @@ import { productCollectionQueryOptions } from '../api/get-products.ts';
 import { taxonomyQueryOptions } from '../api/get-taxonomy.ts';
 import { ProductGrid } from './product-grid.tsx';
 import { HOME_ROWS } from '../api/prefetch-home.ts';
-import { RENDER_WHEN_NEAR } from '../../../styles/global-classes.ts';
 import styles from './home-page.module.css';
 
 export function HomePage() {
@@ -30,7 +29,6 @@ export function HomePage() {
         eyebrow="Most loved"
         title="Bestsellers"
         text="What Canadian athletes reorder again and again."
-        belowFold
       />
       <ConsultancyCallToAction />
       <ProductRow
@@ -39,7 +37,6 @@ export function HomePage() {
         eyebrow="Just landed"
         title="New arrivals"
         text="Fresh formulas and flavors, straight onto our shelves."
-        belowFold
       />
       <Brands />
     </main>
@@ -83,7 +80,6 @@ function ProductRow({
   title,
   text,
   sentinel = false,
-  belowFold = false,
 }: {
   id: string;
   collection: ProductCollection;
@@ -92,15 +88,13 @@ function ProductRow({
   text: string;
   /** The header turns solid once this section passes under it (spec §2). */
   sentinel?: boolean;
-  /** Below the first rows: rendered only when it comes near the viewport. */
-  belowFold?: boolean;
 }) {
   const limit = HOME_ROWS[collection];
   const { data, isError } = useQuery(productCollectionQueryOptions(collection, limit));
   return (
     <section
       id={id}
-      className={belowFold ? `${styles.section} ${RENDER_WHEN_NEAR}` : styles.section}
+      className={styles.section}
       aria-labelledby={`${id}-title`}
       data-header-sentinel={sentinel || undefined}
     >
@@ -148,7 +142,7 @@ function Categories() {
     .filter((category) => category !== undefined)
     .slice(0, 6);
   return (
-    <section className={`${styles.section} ${RENDER_WHEN_NEAR}`} aria-labelledby="categories-title">
+    <section className={styles.section} aria-labelledby="categories-title">
       <SectionHeading
         id="categories-title"
         eyebrow="Shop by goal"
@@ -189,7 +183,7 @@ function Categories() {
 
 function ConsultancyCallToAction() {
   return (
-    <section className={`${styles.cta} ${RENDER_WHEN_NEAR}`} aria-labelledby="cta-title">
+    <section className={styles.cta} aria-labelledby="cta-title">
       <div className={styles.ctaInner}>
         <div>
           <p className={styles.ctaEyebrow}>Free 30-minute consultation</p>
@@ -214,7 +208,7 @@ function Brands() {
   if (data.length === 0) return null;
   const brands = [...data].sort((a, b) => compareNames(a.name, b.name)).slice(0, 12);
   return (
-    <section className={`${styles.section} ${RENDER_WHEN_NEAR}`} aria-labelledby="brands-title">
+    <section className={styles.section} aria-labelledby="brands-title">
       <SectionHeading id="brands-title" eyebrow="Trusted names" title="Our brands" />
       <ul className={styles.brands}>
         {brands.map((brand) => (

@@ -10,7 +10,6 @@ import styles from './product-details.module.css';
 import { ProductGrid } from './product-grid.tsx';
 import { PurchasePanel } from './purchase-panel.tsx';
 import { Rating } from './rating.tsx';
-import { RENDER_WHEN_NEAR } from '../../../styles/global-classes.ts';
 
 /**
  * The product page. The chosen flavor and size live in the URL (`?flavor=&size=`), so a shared
@@ -77,7 +76,7 @@ export function ProductDetails({
         </div>
       </div>
 
-      <div className={`${styles.sections} ${RENDER_WHEN_NEAR}`}>
+      <div className={styles.sections}>
         <section aria-labelledby="product-description" className={styles.section}>
           <h2 id="product-description" className={styles.sectionTitle}>
             Description
@@ -119,10 +118,7 @@ function SuggestedProducts({ identifier }: { identifier: string }) {
   const { data } = useQuery(suggestedProductsQueryOptions(identifier));
   if (!data || data.length === 0) return null;
   return (
-    <section
-      aria-labelledby="suggested-products"
-      className={`${styles.suggested} ${RENDER_WHEN_NEAR}`}
-    >
+    <section aria-labelledby="suggested-products" className={styles.suggested}>
       <h2 id="suggested-products" className={styles.sectionTitle}>
         You may also like
       </h2>

@@ -1,6 +1,5 @@
 import type { ProductSummary } from '../../../../contract/catalog.ts';
 import { ProductCard } from './product-card.tsx';
-import { RENDER_WHEN_NEAR } from '../../../styles/global-classes.ts';
 import styles from './product-grid.module.css';
 
 export function ProductGrid({
@@ -16,7 +15,7 @@ export function ProductGrid({
   return (
     <ul className={styles.grid} aria-label={label}>
       {products.map((product, index) => (
-        <li key={product._id} className={`${styles.item} ${RENDER_WHEN_NEAR}`}>
+        <li key={product._id} className={styles.item}>
           <ProductCard
             product={product}
             eager={index < eagerCount}
