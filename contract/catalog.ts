@@ -154,8 +154,18 @@ export type ProductDetailResponse = z.infer<typeof ProductDetailResponse>;
 export const ImageParams = z.object({
   kind: z.enum(['products', 'categories', 'brands', 'flavors']),
   slug: z.string().min(1).max(200),
-  file: z.string().regex(/^\d{1,2}\.svg$/, 'must look like 1.svg'),
+  file: z.string().regex(/^\d{1,2}\.(svg|png)$/, 'must look like 1.png or 1.svg'),
 });
+/** The widths a PNG image is rendered at (`w`); the default is the first. */
+export const IMAGE_WIDTHS = [400, 800] as const;
 export const ImageQuery = z.object({
   v: z.string().max(64).optional().describe('content version; present in every stored URL'),
+  w: z.coerce
+    .number()
+    .int()
+    .refine((width) => (IMAGE_WIDTHS as readonly number[]).includes(width), {
+      message: `must be one of ${IMAGE_WIDTHS.join(', ')}`,
+    })
+    .optional()
+    .describe('width in pixels of a PNG image'),
 });

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Brand, Category, Flavor, ProductDetail } from '../../contract/catalog.ts';
 import { seedCatalog } from '../../server/db/seed.ts';
@@ -59,6 +61,20 @@ async function data<T>(url: string): Promise<T> {
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/** The SVG a stored (PNG) image URL is rasterised from. */
+const svgOf = (url: string) => url.replace(/\.png(\?|$)/, '.svg$1');
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** A PNG answer: the signature, and the width and height from its IHDR chunk. */
+function pngSize(res: Awaited<ReturnType<TestApp['app']['inject']>>) {
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['content-type']).toBe('image/png');
+  const body = res.rawPayload;
+  expect(body.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
+  return { width: body.readUInt32BE(16), height: body.readUInt32BE(20), bytes: body.length };
+}
+
 function expectSvg(res: Awaited<ReturnType<TestApp['app']['inject']>>, title: RegExp) {
   expect(res.statusCode).toBe(200);
   expect(res.headers['content-type']).toBe('image/svg+xml; charset=utf-8');
@@ -71,18 +87,21 @@ function expectSvg(res: Awaited<ReturnType<TestApp['app']['inject']>>, title: Re
 }
 
 describe('product images', () => {
-  test('every stored image URL answers a small, well-formed SVG cached for a year', async () => {
+  test('every stored image URL answers a PNG cached for a year, drawn from a small, well-formed SVG', async () => {
     const product = await data<ProductDetail>('/api/v1/products/whey-protein-isolate');
     expect(product.images).toHaveLength(4);
     for (const url of product.images) {
-      expect(url).toMatch(/^\/api\/v1\/images\/products\/whey-protein-isolate\/\d\.svg\?v=[\w-]+$/);
-      const res = await t.app.inject(url);
+      expect(url).toMatch(/^\/api\/v1\/images\/products\/whey-protein-isolate\/\d\.png\?v=[\w-]+$/);
+      const png = await t.app.inject(url);
+      expect(pngSize(png)).toMatchObject({ width: 400, height: 400 });
+      expect(png.headers['cache-control']).toBe(IMMUTABLE);
+      const res = await t.app.inject(svgOf(url));
       expectSvg(res, /^Ironclad Nutrition Whey Protein Isolate — /);
       expect(res.headers['cache-control']).toBe(IMMUTABLE);
     }
-    const front = await t.app.inject(product.images[0]!);
+    const front = await t.app.inject(svgOf(product.images[0]!));
     expect(front.body).toContain('Whey Protein');
-    const back = await t.app.inject(product.images.at(-1)!);
+    const back = await t.app.inject(svgOf(product.images.at(-1)!));
     expect(back.body).toContain('Nutrition Facts');
   });
 
@@ -91,7 +110,7 @@ describe('product images', () => {
     const brands = await data<Brand[]>('/api/v1/taxonomy/brands');
     const flavors = await data<Flavor[]>('/api/v1/taxonomy/flavors');
     const brand = brands.find((b) => b.slug === product.brand.slug)!;
-    const res = await t.app.inject(product.images[0]!);
+    const res = await t.app.inject(svgOf(product.images[0]!));
     const firstFlavor = flavors
       .filter((f) => product.variants.some((v) => v.flavor._id === f._id))
       .sort((a, b) => (a.slug < b.slug ? -1 : 1))[0]!;
@@ -102,10 +121,10 @@ describe('product images', () => {
 
   test('names with & and accents are escaped and kept', async () => {
     const product = await data<ProductDetail>('/api/v1/products/glucosamine-joint-complex');
-    const res = await t.app.inject(product.images[0]!);
+    const res = await t.app.inject(svgOf(product.images[0]!));
     expectSvg(res, /^Cedar &amp; Stone Glucosamine Joint Complex — Unflavored$/);
     const pinaColada = await t.app.inject(
-      (await data<ProductDetail>('/api/v1/products/ignite-pre-workout')).images[2]!, // by slug: blue-raspberry, fruit-punch, pina-colada
+      svgOf((await data<ProductDetail>('/api/v1/products/ignite-pre-workout')).images[2]!), // by slug: blue-raspberry, fruit-punch, pina-colada
     );
     expect(pinaColada.body).toContain('Piña Colada');
   });
@@ -118,6 +137,20 @@ describe('product images', () => {
     expect(stale.headers['cache-control']).toBe('public, max-age=300');
   });
 
+  test('a PNG comes at 400 px, or 800 px when asked; other widths are refused', async () => {
+    const url = (await data<ProductDetail>('/api/v1/products/whey-protein-isolate')).images[0]!;
+    const small = pngSize(await t.app.inject(url));
+    const large = pngSize(await t.app.inject(`${url}&w=800`));
+    expect(small).toMatchObject({ width: 400, height: 400 });
+    expect(large).toMatchObject({ width: 800, height: 800 });
+    // A picture, not a blank canvas: the packshot's colours and text take more than a flat fill.
+    expect(small.bytes).toBeGreaterThan(3000);
+    const bad = await t.app.inject(`${url}&w=500`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0].path).toBe('querystring.w');
+    expect(bad.json().errors[0].message).toBe('must be one of 400, 800');
+  });
+
   test('unknown products, image numbers past the last one, and bad file names', async () => {
     expect((await t.app.inject('/api/v1/images/products/nope/1.svg')).statusCode).toBe(404);
     expect(
@@ -126,15 +159,16 @@ describe('product images', () => {
     expect(
       (await t.app.inject('/api/v1/images/products/whey-protein-isolate/0.svg')).statusCode,
     ).toBe(404);
-    const bad = await t.app.inject('/api/v1/images/products/whey-protein-isolate/1.png');
+    const bad = await t.app.inject('/api/v1/images/products/whey-protein-isolate/1.jpg');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors[0].path).toBe('params.file');
+    expect((await t.app.inject('/api/v1/images/products/nope/1.png')).statusCode).toBe(404);
     expect((await t.app.inject('/api/v1/images/users/x/1.svg')).statusCode).toBe(400);
   });
 });
 
 describe('taxonomy images', () => {
-  test('category, brand and flavor images are SVG tiles cached for a year', async () => {
+  test('category, brand and flavor images are PNG tiles, drawn from SVG, cached for a year', async () => {
     const categories = await data<Category[]>('/api/v1/taxonomy/categories');
     const brands = await data<Brand[]>('/api/v1/taxonomy/brands');
     const flavors = await data<Flavor[]>('/api/v1/taxonomy/flavors');
@@ -151,12 +185,16 @@ describe('taxonomy images', () => {
       ),
     ];
     for (const [url, title] of urls) {
-      const res = await t.app.inject(url);
+      expect(url).toMatch(/\.png\?v=/);
+      const png = await t.app.inject(url);
+      expect(pngSize(png)).toMatchObject({ width: 400, height: 400 });
+      expect(png.headers['cache-control'], url).toBe(IMMUTABLE);
+      const res = await t.app.inject(svgOf(url));
       expectSvg(res, title);
       expect(res.headers['cache-control'], url).toBe(IMMUTABLE);
     }
     const acai = flavors.find((f) => f.slug === 'acai-berry')!;
-    expect((await t.app.inject(acai.additionalImages[0]!)).body).toContain('Açaí Berry');
+    expect((await t.app.inject(svgOf(acai.additionalImages[0]!))).body).toContain('Açaí Berry');
   });
 
   test('categories and brands have one image, flavors three', async () => {
@@ -175,5 +213,45 @@ describe('the well-formedness check itself', () => {
     expect(xmlProblem('<svg><rect x=1/></svg>')).toMatch(/malformed/);
     expect(xmlProblem('<svg/><svg/>')).toMatch(/one root/);
     expect(xmlProblem('<svg><title>a &amp; b</title><rect x="1"/></svg>')).toBeNull();
+  });
+});
+
+describe('migration 0008 (raster images)', () => {
+  test('moves the stored URLs of generated images from .svg to .png, and no others', async () => {
+    const urlsNow = async () =>
+      (
+        (await t.db.execute(sql`
+          SELECT image AS url FROM categories WHERE image IS NOT NULL
+          UNION ALL SELECT image FROM brands WHERE image IS NOT NULL
+          UNION ALL SELECT image FROM flavors WHERE image IS NOT NULL
+          UNION ALL SELECT jsonb_array_elements_text(additional_images) FROM flavors
+          UNION ALL SELECT jsonb_array_elements_text(images) FROM products`)) as unknown as {
+          rows: { url: string }[];
+        }
+      ).rows.map((row) => row.url);
+    const current = await urlsNow();
+    expect(current.length).toBeGreaterThan(30);
+    // A shop seeded before the change: its URLs end in .svg; and one foreign image URL.
+    const toSvg = (column: string) => sql.raw(`replace(${column}, '.png?v=', '.svg?v=')`);
+    await t.db.execute(sql`UPDATE categories SET image = ${toSvg('image')}`);
+    await t.db.execute(sql`UPDATE brands SET image = ${toSvg('image')}`);
+    await t.db.execute(sql`UPDATE flavors SET image = ${toSvg('image')},
+      additional_images = ${toSvg('additional_images::text')}::jsonb`);
+    await t.db.execute(sql`UPDATE products SET images = ${toSvg('images::text')}::jsonb`);
+    const foreign = 'https://cdn.example.com/art.svg?v=1';
+    await t.db.execute(sql`UPDATE brands SET image = ${foreign} WHERE slug = 'apex-labs'`);
+    expect((await urlsNow()).filter((url) => url.includes('.svg?v=')).length).toBe(current.length);
+
+    const migration = readFileSync(
+      new URL('../../server/db/migrations/0008_raster_images.sql', import.meta.url),
+      'utf8',
+    );
+    for (const statement of migration.split('--> statement-breakpoint')) {
+      await t.db.execute(sql.raw(statement));
+    }
+    const after = await urlsNow();
+    expect(after).toContain(foreign);
+    expect(after.filter((url) => url !== foreign).every((url) => /\.png\?v=/.test(url))).toBe(true);
+    expect(after.length).toBe(current.length);
   });
 });

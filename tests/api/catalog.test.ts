@@ -85,7 +85,7 @@ describe('GET /taxonomy/{name}', () => {
     for (const category of body.data) {
       expect(category._id).toMatch(/^cat_/);
       expect(category.description.length).toBeGreaterThan(10);
-      expect(category.image).toMatch(/^\/api\/v1\/images\/categories\/[a-z0-9-]+\/1\.svg\?v=/);
+      expect(category.image).toMatch(/^\/api\/v1\/images\/categories\/[a-z0-9-]+\/1\.png\?v=/);
     }
   });
 

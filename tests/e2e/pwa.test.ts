@@ -207,7 +207,7 @@ describe('service worker', () => {
     await poll(cached).toEqual(
       expect.arrayContaining([
         'forge-public-api-v1 /api/v1/taxonomy/categories',
-        'forge-images-v1 /api/v1/images/products/whey-protein-isolate/1.svg',
+        'forge-images-v1 /api/v1/images/products/whey-protein-isolate/1.png',
       ]),
     );
     expect((await cached()).filter((entry) => /no-such-list|\/cart|\/user\//.test(entry))).toEqual(
@@ -217,12 +217,12 @@ describe('service worker', () => {
     await context.setOffline(true);
     const image = await page.evaluate(async () => {
       const requests = await (await caches.open('forge-images-v1')).keys();
-      const seen = requests.find((request) => request.url.includes('whey-protein-isolate/1.svg'));
+      const seen = requests.find((request) => request.url.includes('whey-protein-isolate/1.png'));
       const response = await fetch(seen?.url ?? '');
       return { status: response.status, type: response.headers.get('content-type') };
     });
     await context.setOffline(false);
-    expect(image).toMatchObject({ status: 200, type: expect.stringContaining('image/svg') });
+    expect(image).toMatchObject({ status: 200, type: 'image/png' });
   });
 });
 

@@ -1,13 +1,20 @@
 /**
  * Generated catalog images: small SVG packshots for products and tiles for categories, brands
  * and flavors. Every URL carries a version derived from what the picture shows, so the image can
- * be cached forever and a change of name or colour yields a new URL.
+ * be cached forever and a change of name or colour yields a new URL. The catalog hands out PNG
+ * URLs (`1.png`, rasterised on the server from the SVG): an SVG image is a document of its own
+ * that the browser parses, lays out (text, with font lookups) and paints on the page's main
+ * thread, a PNG is decoded off it — on a phone's listing of 16 cards that was most of the work
+ * after the page's data arrived. The SVG stays available under `1.svg`.
  */
 import { createHash } from 'node:crypto';
 
 /** Bump when the drawing itself changes, so every URL changes with it. */
 const RENDERER_VERSION = '1';
 const IMAGE_BASE = '/api/v1/images';
+
+/** The format of the image URLs the catalog stores and returns. */
+export const CATALOG_IMAGE_EXTENSION = 'png';
 
 export type ImageKind = 'products' | 'categories' | 'brands' | 'flavors';
 export type PackShape = 'tub' | 'bottle' | 'can' | 'bar';
@@ -71,7 +78,8 @@ export function productImageUrls(slug: string, art: ProductArt): string[] {
   const version = imageVersion(art);
   return Array.from(
     { length: productImageCount(art) },
-    (_, i) => `${IMAGE_BASE}/products/${encodeURIComponent(slug)}/${i + 1}.svg?v=${version}`,
+    (_, i) =>
+      `${IMAGE_BASE}/products/${encodeURIComponent(slug)}/${i + 1}.${CATALOG_IMAGE_EXTENSION}?v=${version}`,
   );
 }
 
@@ -81,7 +89,7 @@ export function tileImageUrl(
   art: TileArt,
   n = 1,
 ) {
-  return `${IMAGE_BASE}/${kind}/${encodeURIComponent(slug)}/${n}.svg?v=${imageVersion(art)}`;
+  return `${IMAGE_BASE}/${kind}/${encodeURIComponent(slug)}/${n}.${CATALOG_IMAGE_EXTENSION}?v=${imageVersion(art)}`;
 }
 
 /** Number of images a flavor has: a swatch (1) and two serving shots (2, 3). */

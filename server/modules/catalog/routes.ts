@@ -5,6 +5,7 @@ import {
   BrandListResponse,
   CategoryListResponse,
   FlavorListResponse,
+  IMAGE_WIDTHS,
   ImageParams,
   ImageQuery,
   ProductCollectionQuery,
@@ -17,6 +18,7 @@ import {
 } from '../../../contract/catalog.ts';
 import { notFound } from '../../lib/errors.ts';
 import { loadImage } from './image-service.ts';
+import { rasterize } from './raster.ts';
 import {
   getProductDetail,
   listBrands,
@@ -127,26 +129,33 @@ export default async function catalogRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags: ['catalog'],
-        summary: 'A generated SVG image of a product, category, brand or flavor',
+        summary: 'A generated image of a product, category, brand or flavor (PNG, or the SVG)',
         params: ImageParams,
         querystring: ImageQuery,
-        produces: ['image/svg+xml'],
+        produces: ['image/png', 'image/svg+xml'],
       },
     },
     async (request, reply) => {
       const { kind, slug, file } = request.params;
-      const image = await loadImage(app.db, kind, slug, Number.parseInt(file, 10));
+      const n = Number.parseInt(file, 10);
+      const image = await loadImage(app.db, kind, slug, n);
       if (!image) throw notFound('Image not found');
       // A URL whose version matches what is drawn never changes; any other is served briefly.
       const current = request.query.v === image.version;
-      return reply
-        .header('content-type', 'image/svg+xml; charset=utf-8')
+      reply
         .header(
           'cache-control',
           current ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
         )
+        .header('x-content-type-options', 'nosniff');
+      if (file.endsWith('.png')) {
+        const width = request.query.w ?? IMAGE_WIDTHS[0];
+        const png = await rasterize(`${kind}/${slug}/${n}?v=${image.version}`, image.svg, width);
+        return reply.header('content-type', 'image/png').send(png);
+      }
+      return reply
+        .header('content-type', 'image/svg+xml; charset=utf-8')
         .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
-        .header('x-content-type-options', 'nosniff')
         .send(image.svg);
     },
   );

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { imageSrcSet } from '../lib/image-srcset.ts';
 import styles from './product-details.module.css';
 
 export const GALLERY_IMAGE_SIZE = 640;
@@ -13,6 +14,8 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
         {shown ? (
           <img
             src={shown}
+            srcSet={imageSrcSet(shown)}
+            sizes={`(min-width: 900px) ${GALLERY_IMAGE_SIZE}px, 100vw`}
             alt={images.length > 1 ? `${name}, image ${current + 1} of ${images.length}` : name}
             width={GALLERY_IMAGE_SIZE}
             height={GALLERY_IMAGE_SIZE}
