@@ -4,6 +4,9 @@
  * Money is integer cents, CAD. Image URLs are absolute paths such as `/api/v1/images/...`.
  */
 import { z } from 'zod';
+import { IMAGE_WIDTHS } from './image-rules.ts';
+
+export * from './image-rules.ts';
 
 /** The smallest reference to a taxonomy item, embedded in products and variants. */
 export const TaxonomyRef = z.object({
@@ -156,8 +159,6 @@ export const ImageParams = z.object({
   slug: z.string().min(1).max(200),
   file: z.string().regex(/^\d{1,2}\.(svg|png)$/, 'must look like 1.png or 1.svg'),
 });
-/** The widths a PNG image is rendered at (`w`); the default is the first. */
-export const IMAGE_WIDTHS = [400, 800] as const;
 export const ImageQuery = z.object({
   v: z.string().max(64).optional().describe('content version; present in every stored URL'),
   w: z.coerce
