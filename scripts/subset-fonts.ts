@@ -1,0 +1,85 @@
+/**
+ * `npx tsx scripts/subset-fonts.ts`: writes the shop's web fonts, public/fonts/{inter,oswald}-wght.woff2,
+ * from the Latin variable fonts in scripts/fonts (Fontsource builds of Inter and Oswald, SIL OFL
+ * 1.1), cut down to the characters and weights the shop uses — 48 KiB for both instead of 77.
+ *
+ * Why it matters: index.html preloads both so the app's first layout finds them ready. A layout
+ * that runs while a web font is still loading measures every text with the fallback fonts instead,
+ * and each fallback face and size is a lookup on the page's main thread (on Linux and Android a
+ * round trip to the browser process); on the CI machine that was 60–90 ms of a first layout of
+ * 100–150 ms, plus a second layout when the fonts arrived. Smaller files keep the preload from
+ * crowding the start chunk off a slow link.
+ *
+ * Keep COVERAGE and WEIGHTS in step with `unicode-range` and `font-weight` in src/styles/fonts.css
+ * (tests/unit/fonts.test.ts checks it); characters outside fall back to the system font.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import subsetFont from 'subset-font';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+/** Basic Latin, Latin-1 and the punctuation and signs the shop's texts use (both fonts have them). */
+export const COVERAGE: readonly [number, number][] = [
+  [0x20, 0x7e],
+  // Latin-1 but the soft hyphen, which neither font draws (it never shows).
+  [0xa0, 0xac],
+  [0xae, 0xff],
+  [0x152, 0x153],
+  [0x2013, 0x2014],
+  [0x2018, 0x201a],
+  [0x201c, 0x201e],
+  [0x2022, 0x2022],
+  [0x2026, 0x2026],
+  [0x2039, 0x203a],
+  [0x20ac, 0x20ac],
+  [0x2122, 0x2122],
+  [0x2212, 0x2212],
+];
+
+/** Each font: its source, its output, the weight range kept, and characters only it has. */
+export const FONTS = [
+  {
+    source: 'inter-latin-wght.woff2',
+    output: 'inter-wght.woff2',
+    weights: { min: 400, max: 800 },
+    // The search box's '↑↓ Navigate • Enter to select'.
+    extra: [
+      [0x2191, 0x2191],
+      [0x2193, 0x2193],
+    ],
+  },
+  {
+    source: 'oswald-latin-wght.woff2',
+    output: 'oswald-wght.woff2',
+    weights: { min: 400, max: 700 },
+    extra: [],
+  },
+] as const satisfies readonly {
+  source: string;
+  output: string;
+  weights: { min: number; max: number };
+  extra: readonly (readonly [number, number])[];
+}[];
+
+/** The character ranges of one output font, in order. */
+export function coverageOf(font: (typeof FONTS)[number]): [number, number][] {
+  return [...COVERAGE, ...font.extra].map(([from, to]): [number, number] => [from, to]);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  for (const font of FONTS) {
+    const text = coverageOf(font)
+      .flatMap(([from, to]) =>
+        Array.from({ length: to - from + 1 }, (_, i) => String.fromCodePoint(from + i)),
+      )
+      .join('');
+    const source = readFileSync(path.join(root, 'scripts', 'fonts', font.source));
+    const subset = await subsetFont(source, text, {
+      targetFormat: 'woff2',
+      variationAxes: { wght: font.weights },
+    });
+    writeFileSync(path.join(root, 'public', 'fonts', font.output), subset);
+    console.log(`public/fonts/${font.output}: ${source.length} → ${subset.length} bytes`);
+  }
+}
