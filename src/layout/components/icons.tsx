@@ -3,6 +3,7 @@
  * that holds one carries the accessible name).
  */
 import type { SVGProps } from 'react';
+import { WORDMARK_OUTLINES } from './text-outlines.gen.ts';
 
 function Svg(props: SVGProps<SVGSVGElement>) {
   return (
@@ -76,28 +77,8 @@ export function Logo({ light }: { light: boolean }) {
     <svg width="164" height="36" viewBox="0 0 164 36" role="img" aria-label="Forge Nutrition">
       <path d="M18 1.5 32.3 9.75v16.5L18 34.5 3.7 26.25V9.75Z" fill="#ff5b14" />
       <path d="M20.5 7 11 19.5h6l-2 9.5 9.5-12.5h-6Z" fill="#15171c" />
-      <text
-        x="40"
-        y="18"
-        fill={text}
-        fontFamily="'Oswald Variable', 'Arial Narrow', sans-serif"
-        fontSize="19"
-        fontWeight="700"
-        letterSpacing="2.5"
-      >
-        FORGE
-      </text>
-      <text
-        x="40.5"
-        y="31"
-        fill={light ? '#ffb08a' : '#b93a06'}
-        fontFamily="'Inter Variable', system-ui, sans-serif"
-        fontSize="8.6"
-        fontWeight="700"
-        letterSpacing="3.4"
-      >
-        NUTRITION
-      </text>
+      <path d={WORDMARK_OUTLINES.forge} fill={text} />
+      <path d={WORDMARK_OUTLINES.nutrition} fill={light ? '#ffb08a' : '#b93a06'} />
     </svg>
   );
 }

@@ -3,6 +3,7 @@
  * inline SVG card with its accessible name.
  */
 import type { ReactNode } from 'react';
+import { PAYMENT_OUTLINES } from './text-outlines.gen.ts';
 
 export const PAYMENT_METHODS = [
   'Visa',
@@ -19,22 +20,11 @@ export const PAYMENT_METHODS = [
 
 type Method = (typeof PAYMENT_METHODS)[number];
 
-const word = (text: string, fill: string, size = 11, weight = 800, x = 24) => (
-  <text
-    x={x}
-    y="19.5"
-    textAnchor="middle"
-    fill={fill}
-    fontFamily="Arial, Helvetica, sans-serif"
-    fontSize={size}
-    fontWeight={weight}
-  >
-    {text}
-  </text>
-);
+/** A card's lettering, outlined (text-outlines.gen.ts: no font lookups on the page). */
+const word = (outline: string, fill: string) => <path d={outline} fill={fill} />;
 
 const art: Record<Method, { bg: string; content: ReactNode }> = {
-  Visa: { bg: '#1a1f71', content: word('VISA', '#ffffff', 12, 900) },
+  Visa: { bg: '#1a1f71', content: word(PAYMENT_OUTLINES.visa, '#ffffff') },
   Mastercard: {
     bg: '#ffffff',
     content: (
@@ -44,8 +34,8 @@ const art: Record<Method, { bg: string; content: ReactNode }> = {
       </>
     ),
   },
-  'American Express': { bg: '#1f72cd', content: word('AMEX', '#ffffff', 11, 900) },
-  Sezzle: { bg: '#392558', content: word('sezzle', '#ffffff', 10, 700) },
+  'American Express': { bg: '#1f72cd', content: word(PAYMENT_OUTLINES.amex, '#ffffff') },
+  Sezzle: { bg: '#392558', content: word(PAYMENT_OUTLINES.sezzle, '#ffffff') },
   'Apple Pay': {
     bg: '#000000',
     content: (
@@ -54,7 +44,7 @@ const art: Record<Method, { bg: string; content: ReactNode }> = {
           d="M13.6 10.4c.5-.6.8-1.4.7-2.2-.7 0-1.6.5-2.1 1.1-.5.5-.9 1.4-.8 2.2.8.1 1.6-.4 2.2-1.1Zm.7 1.1c-1.2-.1-2.2.7-2.8.7-.6 0-1.4-.6-2.4-.6-1.2 0-2.4.7-3 1.9-1.3 2.2-.3 5.5.9 7.3.6.9 1.3 1.8 2.3 1.8.9 0 1.2-.6 2.3-.6s1.4.6 2.3.6c1 0 1.6-.9 2.2-1.8.7-1 1-2 1-2.1 0 0-1.9-.8-2-3 0-1.9 1.5-2.8 1.6-2.8-.9-1.3-2.3-1.4-2.4-1.4Z"
           fill="#ffffff"
         />
-        {word('Pay', '#ffffff', 11, 600, 30)}
+        {word(PAYMENT_OUTLINES.applePay, '#ffffff')}
       </>
     ),
   },
@@ -62,9 +52,9 @@ const art: Record<Method, { bg: string; content: ReactNode }> = {
     bg: '#ffffff',
     content: (
       <>
-        {word('DISC', '#231f20', 8.5, 800, 17)}
-        <circle cx="31" cy="16.5" r="4.3" fill="#f58220" />
-        {word('VER', '#231f20', 8.5, 800, 41)}
+        {word(PAYMENT_OUTLINES.discoverDisc, '#231f20')}
+        <circle cx="26.3" cy="16.8" r="3" fill="#f58220" />
+        {word(PAYMENT_OUTLINES.discoverVer, '#231f20')}
       </>
     ),
   },
@@ -72,22 +62,22 @@ const art: Record<Method, { bg: string; content: ReactNode }> = {
     bg: '#ffffff',
     content: (
       <>
-        {word('G', '#4285f4', 12, 800, 14)}
-        {word('Pay', '#3c4043', 11, 600, 29)}
+        {word(PAYMENT_OUTLINES.googleG, '#4285f4')}
+        {word(PAYMENT_OUTLINES.googlePay, '#3c4043')}
       </>
     ),
   },
-  'Shop Pay': { bg: '#5a31f4', content: word('shop Pay', '#ffffff', 9, 800) },
+  'Shop Pay': { bg: '#5a31f4', content: word(PAYMENT_OUTLINES.shopPay, '#ffffff') },
   PayPal: {
     bg: '#ffffff',
     content: (
       <>
-        {word('Pay', '#003087', 10.5, 800, 18)}
-        {word('Pal', '#009cde', 10.5, 800, 32)}
+        {word(PAYMENT_OUTLINES.payPalPay, '#003087')}
+        {word(PAYMENT_OUTLINES.payPalPal, '#009cde')}
       </>
     ),
   },
-  Afterpay: { bg: '#b2fce4', content: word('afterpay', '#000000', 8.5, 800) },
+  Afterpay: { bg: '#b2fce4', content: word(PAYMENT_OUTLINES.afterpay, '#000000') },
 };
 
 export function PaymentIcons({ className }: { className?: string }) {

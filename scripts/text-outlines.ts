@@ -1,0 +1,207 @@
+/**
+ * `npx tsx scripts/text-outlines.ts`: writes src/layout/components/text-outlines.gen.ts — the
+ * lettering of the wordmark and of the payment-method cards as SVG path outlines, drawn from the
+ * shop's own variable fonts (their full sources in scripts/fonts) at the weights and sizes below.
+ *
+ * Why outlines and not SVG `<text>`: every font, size and weight a page uses is a font "strike"
+ * the browser must look up on the page's main thread the first time it lays the page out (on Linux
+ * and Android a round trip to the browser process each, plus the font-family fallbacks), and SVG
+ * text asks for one per scaled size. The header's wordmark and the footer's ten cards asked for
+ * about twenty; on a fresh page that was half of the first layout (~50 ms of ~105 ms on the CI
+ * machine, four times that on Lighthouse's simulated phone). Outlines cost nothing to lay out.
+ *
+ * Run it again after changing a text below or a font; the output is formatted and checked in.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import * as fontkit from 'fontkit';
+import { format, resolveConfig } from 'prettier';
+import { decompress } from 'wawoff2';
+
+const root = path.resolve(import.meta.dirname, '..');
+const output = path.join(root, 'src', 'layout', 'components', 'text-outlines.gen.ts');
+
+type FontName = 'oswald' | 'inter';
+
+interface Lettering {
+  text: string;
+  font: FontName;
+  weight: number;
+  /** Font size in the SVG's user units. */
+  size: number;
+  /** Baseline start (or centre, with `anchor: 'middle'`) in user units. */
+  x: number;
+  y: number;
+  anchor?: 'start' | 'middle';
+  letterSpacing?: number;
+}
+
+/** The wordmark (viewBox 0 0 164 36). */
+const WORDMARK = {
+  forge: { text: 'FORGE', font: 'oswald', weight: 700, size: 19, x: 40, y: 18, letterSpacing: 2.5 },
+  nutrition: {
+    text: 'NUTRITION',
+    font: 'inter',
+    weight: 700,
+    size: 8.6,
+    x: 40.5,
+    y: 31,
+    letterSpacing: 3.4,
+  },
+} satisfies Record<string, Lettering>;
+
+/** A payment card's word, centred on x (viewBox 0 0 48 30, baseline 19.5). */
+const card = (text: string, size: number, weight: number, x = 24): Lettering => ({
+  text,
+  font: 'inter',
+  weight,
+  size,
+  x,
+  y: 19.5,
+  anchor: 'middle',
+});
+
+const PAYMENT = {
+  visa: card('VISA', 12, 900),
+  amex: card('AMEX', 11, 900),
+  sezzle: card('sezzle', 10, 700),
+  applePay: card('Pay', 11, 600, 30),
+  discoverDisc: card('DISC', 7.5, 800, 13.5),
+  discoverVer: card('VER', 7.5, 800, 37.8),
+  googleG: card('G', 12, 800, 14),
+  googlePay: card('Pay', 11, 600, 29),
+  shopPay: card('shop Pay', 9, 800),
+  payPalPay: card('Pay', 10.5, 800, 18),
+  payPalPal: card('Pal', 10.5, 800, 32),
+  afterpay: card('afterpay', 8.5, 800),
+} satisfies Record<string, Lettering>;
+
+const FONT_FILES: Record<FontName, string> = {
+  oswald: 'oswald-latin-wght.woff2',
+  inter: 'inter-latin-wght.woff2',
+};
+
+async function loadFont(name: FontName): Promise<fontkit.Font> {
+  const woff2 = readFileSync(path.join(root, 'scripts', 'fonts', FONT_FILES[name]));
+  const font = fontkit.create(Buffer.from(await decompress(woff2)));
+  if (!('getVariation' in font)) throw new Error(`${FONT_FILES[name]} holds a collection`);
+  return font;
+}
+
+/** One decimal is a tenth of a CSS pixel at these sizes. */
+const round = (n: number) => Math.round(n * 10) / 10;
+const num = (n: number) => {
+  const text = String(round(n) === 0 ? 0 : round(n));
+  return text.replace(/^(-?)0\./, '$1.');
+};
+
+interface Command {
+  command: string;
+  args: number[];
+}
+
+/**
+ * A compact path from absolute points: relative commands between rounded points, so rounding
+ * never drifts.
+ */
+function pathData(commands: Command[]): string {
+  let d = '';
+  let last = '';
+  let current: [number, number] = [0, 0];
+  let subpathStart: [number, number] = [0, 0];
+  const delta = ([x, y]: [number, number]) => [x - current[0], y - current[1]];
+  // A number needs a space before it unless a sign or a second decimal point separates it.
+  const append = (letter: string, values: number[]) => {
+    const repeat = letter === last && letter !== 'm' && letter !== 'z';
+    if (!repeat) d += letter;
+    for (const [i, value] of values.map(num).entries()) {
+      const separated =
+        (i === 0 && !repeat) ||
+        value.startsWith('-') ||
+        (value.startsWith('.') && /\.\d*$/.test(d));
+      d += separated ? value : ` ${value}`;
+    }
+    last = letter;
+  };
+  for (const { command, args } of commands) {
+    if (command === 'closePath') {
+      append('z', []);
+      current = subpathStart;
+      continue;
+    }
+    const points: [number, number][] = [];
+    for (let i = 0; i < args.length; i += 2) points.push([round(args[i]!), round(args[i + 1]!)]);
+    const end = points[points.length - 1]!;
+    if (command === 'moveTo') {
+      append('m', delta(end));
+      subpathStart = end;
+    } else if (command === 'lineTo') {
+      const [dx, dy] = delta(end) as [number, number];
+      if (dx === 0 && dy === 0) continue;
+      if (dy === 0) append('h', [dx]);
+      else if (dx === 0) append('v', [dy]);
+      else append('l', [dx, dy]);
+    } else if (command === 'quadraticCurveTo') {
+      append('q', [...delta(points[0]!), ...delta(end)]);
+    } else if (command === 'bezierCurveTo') {
+      append('c', [...delta(points[0]!), ...delta(points[1]!), ...delta(end)]);
+    } else {
+      throw new Error(`Unknown path command ${command}`);
+    }
+    current = end;
+  }
+  return d;
+}
+
+/** The lettering laid out as the browser would (kerning, letter-spacing, anchor), in user units. */
+function outline(fonts: Record<FontName, fontkit.Font>, lettering: Lettering): string {
+  const font = fonts[lettering.font].getVariation({ wght: lettering.weight });
+  const run = font.layout(lettering.text);
+  const scale = lettering.size / font.unitsPerEm;
+  const spacing = lettering.letterSpacing ?? 0;
+  const width = run.positions.reduce(
+    (sum, position) => sum + position.xAdvance * scale + spacing,
+    0,
+  );
+  let x = lettering.anchor === 'middle' ? lettering.x - width / 2 : lettering.x;
+  const commands: Command[] = [];
+  run.glyphs.forEach((glyph, index) => {
+    const position = run.positions[index]!;
+    const originX = x + position.xOffset * scale;
+    const originY = lettering.y - position.yOffset * scale;
+    for (const { command, args } of glyph.path.commands) {
+      const user = args.map((value, i) =>
+        i % 2 === 0 ? originX + value * scale : originY - value * scale,
+      );
+      commands.push({ command, args: user });
+    }
+    x += position.xAdvance * scale + spacing;
+  });
+  return pathData(commands);
+}
+
+const fonts = { oswald: await loadFont('oswald'), inter: await loadFont('inter') };
+const entries = (group: Record<string, Lettering>) =>
+  Object.entries(group)
+    .map(([key, lettering]) => `  ${key}: '${outline(fonts, lettering)}',`)
+    .join('\n');
+
+const source = `/**
+ * Generated by scripts/text-outlines.ts from public/fonts — do not edit; change the script and run
+ * \`npx tsx scripts/text-outlines.ts\`. Lettering as SVG path outlines (see the script for why).
+ */
+
+/** The wordmark's "FORGE" (Oswald 700) and "NUTRITION" (Inter 700), viewBox 0 0 164 36. */
+export const WORDMARK_OUTLINES = {
+${entries(WORDMARK)}
+} as const;
+
+/** The payment cards' words (Inter), viewBox 0 0 48 30. */
+export const PAYMENT_OUTLINES = {
+${entries(PAYMENT)}
+} as const;
+`;
+
+const config = await resolveConfig(output);
+writeFileSync(output, await format(source, { ...config, filepath: output }));
+console.log(`Wrote ${path.relative(root, output)} (${source.length} characters).`);
