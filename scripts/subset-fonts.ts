@@ -16,6 +16,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import subsetFont from 'subset-font';
+import { FONT_SOURCES } from './font-files.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -40,7 +41,7 @@ export const COVERAGE: readonly [number, number][] = [
 /** Each font: its source, its output, the weight range kept, and characters only it has. */
 export const FONTS = [
   {
-    source: 'inter-latin-wght.woff2',
+    source: FONT_SOURCES.inter,
     output: 'inter-wght.woff2',
     weights: { min: 400, max: 800 },
     // The search box's '↑↓ Navigate • Enter to select'.
@@ -50,7 +51,7 @@ export const FONTS = [
     ],
   },
   {
-    source: 'oswald-latin-wght.woff2',
+    source: FONT_SOURCES.oswald,
     output: 'oswald-wght.woff2',
     weights: { min: 400, max: 700 },
     extra: [],
@@ -74,7 +75,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         Array.from({ length: to - from + 1 }, (_, i) => String.fromCodePoint(from + i)),
       )
       .join('');
-    const source = readFileSync(path.join(root, 'scripts', 'fonts', font.source));
+    const source = readFileSync(font.source);
     const subset = await subsetFont(source, text, {
       targetFormat: 'woff2',
       variationAxes: { wght: font.weights },

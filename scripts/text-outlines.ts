@@ -12,16 +12,14 @@
  *
  * Run it again after changing a text below or a font; the output is formatted and checked in.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import * as fontkit from 'fontkit';
+import type { Font } from 'fontkit';
 import { format, resolveConfig } from 'prettier';
-import { decompress } from 'wawoff2';
+import { FONT_SOURCES, openWoff2, type FontName } from './font-files.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const output = path.join(root, 'src', 'layout', 'components', 'text-outlines.gen.ts');
-
-type FontName = 'oswald' | 'inter';
 
 interface Lettering {
   text: string;
@@ -75,18 +73,6 @@ const PAYMENT = {
   payPalPal: card('Pal', 10.5, 800, 32),
   afterpay: card('afterpay', 8.5, 800),
 } satisfies Record<string, Lettering>;
-
-const FONT_FILES: Record<FontName, string> = {
-  oswald: 'oswald-latin-wght.woff2',
-  inter: 'inter-latin-wght.woff2',
-};
-
-async function loadFont(name: FontName): Promise<fontkit.Font> {
-  const woff2 = readFileSync(path.join(root, 'scripts', 'fonts', FONT_FILES[name]));
-  const font = fontkit.create(Buffer.from(await decompress(woff2)));
-  if (!('getVariation' in font)) throw new Error(`${FONT_FILES[name]} holds a collection`);
-  return font;
-}
 
 /** One decimal is a tenth of a CSS pixel at these sizes. */
 const round = (n: number) => Math.round(n * 10) / 10;
@@ -154,7 +140,7 @@ function pathData(commands: Command[]): string {
 }
 
 /** The lettering laid out as the browser would (kerning, letter-spacing, anchor), in user units. */
-function outline(fonts: Record<FontName, fontkit.Font>, lettering: Lettering): string {
+function outline(fonts: Record<FontName, Font>, lettering: Lettering): string {
   const font = fonts[lettering.font].getVariation({ wght: lettering.weight });
   const run = font.layout(lettering.text);
   const scale = lettering.size / font.unitsPerEm;
@@ -180,7 +166,10 @@ function outline(fonts: Record<FontName, fontkit.Font>, lettering: Lettering): s
   return pathData(commands);
 }
 
-const fonts = { oswald: await loadFont('oswald'), inter: await loadFont('inter') };
+const fonts = {
+  oswald: await openWoff2(FONT_SOURCES.oswald),
+  inter: await openWoff2(FONT_SOURCES.inter),
+};
 const entries = (group: Record<string, Lettering>) =>
   Object.entries(group)
     .map(([key, lettering]) => `  ${key}: '${outline(fonts, lettering)}',`)

@@ -6,9 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import * as fontkit from 'fontkit';
 import { describe, expect, it } from 'vitest';
-import { decompress } from 'wawoff2';
+import { openWoff2 } from '../../scripts/font-files.ts';
 import { coverageOf, FONTS } from '../../scripts/subset-fonts.ts';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
@@ -34,13 +33,6 @@ function fontFaces(css: string): FontFace[] {
 }
 
 const faces = fontFaces(read('src', 'styles', 'fonts.css'));
-
-async function openFont(url: string): Promise<fontkit.Font> {
-  const woff2 = readFileSync(path.join(root, 'public', url));
-  const font = fontkit.create(Buffer.from(await decompress(woff2)));
-  if (!('hasGlyphForCodePoint' in font)) throw new Error(`${url} holds a collection`);
-  return font;
-}
 
 describe('web fonts', () => {
   it('declares the two subsets, each over the script’s coverage and weights', () => {
@@ -70,7 +62,7 @@ describe('web fonts', () => {
   it.each(faces)(
     '$url has a glyph for every character and the weights it promises',
     async (face) => {
-      const font = await openFont(face.url);
+      const font = await openWoff2(path.join(root, 'public', face.url));
       const missing = face.ranges
         .flatMap(([from, to]) => Array.from({ length: to - from + 1 }, (_, i) => from + i))
         .filter((codePoint) => !font.hasGlyphForCodePoint(codePoint))
