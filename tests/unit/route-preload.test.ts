@@ -1,7 +1,12 @@
 import { runInNewContext } from 'node:vm';
 import type { Rolldown } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { preloadScript, routePattern, routePreloads } from '../../scripts/vite/route-preload.ts';
+import {
+  preloadScript,
+  routePattern,
+  routePreloads,
+  withFirstPageScripts,
+} from '../../scripts/vite/route-preload.ts';
 
 const routes = '/work/shop/src/routes/';
 
@@ -92,5 +97,26 @@ describe('route preload', () => {
     expect(run('/search/products')).toEqual([{ rel: 'modulepreload', href: '/assets/search.js' }]);
     expect(run('/search/x')).toEqual([{ rel: 'modulepreload', href: '/assets/other.js' }]);
     expect(run('/nowhere')).toEqual([]);
+  });
+
+  it('puts the preload script before the entry and fetches the entry at low priority', () => {
+    const html = [
+      '<head>',
+      '    <script type="module" crossorigin src="/assets/index.js"></script>',
+      '    <link rel="stylesheet" href="/assets/style.css">',
+      '</head>',
+    ].join('\n');
+    const tag = '<script async src="/assets/route-preload.js"></script>';
+    const built = withFirstPageScripts(html, tag);
+    expect(built).toBe(
+      [
+        '<head>',
+        `    ${tag}`,
+        '    <script type="module" fetchpriority="low" crossorigin src="/assets/index.js"></script>',
+        '    <link rel="stylesheet" href="/assets/style.css">',
+        '</head>',
+      ].join('\n'),
+    );
+    expect(() => withFirstPageScripts('<head></head>', tag)).toThrow(/no module entry/);
   });
 });
