@@ -142,6 +142,26 @@ describe('header', () => {
       .toBe('hidden');
   });
 
+  test('closed menus hold no category links until opened, even where the page has them loaded', async () => {
+    const page = await openPage('/category/protein-powder');
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          performance
+            .getEntriesByType('resource')
+            .some((entry) => entry.name.includes('/api/v1/taxonomy/categories')),
+        ),
+      )
+      .toBe(true);
+    await expect.poll(() => page.locator('main article').count()).toBeGreaterThan(0);
+    const categoryLinks = (testId: string) =>
+      page.getByTestId(testId).locator('a[href^="/category/"]').count();
+    expect(await categoryLinks('mega-menu')).toBe(0);
+    expect(await categoryLinks('mobile-menu')).toBe(0);
+    await page.getByTestId('categories-button').hover();
+    await expect.poll(() => categoryLinks('mega-menu')).toBeGreaterThan(10);
+  });
+
   test('the mega-menu works from the keyboard and closes on a route change', async () => {
     const page = await openPage('/contact');
     const menu = page.getByTestId('mega-menu');

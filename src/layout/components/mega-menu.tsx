@@ -57,7 +57,10 @@ export function MegaMenu({ dark }: { dark: boolean }) {
     }
   }
 
-  const { popular, groups } = groupCategories(categories.isError ? [] : categories.data);
+  // Until the menu is first wanted its columns stay unrendered, even when another page has the
+  // categories already: some sixty hidden links on every first page are work the phone does
+  // before it can paint (and on a narrow screen the menu is never shown at all).
+  const { popular, groups } = groupCategories(categories.isError || !wanted ? [] : categories.data);
   const columns = [{ title: 'Popular', items: popular }, ...groups];
 
   return (

@@ -69,8 +69,10 @@ export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => vo
     };
   }, [open]);
 
-  const list = (categories.data ?? []).filter((item): item is { slug: string; name: string } =>
-    Boolean(item.slug && item.name),
+  // The categories render once expanded: the list is hidden until then, and sixty hidden links
+  // on every first page would be work for nothing.
+  const list = (categoriesOpen ? (categories.data ?? []) : []).filter(
+    (item): item is { slug: string; name: string } => Boolean(item.slug && item.name),
   );
 
   return (
