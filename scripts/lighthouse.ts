@@ -1,16 +1,29 @@
 /**
  * `npm run lighthouse` (and a step of `npm test`): Lighthouse CI on the five pages of
  * lighthouserc.json against the built shop (`npm run build` first; `npm test` builds in its browser
- * step), then one line per page with the categories and the load metrics of its median run and
- * every run's performance score. The assertions on the median of the runs decide the exit code:
- * accessibility, best practices and SEO must be 100; performance under 90 is reported as a
- * warning, not a failure, because on this two-core machine the medians land between about 68 and
- * 91 from run to run of the same build (issue 4 stays open on it).
+ * step), then one line per page with the categories and the load metrics of its median run, every
+ * run's performance score and the host's CPU benchmark.
+ *
+ * Fails when lhci's assertions fail (accessibility, best practices and SEO must be 100 on the
+ * median run) or when a page's median performance is under 90 on the mobile preset. The mobile
+ * preset slows the CPU four times, which stands for a mid-tier phone only on a host of
+ * desktop speed; Lighthouse itself flags a host whose benchmark index is at most 1000 as slower
+ * than it expects ("This can negatively affect your performance score"). On such a host the
+ * performance score measures the machine more than the shop, so a shortfall there is reported as
+ * a warning instead.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { findChrome } from '../tests/e2e/chrome.ts';
+
+/** Issue 4: performance at least 90 on the mobile preset, on the median run of every page. */
+const MIN_PERFORMANCE_SCORE = 0.9;
+/**
+ * Lighthouse 12's SLOW_CPU_BENCHMARK_INDEX_THRESHOLD (core/gather/driver/environment.js): at or
+ * below it, Lighthouse warns that the host's CPU is slower than its throttling assumes.
+ */
+const SLOW_HOST_BENCHMARK_INDEX = 1000;
 
 const root = path.resolve(import.meta.dirname, '..');
 const output = path.join(root, '.lighthouseci');
@@ -24,7 +37,14 @@ interface ManifestEntry {
 
 interface Report {
   audits: Record<string, { numericValue?: number }>;
+  environment: { benchmarkIndex: number };
 }
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
 
 if (!existsSync(path.join(root, 'dist', 'index.html'))) {
   console.error('No build in dist/: run `npm run build` first.');
@@ -42,29 +62,54 @@ const run = spawnSync('npx', ['lhci', 'autorun'], {
 });
 
 const manifestFile = path.join(output, 'manifest.json');
-if (existsSync(manifestFile)) {
-  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as ManifestEntry[];
-  const metric = (report: Report, id: string) => Math.round(report.audits[id]?.numericValue ?? NaN);
-  console.log('\nLighthouse (mobile), median run per page');
+if (!existsSync(manifestFile)) {
+  console.error('Lighthouse CI wrote no reports.');
+  process.exit(run.status || 1);
+}
+const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as ManifestEntry[];
+const read = (entry: ManifestEntry) => JSON.parse(readFileSync(entry.jsonPath, 'utf8')) as Report;
+const metric = (report: Report, id: string) => Math.round(report.audits[id]?.numericValue ?? NaN);
+
+console.log('\nLighthouse (mobile), median run per page');
+console.log(
+  'page                             perf  a11y  b-p  seo   FCP   LCP   TBT  CLS   perf of every run',
+);
+const slowPages: string[] = [];
+for (const entry of manifest.filter((item) => item.isRepresentativeRun)) {
+  const report = read(entry);
+  const page = new URL(entry.url).pathname + new URL(entry.url).search;
+  const every = manifest
+    .filter((item) => item.url === entry.url)
+    .map((item) => item.summary.performance?.toFixed(2))
+    .join(' ');
+  const score = (id: string) => String(Math.round((entry.summary[id] ?? NaN) * 100)).padStart(4);
   console.log(
-    'page                             perf  a11y  b-p  seo   FCP   LCP   TBT  CLS   perf of every run',
+    `${page.padEnd(32)} ${score('performance')}  ${score('accessibility')} ${score('best-practices')} ${score('seo')} ` +
+      `${String(metric(report, 'first-contentful-paint')).padStart(5)} ` +
+      `${String(metric(report, 'largest-contentful-paint')).padStart(5)} ` +
+      `${String(metric(report, 'total-blocking-time')).padStart(5)} ` +
+      `${(report.audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(2).padStart(4)}   ${every}`,
   );
-  for (const entry of manifest.filter((item) => item.isRepresentativeRun)) {
-    const report = JSON.parse(readFileSync(entry.jsonPath, 'utf8')) as Report;
-    const page = new URL(entry.url).pathname + new URL(entry.url).search;
-    const every = manifest
-      .filter((item) => item.url === entry.url)
-      .map((item) => item.summary.performance?.toFixed(2))
-      .join(' ');
-    const score = (id: string) => String(Math.round((entry.summary[id] ?? NaN) * 100)).padStart(4);
-    console.log(
-      `${page.padEnd(32)} ${score('performance')}  ${score('accessibility')} ${score('best-practices')} ${score('seo')} ` +
-        `${String(metric(report, 'first-contentful-paint')).padStart(5)} ` +
-        `${String(metric(report, 'largest-contentful-paint')).padStart(5)} ` +
-        `${String(metric(report, 'total-blocking-time')).padStart(5)} ` +
-        `${(report.audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(2).padStart(4)}   ${every}`,
+  if (!((entry.summary.performance ?? 0) >= MIN_PERFORMANCE_SCORE)) slowPages.push(page);
+}
+const benchmarkIndex = median(manifest.map((entry) => read(entry).environment.benchmarkIndex));
+console.log(
+  `(times in ms; reports in .lighthouseci/; host CPU benchmark index ${Math.round(benchmarkIndex)}, ` +
+    `median of ${manifest.length} runs)`,
+);
+
+let failed = run.status !== 0;
+if (slowPages.length > 0) {
+  const message = `Median performance under ${MIN_PERFORMANCE_SCORE * 100}: ${slowPages.join(', ')}.`;
+  if (benchmarkIndex > SLOW_HOST_BENCHMARK_INDEX) {
+    console.error(message);
+    failed = true;
+  } else {
+    console.warn(
+      `Warning: ${message} Not counted as a failure: this host's CPU benchmark index ` +
+        `(${Math.round(benchmarkIndex)}) is at or below ${SLOW_HOST_BENCHMARK_INDEX}, where ` +
+        'Lighthouse warns that its CPU throttling overstates the slowdown.',
     );
   }
-  console.log('(times in ms; reports in .lighthouseci/)');
 }
-process.exit(run.status ?? 1);
+process.exit(failed ? 1 : 0);
