@@ -3,35 +3,14 @@
  * guest to /login and back to the page they wanted, the guest cart merging into the account,
  * the login-only screens' titles, the checkout guard, and logout.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser } from './chrome.ts';
-import { startShop, type RunningShop } from './shop.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { shopInBrowser } from './harness.ts';
 
-let shop: RunningShop;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const e2e = shopInBrowser();
 const password = 'Str0ng-enough-pass';
 
-beforeAll(async () => {
-  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-  await browser?.close();
-  await shop?.stop();
-});
-
-async function newContext(): Promise<BrowserContext> {
-  const context = await browser.newContext({
-    baseURL: shop.baseURL,
-    viewport: { width: 1280, height: 800 },
-  });
-  contexts.push(context);
-  await context.addInitScript(() => localStorage.setItem('hasSeenCouponPopup', 'true'));
-  return context;
-}
+const newContext = () => e2e.newContext();
 
 /** Creates an account in a throwaway context, so the test's own browser stays signed out. */
 async function createAccount(name: string): Promise<string> {
@@ -118,7 +97,7 @@ describe('signing in', () => {
     await expect.poll(() => page.getByTestId('cart-badge').textContent()).toBe('2');
 
     await page.goto('/my-orders');
-    await expect.poll(() => page.url()).toBe(`${shop.baseURL}/login?redirect=%2Fmy-orders`);
+    await expect.poll(() => page.url()).toBe(`${e2e.shop.baseURL}/login?redirect=%2Fmy-orders`);
     await expect.poll(() => page.title()).toBe('Login');
 
     await signIn(page, email);
@@ -180,6 +159,6 @@ describe('signing in', () => {
     expect(await menuItems(page)).toEqual(['Login', 'Register']);
 
     await page.goto('/profile/me');
-    await expect.poll(() => page.url()).toBe(`${shop.baseURL}/login?redirect=%2Fprofile%2Fme`);
+    await expect.poll(() => page.url()).toBe(`${e2e.shop.baseURL}/login?redirect=%2Fprofile%2Fme`);
   });
 });

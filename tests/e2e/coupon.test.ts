@@ -2,28 +2,14 @@
  * The discount-code popup in Chromium with a fake clock: 3 s after a first visit, validation,
  * the real coupon request, the success view closing after 30 s, and the floating button.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { launchBrowser } from './chrome.ts';
-import { startShop, type RunningShop } from './shop.ts';
+import type { Page } from 'playwright-core';
+import { expect, test } from 'vitest';
+import { shopInBrowser } from './harness.ts';
 
-let shop: RunningShop;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-  await browser?.close();
-  await shop?.stop();
-});
+const e2e = shopInBrowser();
 
 async function firstVisit(path = '/contact'): Promise<Page> {
-  const context = await browser.newContext({ baseURL: shop.baseURL });
-  contexts.push(context);
+  const context = await e2e.newContext({}, { couponPopupSeen: false });
   const page = await context.newPage();
   // Paused fake time: the page's timers move only when the test says so.
   await page.clock.install({ time: new Date('2025-06-01T10:00:00Z') });

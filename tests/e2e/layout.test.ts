@@ -2,34 +2,13 @@
  * The app shell in Chromium: titles of every route, the not-found screen, scroll to top, the
  * header on home and elsewhere, the categories mega-menu, the mobile menu and the footer.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser } from './chrome.ts';
-import { startShop, type RunningShop } from './shop.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { shopInBrowser } from './harness.ts';
 
-let shop: RunningShop;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const e2e = shopInBrowser();
 
-beforeAll(async () => {
-  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-  await browser?.close();
-  await shop?.stop();
-});
-
-async function openPage(path: string, width = 1280, height = 800): Promise<Page> {
-  const context = await browser.newContext({ baseURL: shop.baseURL, viewport: { width, height } });
-  contexts.push(context);
-  await context.addInitScript(() => localStorage.setItem('hasSeenCouponPopup', 'true'));
-  const page = await context.newPage();
-  await page.goto(path);
-  await page.locator('main').first().waitFor();
-  return page;
-}
+const { openPage } = e2e;
 
 const titles: [string, string][] = [
   ['/', 'Home'],
@@ -274,13 +253,7 @@ describe('header links, badge and menu motion', () => {
     await expect.poll(() => mobile.getAttribute('data-open')).toBe('true');
     expect(await durations(mobile)).toMatchObject({ transform: 0.6 });
 
-    const still = await browser.newContext({
-      baseURL: shop.baseURL,
-      viewport: { width: 1280, height: 800 },
-      reducedMotion: 'reduce',
-    });
-    contexts.push(still);
-    await still.addInitScript(() => localStorage.setItem('hasSeenCouponPopup', 'true'));
+    const still = await e2e.newContext({ reducedMotion: 'reduce' });
     const calm = await still.newPage();
     await calm.goto('/contact');
     await calm.locator('main').first().waitFor();
@@ -290,14 +263,8 @@ describe('header links, badge and menu motion', () => {
   });
 
   test('the mega-menu says "Loading categories..." while they load, and shows empty groups when they fail', async () => {
-    const context = await browser.newContext({
-      baseURL: shop.baseURL,
-      viewport: { width: 1280, height: 800 },
-      // Requests must reach page.route, not a service worker's cache.
-      serviceWorkers: 'block',
-    });
-    contexts.push(context);
-    await context.addInitScript(() => localStorage.setItem('hasSeenCouponPopup', 'true'));
+    // Requests must reach page.route, not a service worker's cache.
+    const context = await e2e.newContext({ serviceWorkers: 'block' });
     let answer: (() => Promise<void>) | undefined;
     await context.route('**/api/v1/taxonomy/categories', (route) => {
       answer = () => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' });

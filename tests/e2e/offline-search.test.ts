@@ -5,37 +5,19 @@
  * marked as offline results with their count, and a word matching nothing saved shows the
  * friendly empty state. No search request is attempted while offline.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser } from './chrome.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import { waitForWorker, persistedCache } from './offline-helpers.ts';
-import { startShop, type RunningShop } from './shop.ts';
+import { shopInBrowser } from './harness.ts';
 
 /** Polls long enough for a throttled IndexedDB write or a worker's cache update on a busy machine. */
 const poll = <T>(read: () => T | Promise<T>, message?: string) =>
   expect.poll(read, { timeout: 20_000, message });
 
-let shop: RunningShop;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-  await browser?.close();
-  await shop?.stop();
-});
+const e2e = shopInBrowser();
 
 async function newPage(): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: shop.baseURL,
-    viewport: { width: 1280, height: 900 },
-  });
-  contexts.push(context);
-  await context.addInitScript(() => localStorage.setItem('hasSeenCouponPopup', 'true'));
+  const context = await e2e.newContext({ viewport: { width: 1280, height: 900 } });
   return context.newPage();
 }
 

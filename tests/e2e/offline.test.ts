@@ -5,40 +5,22 @@
  * the crash screen; a stalled IndexedDB does not hold the app past the restore time-out; logout
  * leaves no private data in Cache Storage or any IndexedDB database.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import { PERSIST_TIMEOUT_MS } from '../../src/lib/constants.ts';
-import { launchBrowser } from './chrome.ts';
 import { waitForWorker, persistedCache } from './offline-helpers.ts';
-import { startShop, type RunningShop } from './shop.ts';
+import { shopInBrowser } from './harness.ts';
 
 /** Polls long enough for a throttled IndexedDB write or a worker's cache update on a busy machine. */
 const poll = <T>(read: () => T | Promise<T>, message?: string) =>
   expect.poll(read, { timeout: 20_000, message });
 
-let shop: RunningShop;
-let browser: Browser;
+const e2e = shopInBrowser();
 /** How long before the database is opened the restore's time-out may start (its own setup). */
 const RESTORE_START_SLACK_MS = 50;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-  await browser?.close();
-  await shop?.stop();
-});
 
 async function newPage(): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: shop.baseURL,
-    viewport: { width: 1280, height: 900 },
-  });
-  contexts.push(context);
-  await context.addInitScript(() => localStorage.setItem('hasSeenCouponPopup', 'true'));
+  const context = await e2e.newContext({ viewport: { width: 1280, height: 900 } });
   return context.newPage();
 }
 

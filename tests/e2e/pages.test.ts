@@ -3,37 +3,13 @@
  * back button), the empty state, the info pages, and the forms — contact, consultancy, login,
  * register and forgot password — with their field messages, server errors and success.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser } from './chrome.ts';
-import { startShop, type RunningShop } from './shop.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { shopInBrowser } from './harness.ts';
 
-let shop: RunningShop;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const e2e = shopInBrowser();
 
-beforeAll(async () => {
-  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-  await browser?.close();
-  await shop?.stop();
-});
-
-async function openPage(path: string, width = 1280): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: shop.baseURL,
-    viewport: { width, height: 900 },
-  });
-  contexts.push(context);
-  await context.addInitScript(() => localStorage.setItem('hasSeenCouponPopup', 'true'));
-  const page = await context.newPage();
-  await page.goto(path);
-  await page.locator('main').first().waitFor();
-  return page;
-}
+const openPage = (path: string, width = 1280) => e2e.openPage(path, width, 900);
 
 const param = (page: Page, name: string) => new URL(page.url()).searchParams.get(name);
 const resultCount = async (page: Page) =>
@@ -311,13 +287,13 @@ describe('quality', () => {
   });
 
   test('fonts and everything else come from the shop itself, and the fonts are in use', async () => {
-    const context = await browser.newContext({ baseURL: shop.baseURL });
-    contexts.push(context);
+    const context = await e2e.newContext({}, { couponPopupSeen: false });
     const elsewhere: string[] = [];
     const fonts: string[] = [];
     context.on('request', (request) => {
       const url = new URL(request.url());
-      if (url.protocol !== 'data:' && url.origin !== shop.baseURL) elsewhere.push(request.url());
+      if (url.protocol !== 'data:' && url.origin !== e2e.shop.baseURL)
+        elsewhere.push(request.url());
       if (request.resourceType() === 'font') fonts.push(url.pathname);
     });
     const page = await context.newPage();

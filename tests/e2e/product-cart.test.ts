@@ -3,38 +3,14 @@
  * marked), add to cart → badge → cart page → quantity change → remove, quick add from a card, the
  * discount-code field's errors, and checkout asking a guest to sign in first.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser } from './chrome.ts';
-import { startShop, type RunningShop } from './shop.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { shopInBrowser } from './harness.ts';
 
-let shop: RunningShop;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-  await browser?.close();
-  await shop?.stop();
-});
+const e2e = shopInBrowser();
 
 /** A fresh guest (own storage, so own guest cart) with the coupon popup already dismissed. */
-async function openPage(path: string, width = 1280): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: shop.baseURL,
-    viewport: { width, height: 900 },
-  });
-  contexts.push(context);
-  await context.addInitScript(() => localStorage.setItem('hasSeenCouponPopup', 'true'));
-  const page = await context.newPage();
-  await page.goto(path);
-  await page.locator('main').first().waitFor();
-  return page;
-}
+const openPage = (path: string, width = 1280) => e2e.openPage(path, width, 900);
 
 const badge = (page: Page) => page.getByTestId('cart-badge');
 const searchParam = (page: Page, name: string) => new URL(page.url()).searchParams.get(name);

@@ -2,37 +2,13 @@
  * The header search box in Chromium against the seeded catalog: suggestions, keyboard selection,
  * submit, Escape, and the mobile search bar.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser } from './chrome.ts';
-import { startShop, type RunningShop } from './shop.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { shopInBrowser } from './harness.ts';
 
-let shop: RunningShop;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const e2e = shopInBrowser();
 
-beforeAll(async () => {
-  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-  await browser?.close();
-  await shop?.stop();
-});
-
-async function openPage(path: string, width = 1280): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: shop.baseURL,
-    viewport: { width, height: 800 },
-  });
-  contexts.push(context);
-  await context.addInitScript(() => localStorage.setItem('hasSeenCouponPopup', 'true'));
-  const page = await context.newPage();
-  await page.goto(path);
-  await page.locator('main').first().waitFor();
-  return page;
-}
+const { openPage } = e2e;
 
 const pathname = (page: Page) => new URL(page.url()).pathname;
 const searchInput = (page: Page) => page.getByTestId('search-box').getByRole('combobox');
@@ -82,7 +58,7 @@ describe('desktop search box', () => {
 
     await input.fill('creatine');
     await input.press('Enter');
-    await expect.poll(() => page.url()).toBe(`${shop.baseURL}/search/products?q=creatine`);
+    await expect.poll(() => page.url()).toBe(`${e2e.shop.baseURL}/search/products?q=creatine`);
     await expect.poll(() => page.title()).toBe('Search Results');
 
     await page.getByTestId('search-toggle').click();
@@ -118,6 +94,6 @@ describe('mobile search bar', () => {
     await page.getByTestId('mobile-search-toggle').click();
     await searchInput(page).fill('protein');
     await searchInput(page).press('Enter');
-    await expect.poll(() => page.url()).toBe(`${shop.baseURL}/search/products?q=protein`);
+    await expect.poll(() => page.url()).toBe(`${e2e.shop.baseURL}/search/products?q=protein`);
   });
 });

@@ -1,0 +1,80 @@
+/**
+ * What most browser test files share: one shop and one Chromium for the file, started before its
+ * first test, and after its last the browser contexts it opened closed, then the browser, then the
+ * shop.
+ *
+ * Exports: shopInBrowser() — call it at the top level of a test file; it registers the file's
+ * beforeAll/afterAll hooks and returns:
+ * - `shop`, `browser`: the running shop and Chromium (read them inside tests and hooks);
+ * - `newContext(options?, { couponPopupSeen })`: a context on the shop (its own storage: a new
+ *   guest), 1280 × 800 unless `options` say otherwise, with the coupon popup already seen unless
+ *   `couponPopupSeen` is false (a true first visit);
+ * - `openPage(path, width?, height?)`: a page of a new such context on `path`, once its <main>
+ *   is there.
+ */
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { launchBrowser } from './chrome.ts';
+import { startShop, type RunningShop } from './shop.ts';
+
+export interface ShopInBrowser {
+  readonly shop: RunningShop;
+  readonly browser: Browser;
+  newContext(
+    options?: BrowserContextOptions,
+    visit?: { couponPopupSeen?: boolean },
+  ): Promise<BrowserContext>;
+  openPage(path: string, width?: number, height?: number): Promise<Page>;
+}
+
+export const DEFAULT_VIEWPORT = { width: 1280, height: 800 };
+
+export function shopInBrowser(): ShopInBrowser {
+  let shop: RunningShop | undefined;
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
+  });
+
+  afterAll(async () => {
+    await Promise.all(contexts.map((context) => context.close()));
+    await browser?.close();
+    await shop?.stop();
+  });
+
+  const started = <T>(value: T | undefined, name: string): T => {
+    if (value === undefined) throw new Error(`The ${name} is not started yet (use it in a test).`);
+    return value;
+  };
+
+  const harness: ShopInBrowser = {
+    get shop() {
+      return started(shop, 'shop');
+    },
+    get browser() {
+      return started(browser, 'browser');
+    },
+    async newContext(options = {}, { couponPopupSeen = true } = {}) {
+      const context = await harness.browser.newContext({
+        baseURL: harness.shop.baseURL,
+        viewport: DEFAULT_VIEWPORT,
+        ...options,
+      });
+      contexts.push(context);
+      if (couponPopupSeen) {
+        await context.addInitScript(() => localStorage.setItem('hasSeenCouponPopup', 'true'));
+      }
+      return context;
+    },
+    async openPage(path, width = DEFAULT_VIEWPORT.width, height = DEFAULT_VIEWPORT.height) {
+      const context = await harness.newContext({ viewport: { width, height } });
+      const page = await context.newPage();
+      await page.goto(path);
+      await page.locator('main').first().waitFor();
+      return page;
+    },
+  };
+  return harness;
+}
