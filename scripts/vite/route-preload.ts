@@ -122,7 +122,7 @@ export function readPreloadScript(script: string): { pattern: string; urls: stri
  * was charged to the boot bar (a simulated 1.9 s first paint instead of 1.1 s).
  */
 export function withFirstPageScripts(html: string, preloadTag: string): string {
-  const entry = /(\s*)<script type="module"(?![^>]*fetchpriority)/;
+  const entry = /(\s*)<script type="module"/;
   if (!entry.test(html)) throw new Error('index.html has no module entry script');
   return html.replace(entry, `$1${preloadTag}$1<script type="module" fetchpriority="low"`);
 }
