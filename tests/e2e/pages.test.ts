@@ -505,10 +505,20 @@ describe('sign-in forms', () => {
     await page.getByLabel('6-digit code').fill('123456');
     await page.getByLabel('New password', { exact: true }).fill('forge-strong-42');
     await page.getByLabel('Confirm new password').fill('forge-strong-42');
+    // While the code is being checked, nothing can swap the form out from under the request.
+    let answer: (() => Promise<void>) | undefined;
+    await page.route('**/api/v1/user/auth/verify-otp-reset', (route) => {
+      answer = () => route.continue();
+    });
     await codeForm.getByRole('button', { name: 'Reset password' }).click();
+    await expect.poll(() => answer !== undefined).toBe(true);
+    const another = codeForm.getByRole('button', { name: 'Use another e-mail' });
+    expect(await another.isDisabled()).toBe(true);
+    await answer!();
     await expect
       .poll(async () => (await codeForm.getByRole('alert').allTextContents()).join(' '))
       .not.toBe('');
+    expect(await another.isDisabled()).toBe(false);
     expect(new URL(page.url()).pathname).toBe('/forgot-password');
   });
 });

@@ -135,7 +135,12 @@ function CodeForm({
       </p>
       <p>
         Code sent to <strong>{sentTo.email}</strong>.{' '}
-        <button type="button" className={styles.secondary} onClick={onChangeEmail}>
+        <button
+          type="button"
+          className={styles.secondary}
+          onClick={onChangeEmail}
+          disabled={sending}
+        >
           Use another e-mail
         </button>
       </p>
