@@ -24,12 +24,12 @@ import {
 import { CHROME_FLAGS, findChrome } from './chrome.ts';
 import { persistedCache, waitForWorker } from './offline-helpers.ts';
 import { startShop, type RunningShop } from './shop.ts';
+import { patientPoll } from './harness.ts';
 
 /** Two browser launches, a page load each and a sync: more than the default test time. */
 const RESTART_TEST_TIMEOUT_MS = 120_000;
 
-const poll = <T>(read: () => T | Promise<T>, message?: string) =>
-  expect.poll(read, { timeout: 30_000, message });
+const poll = patientPoll(30_000);
 
 let shop: RunningShop;
 let product: Product;

@@ -23,9 +23,9 @@ import {
 import { launchBrowser } from './chrome.ts';
 import { persistedCache } from './offline-helpers.ts';
 import { startShop, type RunningShop } from './shop.ts';
+import { patientPoll } from './harness.ts';
 
-const poll = <T>(read: () => T | Promise<T>, message?: string) =>
-  expect.poll(read, { timeout: 30_000, message });
+const poll = patientPoll(30_000);
 
 let shop: RunningShop;
 let browser: Browser;

@@ -11,9 +11,11 @@
  *   `couponPopupSeen` is false (a true first visit);
  * - `openPage(path, width?, height?)`: a page of a new such context on `path`, once its <main>
  *   is there.
+ * And patientPoll(timeoutMs?): an `expect.poll` with a longer time-out, for the offline, worker and
+ * outbox tests.
  */
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { launchBrowser } from './chrome.ts';
 import { startShop, type RunningShop } from './shop.ts';
 
@@ -77,4 +79,13 @@ export function shopInBrowser(): ShopInBrowser {
     },
   };
   return harness;
+}
+
+/**
+ * `poll(read, message?)`: expect.poll waiting up to `timeoutMs`, long enough for a throttled
+ * IndexedDB write, a worker's cache update or an outbox retry on a busy machine.
+ */
+export function patientPoll(timeoutMs = 20_000) {
+  return <T>(read: () => T | Promise<T>, message?: string) =>
+    expect.poll(read, { timeout: timeoutMs, message });
 }

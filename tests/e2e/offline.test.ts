@@ -9,11 +9,9 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { PERSIST_TIMEOUT_MS } from '../../src/lib/constants.ts';
 import { waitForWorker, persistedCache } from './offline-helpers.ts';
-import { shopInBrowser } from './harness.ts';
+import { patientPoll, shopInBrowser } from './harness.ts';
 
-/** Polls long enough for a throttled IndexedDB write or a worker's cache update on a busy machine. */
-const poll = <T>(read: () => T | Promise<T>, message?: string) =>
-  expect.poll(read, { timeout: 20_000, message });
+const poll = patientPoll();
 
 const e2e = shopInBrowser();
 /** How long before the database is opened the restore's time-out may start (its own setup). */

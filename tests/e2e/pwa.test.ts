@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CHROME_FLAGS, findChrome, launchBrowser } from './chrome.ts';
 import { waitForWorker } from './offline-helpers.ts';
 import { freePort, startShop, type RunningShop } from './shop.ts';
+import { patientPoll } from './harness.ts';
 
 const dist = path.resolve(import.meta.dirname, '../../dist');
 
@@ -32,8 +33,7 @@ afterAll(async () => {
   await shop?.stop();
 });
 
-const poll = <T>(read: () => T | Promise<T>, message?: string) =>
-  expect.poll(read, { timeout: 20_000, message });
+const poll = patientPoll();
 
 /** Width and height from a PNG's IHDR chunk. */
 function pngSize(bytes: Buffer): string {

@@ -19,6 +19,7 @@ import { launchBrowser } from './chrome.ts';
 import { waitForWorker } from './offline-helpers.ts';
 import { startProxy, type ShopProxy } from './proxy.ts';
 import { startShop, type RunningShop } from './shop.ts';
+import { patientPoll } from './harness.ts';
 
 /** Requests made past a cache's entry bound, so that the oldest must go. */
 const PAST_THE_BOUND = 10;
@@ -30,8 +31,7 @@ const HOUR_MS = 60 * 60 * 1000;
 /** A real product image; any `v` query is a distinct URL the shop still answers with 200. */
 const PRODUCT_IMAGE = '/api/v1/images/products/whey-protein-isolate/1.svg';
 
-const poll = <T>(read: () => T | Promise<T>, message?: string) =>
-  expect.poll(read, { timeout: 20_000, message });
+const poll = patientPoll();
 
 let shop: RunningShop;
 let proxy: ShopProxy;
