@@ -12,7 +12,10 @@
  * - rememberGuestCartFromResponse(body): stores `data.guestCartId` from a successful cart answer
  *   when nobody is signed in (the API client calls it for every cart call).
  * - hydrateCustomer(): reads the persisted state once at start-up (main.tsx calls it), and from then
- *   on follows the guest cart id other tabs store (one shopper, one cart in every tab).
+ *   on follows other tabs: the guest cart id they store (one shopper, one cart in every tab) and
+ *   their sign-ins and sign-outs (the session cookie is the browser's, shared by every tab).
+ * - onSignInElsewhere(listener): called with the user (or null) when another tab signs in or out,
+ *   after this tab's state follows; returns the unsubscribe function.
  */
 import { proxy, subscribe, useSnapshot } from 'valtio';
 import { STORAGE_KEYS } from '../lib/constants.ts';
@@ -93,14 +96,40 @@ function isUser(value: unknown): value is AuthUser {
 
 let unsubscribePersist: (() => void) | null = null;
 let stopFollowingTabs: (() => void) | null = null;
+const signInListeners = new Set<(user: AuthUser | null) => void>();
+
+export function onSignInElsewhere(listener: (user: AuthUser | null) => void): () => void {
+  signInListeners.add(listener);
+  return () => signInListeners.delete(listener);
+}
+
+/** Follows another tab's sign-in, sign-out or change of account, from its persisted state. */
+function followSignIn(raw: string | null): void {
+  const stored = parsePersisted(raw).auth?.user;
+  const user = isUser(stored) ? stored : null;
+  const current = customerState.auth.user;
+  if ((user?._id ?? null) === (current?._id ?? null)) {
+    // The same account: a changed name or e-mail (a profile edit there) shows here too.
+    if (user && current && (user.name !== current.name || user.email !== current.email)) {
+      setUser(user);
+    }
+    return;
+  }
+  if (user) setUser(user);
+  else clearUser();
+  for (const listener of signInListeners) listener(user);
+}
 
 /**
  * Another tab's first cart answer names the guest cart, and a sign-in there merges it away. A tab
- * that kept its own idea would read an empty cart, or send its changes to a cart of its own.
+ * that kept its own idea would read an empty cart, or send its changes to a cart of its own. A
+ * sign-out there ends the session here too (one cookie): a tab still showing the account would
+ * act on a session that is gone.
  */
 function followOtherTabs(): () => void {
   if (typeof window === 'undefined') return () => {};
   const onStorage = (event: StorageEvent) => {
+    if (event.key === STORAGE_KEYS.customerRoot) followSignIn(event.newValue);
     if (event.key !== STORAGE_KEYS.guestCartId) return;
     customerState.guestCart.guestCartId = event.newValue;
   };

@@ -1,7 +1,7 @@
 /**
  * Signing in and out in Chromium: the user menu in both states, the login-only guard sending a
  * guest to /login and back to the page they wanted, the guest cart merging into the account,
- * the login-only screens' titles, the checkout guard, and logout.
+ * the login-only screens' titles, the checkout guard, logout, and another tab following both.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
@@ -160,5 +160,29 @@ describe('signing in', () => {
 
     await page.goto('/profile/me');
     await expect.poll(() => page.url()).toBe(`${e2e.shop.baseURL}/login?redirect=%2Fprofile%2Fme`);
+  });
+
+  test('another tab follows a sign-in and a sign-out without a reload', async () => {
+    const email = await createAccount('Riley Sets');
+    const context = await newContext();
+    const [first, second] = [await context.newPage(), await context.newPage()];
+    await open(second, '/contact');
+    await open(first, '/login');
+    await signIn(first, email);
+    await expect.poll(() => pathname(first)).toBe('/');
+
+    await expect
+      .poll(() => second.getByTestId('user-menu').textContent())
+      .toContain('Hello, Riley Sets');
+    expect(await menuItems(second)).toEqual(['My Profile', 'My Orders', 'Logout']);
+    await open(second, '/my-orders');
+    await expect.poll(() => second.title()).toBe('My Orders');
+
+    await first.getByTestId('user-menu-button').hover();
+    await first.getByRole('menuitem', { name: 'Logout' }).click();
+    await expect.poll(() => pathname(first)).toBe('/');
+    // The account page in the other tab leaves for the sign-in screen, as after a session expiry.
+    await expect.poll(() => second.url()).toBe(`${e2e.shop.baseURL}/login?redirect=%2Fmy-orders`);
+    await expect.poll(() => second.title()).toBe('Login');
   });
 });

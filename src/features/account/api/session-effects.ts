@@ -7,9 +7,17 @@
  * - afterSignOut(queryClient): forgets the user, clears every cached server answer and drops the
  *   cart changes still waiting to be sent.
  * - safeRedirect(target): the `redirect` search param reduced to an in-app path ('/' otherwise).
+ * - useSessionsOfOtherTabs(): follows a sign-in or sign-out made in another tab (see below).
  */
-import type { QueryClient } from '@tanstack/react-query';
-import { clearUser, customerState, setUser, type AuthUser } from '../../../stores/customer.ts';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import {
+  clearUser,
+  customerState,
+  onSignInElsewhere,
+  setUser,
+  type AuthUser,
+} from '../../../stores/customer.ts';
 import { clearOfflineData } from '../../../lib/pwa/start.ts';
 import { createCartCommand } from '../../../lib/cart/cart-commands.ts';
 import { clearCartOutbox, enqueueCartCommand } from '../../../lib/cart/cart-outbox.ts';
@@ -42,6 +50,25 @@ export function afterSignOut(queryClient: QueryClient): void {
   queryClient.clear();
   void clearOfflineData();
   void clearCartOutbox();
+}
+
+/**
+ * Another tab signed in or out (every tab shares the one session cookie): the header here already
+ * follows (the customer store), and the cart, orders and profile this tab had read are dropped and
+ * read again as the shopper now signed in, or as a guest. A login-only page leaves by itself (the
+ * account layout sends a signed-out visitor to /login).
+ */
+export function useSessionsOfOtherTabs(): void {
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      onSignInElsewhere(() => {
+        for (const queryKey of [['cart'], ORDERS_QUERY_KEY, PROFILE_QUERY_KEY]) {
+          void queryClient.resetQueries({ queryKey });
+        }
+      }),
+    [queryClient],
+  );
 }
 
 export function safeRedirect(target: unknown): string {
