@@ -68,8 +68,11 @@ if (!existsSync(manifestFile)) {
   process.exit(run.status || 1);
 }
 const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as ManifestEntry[];
-const read = (entry: ManifestEntry) => JSON.parse(readFileSync(entry.jsonPath, 'utf8')) as Report;
+const reports = new Map(
+  manifest.map((entry) => [entry, JSON.parse(readFileSync(entry.jsonPath, 'utf8')) as Report]),
+);
 const metric = (report: Report, id: string) => Math.round(report.audits[id]?.numericValue ?? NaN);
+const percent = (value: number | undefined) => String(Math.round((value ?? NaN) * 100)).padStart(4);
 
 console.log('\nLighthouse (mobile): perf = median of the runs; the rest from the median run');
 console.log(
@@ -77,15 +80,13 @@ console.log(
 );
 const slowPages: string[] = [];
 for (const entry of manifest.filter((item) => item.isRepresentativeRun)) {
-  const report = read(entry);
+  const report = reports.get(entry)!;
   const page = new URL(entry.url).pathname + new URL(entry.url).search;
   const scores = manifest
     .filter((item) => item.url === entry.url)
     .map((item) => item.summary.performance ?? 0);
   const performance = median(scores);
   const every = scores.map((value) => value.toFixed(2)).join(' ');
-  const percent = (value: number | undefined) =>
-    String(Math.round((value ?? NaN) * 100)).padStart(4);
   const score = (id: string) => percent(entry.summary[id]);
   console.log(
     `${page.padEnd(32)} ${percent(performance)}  ${score('accessibility')} ${score('best-practices')} ${score('seo')} ` +
@@ -96,7 +97,9 @@ for (const entry of manifest.filter((item) => item.isRepresentativeRun)) {
   );
   if (!(performance >= MIN_PERFORMANCE_SCORE)) slowPages.push(page);
 }
-const benchmarkIndex = median(manifest.map((entry) => read(entry).environment.benchmarkIndex));
+const benchmarkIndex = median(
+  [...reports.values()].map((report) => report.environment.benchmarkIndex),
+);
 console.log(
   `(times in ms; reports in .lighthouseci/; host CPU benchmark index ${Math.round(benchmarkIndex)}, ` +
     `median of ${manifest.length} runs)`,

@@ -100,7 +100,9 @@ const signInListeners = new Set<(user: AuthUser | null) => void>();
 
 export function onSignInElsewhere(listener: (user: AuthUser | null) => void): () => void {
   signInListeners.add(listener);
-  return () => signInListeners.delete(listener);
+  return () => {
+    signInListeners.delete(listener);
+  };
 }
 
 /** Follows another tab's sign-in, sign-out or change of account, from its persisted state. */

@@ -29,7 +29,7 @@ export interface ShopInBrowser {
   openPage(path: string, width?: number, height?: number): Promise<Page>;
 }
 
-export const DEFAULT_VIEWPORT = { width: 1280, height: 800 };
+const DEFAULT_VIEWPORT = { width: 1280, height: 800 };
 
 export function shopInBrowser(): ShopInBrowser {
   let shop: RunningShop | undefined;

@@ -1,5 +1,5 @@
-import { createFileRoute, Outlet, useLocation, useNavigate } from '@tanstack/react-router';
-import { useEffect, useRef } from 'react';
+import { createFileRoute, Outlet, useRouter } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { loginHref, requireUser } from '../../features/account/api/require-user.ts';
 import { useCustomer } from '../../stores/customer.ts';
 
@@ -15,14 +15,9 @@ export const Route = createFileRoute('/_shop/_account')({
  */
 function AccountArea() {
   const { user } = useCustomer();
-  const navigate = useNavigate();
-  const href = useLocation({ select: (location) => location.href });
-  const hrefRef = useRef(href);
+  const router = useRouter();
   useEffect(() => {
-    hrefRef.current = href;
-  });
-  useEffect(() => {
-    if (!user) void navigate({ href: loginHref(hrefRef.current), replace: true });
-  }, [user, navigate]);
+    if (!user) void router.navigate({ href: loginHref(router.state.location.href), replace: true });
+  }, [user, router]);
   return user ? <Outlet /> : null;
 }
