@@ -238,31 +238,6 @@ describe('listings', () => {
 });
 
 describe('quality', () => {
-  test('a listing lays out and fetches the images of its off-screen cards only as they near the screen', async () => {
-    const page = await openPage('/category/protein-powder', 412);
-    const cards = page.getByRole('main').getByRole('article');
-    await expect.poll(() => cards.count()).toBeGreaterThan(12);
-    const rendered = (index: number) =>
-      cards.nth(index).evaluate((card) => card.checkVisibility({ contentVisibilityAuto: true }));
-    const imageFetched = (index: number) =>
-      cards
-        .nth(index)
-        .locator('img')
-        .evaluate((image: HTMLImageElement) =>
-          performance.getEntriesByType('resource').some((entry) => entry.name === image.src),
-        );
-    const last = (await cards.count()) - 1;
-    // The first row is drawn with the page (its first image is often the largest paint).
-    await expect.poll(() => imageFetched(0)).toBe(true);
-    expect(await rendered(0)).toBe(true);
-    expect(await rendered(last)).toBe(false);
-    expect(await imageFetched(last)).toBe(false);
-
-    await cards.nth(last).scrollIntoViewIfNeeded();
-    await expect.poll(() => rendered(last)).toBe(true);
-    await expect.poll(() => imageFetched(last)).toBe(true);
-  });
-
   test('images carry their width and height, and those below the fold load lazily', async () => {
     for (const path of ['/', '/category/protein-powder', '/product/whey-protein-isolate']) {
       const page = await openPage(path, 1280);
