@@ -452,6 +452,34 @@ describe('the plugin on its own', () => {
     expect(runs).toBe(1);
   });
 
+  test('a client that hangs up while the work runs does not free the key: the retry waits, then gets the replay', async () => {
+    runs = 0;
+    release = null;
+    const key = newKey();
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const hangUp = new AbortController();
+    const first = fetch(`${address}/slow`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...withKey(key) },
+      body: JSON.stringify({ a: 1 }),
+      signal: hangUp.signal,
+    }).catch((error: unknown) => error);
+    while (!release) await new Promise((resolve) => setTimeout(resolve, 5));
+    hangUp.abort();
+    expect(await first).toBeInstanceOf(Error);
+    // The server noticing the hang-up (onRequestAbort) must not release the claim of a request whose
+    // work is still running: a retry would do the work a second time.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const duringWork = await post('/slow', key);
+    expect(duringWork.statusCode).toBe(409);
+    const finish = release as () => void;
+    finish();
+    await expect
+      .poll(async () => (await post('/slow', key)).headers[REPLAYED_HEADER])
+      .toBe('true');
+    expect(runs).toBe(1);
+  });
+
   test('routes without the option ignore the header', async () => {
     runs = 0;
     const key = newKey();
