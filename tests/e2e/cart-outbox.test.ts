@@ -109,9 +109,21 @@ function cartState(page: Page) {
     const db = await new Promise<IDBDatabase>(
       (resolve) => (open.onsuccess = () => resolve(open.result)),
     );
-    const read = db.transaction('commands').objectStore('commands').getAll();
-    const waiting = await new Promise((resolve) => (read.onsuccess = () => resolve(read.result)));
-    return { url: location.href, shown, server, waiting };
+    // A page that never queued a change has no store yet (opening it here made the database).
+    const waiting = db.objectStoreNames.contains('commands')
+      ? await new Promise((resolve) => {
+          const read = db.transaction('commands').objectStore('commands').getAll();
+          read.onsuccess = () => resolve(read.result);
+        })
+      : [];
+    const cartLink = document.querySelector('[data-testid="cart-link"]');
+    return {
+      url: location.href,
+      cartLink: cartLink?.getAttribute('aria-label'),
+      shown,
+      server,
+      waiting,
+    };
   });
 }
 
@@ -220,6 +232,7 @@ describe('cart outbox', () => {
       console.error(
         `Flaky-network cart test failed; replay it with CART_OUTBOX_SEED=${seed}.\n` +
           `Changes made: ${made.join(', ')}\nModel: ${JSON.stringify([...model])}\n` +
+          `Requests dropped: ${lossy.dropped}, answers lost: ${lossy.lost}\n` +
           `Page: ${JSON.stringify(await cartState(page).catch(String))}`,
       );
     });
