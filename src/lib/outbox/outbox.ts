@@ -107,6 +107,8 @@ export class Outbox<C extends { idempotencyKey: string }, R> {
   private unsettled = true;
   /** This tab holds the lock and is sending. */
   private sending = false;
+  /** Writes this tab has made to the storage (see reload: a read older than one is read again). */
+  private writes = 0;
   private readonly stopListening: () => void;
   private markListed: () => void = () => {};
   /**
@@ -149,8 +151,9 @@ export class Outbox<C extends { idempotencyKey: string }, R> {
     } catch (error) {
       console.warn('The outbox could not read what was stored.', error);
     }
-    // An earlier page may have sent the oldest one and lost the answer.
-    this.unsettled = this.pendingCommands.length > 0;
+    // An earlier page may have sent the oldest one and lost the answer. A change made here while
+    // the storage was read may be out already: then the sending decides.
+    this.judgeOthersSends();
     this.markListed();
     void this.flush();
   }
@@ -169,6 +172,7 @@ export class Outbox<C extends { idempotencyKey: string }, R> {
       this.waiters.set(command.idempotencyKey, { resolve, reject });
     });
     await this.options.storage.put(key, command);
+    this.writes += 1;
     // A reload of the storage while it was being written may have listed it already.
     if (!this.pendingCommands.some(([stored]) => stored === key)) {
       this.pendingCommands = [...this.pendingCommands, [key, command]];
@@ -183,6 +187,7 @@ export class Outbox<C extends { idempotencyKey: string }, R> {
   async clear(): Promise<void> {
     this.cancelRetry();
     await this.options.storage.clear();
+    this.writes += 1;
     this.pendingCommands = [];
     this.unsettled = false;
     for (const waiter of this.waiters.values()) waiter.reject(new Error('Outbox cleared'));
@@ -244,6 +249,7 @@ export class Outbox<C extends { idempotencyKey: string }, R> {
           return;
         }
         await this.options.storage.remove(key);
+        this.writes += 1;
         this.unsettled = false;
         await this.reload();
         this.options.channel?.post({ type: 'changed' });
@@ -258,6 +264,7 @@ export class Outbox<C extends { idempotencyKey: string }, R> {
       }
       this.attempts = 0;
       await this.options.storage.remove(key);
+      this.writes += 1;
       const update = this.options.updateWaiting?.(command, answer);
       if (update) {
         for (const [waitingKey, waiting] of await this.options.storage.entries()) {
@@ -337,8 +344,18 @@ export class Outbox<C extends { idempotencyKey: string }, R> {
     this.retryTimer = null;
   }
 
+  /**
+   * Lists what is stored. A read that was under way while this tab stored or removed a command may
+   * be older than the list already shown, and is made again.
+   */
   private async reload(): Promise<void> {
-    this.pendingCommands = await this.options.storage.entries();
+    let stored: [string, C][];
+    let writes: number;
+    do {
+      writes = this.writes;
+      stored = await this.options.storage.entries();
+    } while (writes !== this.writes);
+    this.pendingCommands = stored;
     this.changed();
   }
 

@@ -302,6 +302,39 @@ describe('Outbox', () => {
     warn.mockRestore();
   });
 
+  test('a change made while the storage is first read is listed, and its send keeps reads untrusted', async () => {
+    const storage = memoryStorage();
+    let release = () => {};
+    const read = storage.entries;
+    let first = true;
+    storage.entries = () => {
+      if (!first) return read();
+      first = false;
+      // The first read is issued now (before the change is stored) and answers later.
+      const snapshot = read();
+      return new Promise((resolve) => {
+        release = () => resolve(snapshot);
+      });
+    };
+    let sent = 0;
+    // The server never answers: the change's fate stays unknown.
+    const outbox = outboxWith(
+      () => {
+        sent += 1;
+        return new Promise<string>(() => {});
+      },
+      { storage },
+    );
+    const started = outbox.start();
+    await outbox.enqueue(command(1));
+    await vi.waitFor(() => expect(sent).toBe(1));
+    release();
+    await started;
+    // The first read was older than the change: it must neither hide it nor vouch for the server.
+    expect(outbox.pending).toEqual([command(1)]);
+    expect(outbox.syncMark()).toBeNull();
+  });
+
   test('a refusal reaches the tab that made the change: its own change settles with the reason there', async () => {
     const storage = memoryStorage();
     const lock = mutex();
