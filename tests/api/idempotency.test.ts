@@ -474,9 +474,7 @@ describe('the plugin on its own', () => {
     expect(duringWork.statusCode).toBe(409);
     const finish = release as () => void;
     finish();
-    await expect
-      .poll(async () => (await post('/slow', key)).headers[REPLAYED_HEADER])
-      .toBe('true');
+    await expect.poll(async () => (await post('/slow', key)).headers[REPLAYED_HEADER]).toBe('true');
     expect(runs).toBe(1);
   });
 
