@@ -5,7 +5,7 @@
  *
  * Exports: idbOutboxStorage(name), webLock(name), broadcast(name), OUTBOX_DATABASE_PREFIX.
  */
-import { clear, createStore, del, entries, set } from 'idb-keyval';
+import { clear, createStore, del, entries, promisifyRequest, set } from 'idb-keyval';
 import type { OutboxStorage } from './outbox.ts';
 
 export const OUTBOX_DATABASE_PREFIX = 'forge-outbox-';
@@ -19,6 +19,21 @@ export function idbOutboxStorage<C>(name: string): OutboxStorage<C> {
     },
     put: (key, command) => set(key, command, store),
     remove: (key) => del(key, store),
+    settle: (key, update) =>
+      store('readwrite', async (commands) => {
+        commands.delete(key);
+        // Requests run in order within the transaction: both lists are read after the delete.
+        const keys = commands.getAllKeys();
+        const values = await promisifyRequest(commands.getAll());
+        const left: [string, C][] = (keys.result as string[]).map((stored, index) => {
+          const command = values[index] as C;
+          const next = update ? update(command) : command;
+          if (next !== command) commands.put(next, stored);
+          return [stored, next];
+        });
+        await promisifyRequest(commands.transaction);
+        return left.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      }),
     clear: () => clear(store),
   };
 }

@@ -24,6 +24,13 @@ export interface OutboxStorage<C> {
   entries(): Promise<[string, C][]>;
   put(key: string, command: C): Promise<void>;
   remove(key: string): Promise<void>;
+  /**
+   * In one step that cannot be cut in half (one IndexedDB transaction): removes an applied command
+   * and rewrites, with `update`, the commands still stored; resolves with them, in order. A page
+   * closed in between must not leave a later command pointing at what only the applied one's
+   * answer named (a placeholder line id).
+   */
+  settle(key: string, update: ((command: C) => C) | null): Promise<[string, C][]>;
   clear(): Promise<void>;
 }
 
@@ -263,16 +270,9 @@ export class Outbox<C extends { idempotencyKey: string }, R> {
         continue;
       }
       this.attempts = 0;
-      await this.options.storage.remove(key);
+      const update = this.options.updateWaiting?.(command, answer) ?? null;
+      const waiting = await this.options.storage.settle(key, update);
       this.writes += 1;
-      const update = this.options.updateWaiting?.(command, answer);
-      if (update) {
-        for (const [waitingKey, waiting] of await this.options.storage.entries()) {
-          const next = update(waiting);
-          if (next !== waiting) await this.options.storage.put(waitingKey, next);
-        }
-      }
-      const waiting = await this.options.storage.entries();
       // One synchronous step: the server's answer and what still waits change together.
       this.unsettled = false;
       this.pendingCommands = waiting;

@@ -30,6 +30,7 @@ vi.mock('../../../src/lib/outbox/browser.ts', () => ({
     },
     put: async () => {},
     remove: async () => {},
+    settle: async () => [],
     clear: async () => {},
   }),
   webLock: () => (task: () => Promise<void>) => task(),

@@ -4,7 +4,6 @@
  */
 import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
-import type { OutboxStorage } from '../../../src/lib/outbox/outbox.ts';
 import type * as CartCommands from '../../../src/lib/cart/cart-commands.ts';
 import {
   applyPendingCommands,
@@ -25,14 +24,9 @@ import {
   type CartItem,
 } from '../../../src/lib/cart/get-cart.ts';
 
-vi.mock('../../../src/lib/outbox/browser.ts', () => {
-  const map = new Map<string, unknown>();
-  const storage: OutboxStorage<unknown> = {
-    entries: async () => [...map].sort(([a], [b]) => (a < b ? -1 : 1)),
-    put: async (key, command) => void map.set(key, command),
-    remove: async (key) => void map.delete(key),
-    clear: async () => map.clear(),
-  };
+vi.mock('../../../src/lib/outbox/browser.ts', async () => {
+  const { memoryOutboxStorage } = await import('./memory-outbox-storage.ts');
+  const storage = memoryOutboxStorage<unknown>();
   return {
     idbOutboxStorage: () => storage,
     webLock: () => (task: () => Promise<void>) => task(),

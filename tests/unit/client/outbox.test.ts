@@ -7,22 +7,16 @@ import {
 } from '../../../src/lib/outbox/outbox.ts';
 import { classifyCartFailure, replacePendingItemId } from '../../../src/lib/cart/cart-outbox.ts';
 import { ApiError } from '../../../src/lib/api-client.ts';
+import { memoryOutboxStorage } from './memory-outbox-storage.ts';
 
 interface Command {
   idempotencyKey: string;
   n: number;
+  /** Set by updateWaiting once the command it refers to (n / 10) has been applied. */
+  named?: boolean;
 }
 
-function memoryStorage(): OutboxStorage<Command> & { map: Map<string, Command> } {
-  const map = new Map<string, Command>();
-  return {
-    map,
-    entries: async () => [...map].sort(([a], [b]) => (a < b ? -1 : 1)),
-    put: async (key, command) => void map.set(key, command),
-    remove: async (key) => void map.delete(key),
-    clear: async () => map.clear(),
-  };
-}
+const memoryStorage = () => memoryOutboxStorage<Command>();
 
 /** One lock shared by every outbox in a test, like a Web Lock shared by a browser's tabs. */
 function mutex() {
@@ -333,6 +327,49 @@ describe('Outbox', () => {
     // The first read was older than the change: it must neither hide it nor vouch for the server.
     expect(outbox.pending).toEqual([command(1)]);
     expect(outbox.syncMark()).toBeNull();
+  });
+
+  test("an applied command leaves the storage in one step with the rewrite of the later ones it names: a page closed after that step's first write leaves no half", async () => {
+    const inner = memoryStorage();
+    const offline = outboxWith(async () => 'ok', { storage: inner, online: () => false });
+    await offline.enqueue(command(1));
+    await offline.enqueue(command(10));
+    offline.stop();
+    // Storage of a page that is closing: one more write goes through, then none.
+    let writesLeft = 1;
+    const closing =
+      <A extends unknown[], R>(write: (...args: A) => Promise<R>) =>
+      async (...args: A): Promise<R> => {
+        if (writesLeft <= 0) throw new Error('the page has closed');
+        writesLeft -= 1;
+        return write(...args);
+      };
+    const storage: OutboxStorage<Command> = {
+      entries: inner.entries,
+      put: closing(inner.put),
+      remove: closing(inner.remove),
+      settle: closing(inner.settle),
+      clear: closing(inner.clear),
+    };
+    const sent: number[] = [];
+    const outbox = new Outbox<Command, string>({
+      storage,
+      send: (c) => {
+        sent.push(c.n);
+        // The later command stays out: only the first one's answer is handled.
+        return c.n === 1 ? Promise.resolve('ok') : new Promise<string>(() => {});
+      },
+      classify: () => 'retry',
+      isOnline: () => true,
+      lock: mutex(),
+      retry: { baseMs: 1000, maxMs: 8000 },
+      updateWaiting: (applied) => (waiting) =>
+        waiting.n === applied.n * 10 ? { ...waiting, named: true } : waiting,
+    });
+    await outbox.start();
+    await vi.waitFor(() => expect(sent).toEqual([1, 10]));
+    expect([...inner.map.values()]).toEqual([{ ...command(10), named: true }]);
+    outbox.stop();
   });
 
   test('a refusal reaches the tab that made the change: its own change settles with the reason there', async () => {
