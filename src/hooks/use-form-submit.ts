@@ -4,7 +4,7 @@
  * fields plus one message for the whole form (DESIGN §8: a failure is never only logged).
  *
  * Exports: failureMessage(error, fallback), useFormSubmit(form, fallback) → { failure, fail,
- * onSubmit(send) }.
+ * onSubmit(send) }, useSendForm(form, mutation, texts) → { failure, onSubmit, sent, again }.
  */
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../lib/api-client.ts';
@@ -26,6 +26,11 @@ export function failureMessage(error: unknown, fallback: string): string {
 interface SubmittableForm<B> {
   submit(): Promise<B | null>;
   setErrors(errors: FieldErrors<Record<string, string>>): void;
+}
+
+/** The part of a TanStack mutation a form sends with. */
+interface SendingMutation<B, R> {
+  mutate(body: B, options: { onSuccess(response: R): void; onError(error: unknown): void }): void;
 }
 
 export function useFormSubmit<B>(form: SubmittableForm<B>, fallback: string) {
@@ -58,4 +63,28 @@ export function useFormSubmit<B>(form: SubmittableForm<B>, fallback: string) {
   }
 
   return { failure, fail, onSubmit };
+}
+
+/**
+ * A form that is replaced by a confirmation once its request succeeds (contact, consultancy):
+ * `sent` is the server's message, or `texts.sent` when it gives none, and the form is emptied;
+ * `again()` shows it once more. A failure is `failure`, as with useFormSubmit.
+ */
+export function useSendForm<B, R extends { message?: string }>(
+  form: SubmittableForm<B> & { reset(): void },
+  mutation: SendingMutation<B, R>,
+  texts: { sent: string; failed: string },
+) {
+  const submission = useFormSubmit(form, texts.failed);
+  const [sent, setSent] = useState<string | null>(null);
+  const onSubmit = submission.onSubmit((body) =>
+    mutation.mutate(body, {
+      onSuccess: (response) => {
+        setSent(response.message || texts.sent);
+        form.reset();
+      },
+      onError: submission.fail,
+    }),
+  );
+  return { failure: submission.failure, onSubmit, sent, again: () => setSent(null) };
 }

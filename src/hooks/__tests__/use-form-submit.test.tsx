@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { FormFailure } from '../../components/ui/form-failure.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
-import { failureMessage, useFormSubmit } from '../use-form-submit.ts';
+import { failureMessage, useFormSubmit, useSendForm } from '../use-form-submit.ts';
 import { useSchemaForm } from '../use-schema-form.ts';
 
 const schema = z.object({
@@ -102,5 +102,65 @@ describe('failureMessage', () => {
       'Wrong e-mail or password.',
     );
     expect(failureMessage(new Error('boom'), 'Fallback.')).toBe('Fallback.');
+  });
+});
+
+function SendForm({ answer }: { answer: () => Promise<{ message?: string }> }) {
+  const form = useSchemaForm(loadSchema, { name: '', email: '' });
+  const mutation = {
+    mutate(
+      _body: z.output<typeof schema>,
+      options: { onSuccess(response: { message?: string }): void; onError(error: unknown): void },
+    ) {
+      answer().then(options.onSuccess, options.onError);
+    },
+  };
+  const { failure, onSubmit, sent, again } = useSendForm(form, mutation, {
+    sent: 'Thanks, we got it.',
+    failed: 'It did not work. Please try again.',
+  });
+  if (sent) {
+    return (
+      <>
+        <p role="status">{sent}</p>
+        <button onClick={again}>Again</button>
+      </>
+    );
+  }
+  return (
+    <form noValidate aria-label="Example" onSubmit={onSubmit}>
+      <TextField label="Name" {...form.field('name')} />
+      <TextField label="Email" {...form.field('email')} />
+      <FormFailure message={failure} />
+      <button type="submit">Send</button>
+    </form>
+  );
+}
+
+describe('useSendForm', () => {
+  afterEach(cleanup);
+
+  const fill = () => {
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Ana' } });
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'a@b.ca' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+  };
+
+  it('shows the server’s message once sent, or the fallback; "again" brings back an empty form', async () => {
+    const answers = [{ message: 'Booked for Monday.' }, {}];
+    render(<SendForm answer={async () => answers.shift()!} />);
+    fill();
+    expect((await screen.findByRole('status')).textContent).toBe('Booked for Monday.');
+    fireEvent.click(screen.getByRole('button', { name: 'Again' }));
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('');
+    fill();
+    expect((await screen.findByRole('status')).textContent).toBe('Thanks, we got it.');
+  });
+
+  it('keeps the form and says why when the request fails', async () => {
+    render(<SendForm answer={() => Promise.reject(new ApiError(500, ''))} />);
+    fill();
+    expect(await screen.findByText('It did not work. Please try again.')).toBeTruthy();
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Ana');
   });
 });

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import {
   CONSULTATION_GOALS,
   CONSULTATION_HOURS,
@@ -9,7 +8,7 @@ import {
 import { Button } from '../../../components/ui/button.tsx';
 import { FormFailure } from '../../../components/ui/form-failure.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { useFormSubmit } from '../../../hooks/use-form-submit.ts';
+import { useSendForm } from '../../../hooks/use-form-submit.ts';
 import { useSchemaForm } from '../../../hooks/use-schema-form.ts';
 import { useBookConsultation } from '../api/book-consultation.ts';
 import styles from './consultancy-page.module.css';
@@ -102,29 +101,23 @@ function tomorrow(): string {
 
 export function BookingForm() {
   const form = useSchemaForm(loadConsultationBody, EMPTY);
-  const submission = useFormSubmit(
-    form,
-    'Your consultation could not be booked. Please try again.',
-  );
   const book = useBookConsultation();
-  const [booked, setBooked] = useState<string | null>(null);
-
-  const onSubmit = submission.onSubmit((body) =>
-    book.mutate(body, {
-      onSuccess: (response) => {
-        setBooked(response.message || CONSULTATION_SUCCESS_MESSAGE);
-        form.reset();
-      },
-      onError: submission.fail,
-    }),
-  );
+  const {
+    failure,
+    onSubmit,
+    sent: booked,
+    again,
+  } = useSendForm(form, book, {
+    sent: CONSULTATION_SUCCESS_MESSAGE,
+    failed: 'Your consultation could not be booked. Please try again.',
+  });
 
   if (booked) {
     return (
       <div className={styles.card}>
         <h3 className={styles.cardTitle}>You are booked in</h3>
         <p role="status">{booked}</p>
-        <Button variant="outline" onClick={() => setBooked(null)}>
+        <Button variant="outline" onClick={again}>
           Book another consultation
         </Button>
       </div>
@@ -192,7 +185,7 @@ export function BookingForm() {
         disabled={sending}
         {...form.field('message')}
       />
-      <FormFailure message={submission.failure} />
+      <FormFailure message={failure} />
       <Button type="submit" loading={sending} className={styles.submit}>
         {sending ? 'Booking…' : 'Book consultation'}
       </Button>

@@ -1,9 +1,8 @@
-import { useState } from 'react';
 import { CONTACT_SUCCESS_MESSAGE, MESSAGE_MAX } from '../../../../contract/engagement-rules.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormFailure } from '../../../components/ui/form-failure.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { useFormSubmit } from '../../../hooks/use-form-submit.ts';
+import { useSendForm } from '../../../hooks/use-form-submit.ts';
 import { useSchemaForm } from '../../../hooks/use-schema-form.ts';
 import { useSendContactMessage } from '../api/send-contact.ts';
 import styles from './contact-page.module.css';
@@ -61,19 +60,11 @@ const EMPTY = { name: '', email: '', subject: '', message: '' };
 
 export function ContactForm() {
   const form = useSchemaForm(loadContactBody, EMPTY);
-  const submission = useFormSubmit(form, 'Your message could not be sent. Please try again.');
   const send = useSendContactMessage();
-  const [sent, setSent] = useState<string | null>(null);
-
-  const onSubmit = submission.onSubmit((body) =>
-    send.mutate(body, {
-      onSuccess: (response) => {
-        setSent(response.message || CONTACT_SUCCESS_MESSAGE);
-        form.reset();
-      },
-      onError: submission.fail,
-    }),
-  );
+  const { failure, onSubmit, sent, again } = useSendForm(form, send, {
+    sent: CONTACT_SUCCESS_MESSAGE,
+    failed: 'Your message could not be sent. Please try again.',
+  });
 
   if (sent) {
     return (
@@ -82,7 +73,7 @@ export function ContactForm() {
           Message sent
         </h2>
         <p role="status">{sent}</p>
-        <Button variant="outline" onClick={() => setSent(null)}>
+        <Button variant="outline" onClick={again}>
           Send another message
         </Button>
       </section>
@@ -119,7 +110,7 @@ export function ContactForm() {
         disabled={sending}
         {...form.field('message')}
       />
-      <FormFailure message={submission.failure} />
+      <FormFailure message={failure} />
       <Button type="submit" loading={sending} className={styles.submit}>
         {sending ? 'Sending…' : 'Send message'}
       </Button>
