@@ -7,14 +7,15 @@
  * (and nothing reloads before the shopper asks).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CHROME_FLAGS, findChrome, launchBrowser } from './chrome.ts';
 import { waitForWorker } from './offline-helpers.ts';
-import { freePort, startShop, type RunningShop } from './shop.ts';
+import { startShop, type RunningShop } from './shop.ts';
+import { startProxy } from './proxy.ts';
 import { patientPoll } from './harness.ts';
 
 const dist = path.resolve(import.meta.dirname, '../../dist');
@@ -230,50 +231,33 @@ describe('service worker', () => {
  * A proxy in front of the shop that can serve a "new build": a changed index.html and a worker
  * whose precache lists that new revision (as the next `vite build` would produce).
  */
-async function startReleaseProxy(upstreamPort: number) {
-  const overrides = new Map<string, { type: string; body: string }>();
-  const server: Server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://proxy');
-    const wantsPage =
-      (req.headers.accept ?? '').includes('text/html') && !url.pathname.includes('.');
-    const override =
-      overrides.get(url.pathname) ?? (wantsPage ? overrides.get('/index.html') : undefined);
-    if (override) {
-      res.writeHead(200, { 'content-type': override.type, 'cache-control': 'no-cache' });
-      res.end(override.body);
-      return;
-    }
-    const upstream = httpRequest(
-      {
-        host: '127.0.0.1',
-        port: upstreamPort,
-        path: req.url,
-        method: req.method,
-        headers: req.headers,
-      },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    upstream.on('error', () => res.destroy());
-    req.pipe(upstream);
-  });
-  const port = await freePort();
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+async function startReleaseProxy(upstreamBaseURL: string) {
+  const proxy = await startProxy(upstreamBaseURL);
   return {
-    baseURL: `http://127.0.0.1:${port}`,
+    baseURL: proxy.baseURL,
     release(files: { index: string; worker: string }) {
-      overrides.set('/index.html', { type: 'text/html; charset=utf-8', body: files.index });
-      overrides.set('/sw.js', { type: 'text/javascript; charset=utf-8', body: files.worker });
+      const serve = (type: string, body: string) => (res: ServerResponse) => {
+        res.writeHead(200, { 'content-type': type, 'cache-control': 'no-cache' });
+        res.end(body);
+      };
+      proxy.intercept((req) => {
+        const { pathname } = new URL(req.url ?? '/', 'http://proxy');
+        if (pathname === '/sw.js') return serve('text/javascript; charset=utf-8', files.worker);
+        const wantsPage =
+          (req.headers.accept ?? '').includes('text/html') && !pathname.includes('.');
+        if (pathname === '/index.html' || wantsPage) {
+          return serve('text/html; charset=utf-8', files.index);
+        }
+        return undefined;
+      });
     },
-    close: () => new Promise((resolve) => server.close(resolve)),
+    close: proxy.close,
   };
 }
 
 describe('updates', () => {
   test('a new build served while a page is open shows "Update available"; Reload runs the new version', async () => {
-    const proxy = await startReleaseProxy(Number(new URL(shop.baseURL).port));
+    const proxy = await startReleaseProxy(shop.baseURL);
     cleanups.push(proxy.close);
     const context = await browser.newContext({ baseURL: proxy.baseURL });
     cleanups.push(() => context.close());
