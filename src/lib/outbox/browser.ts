@@ -10,12 +10,15 @@ import type { OutboxStorage } from './outbox.ts';
 
 export const OUTBOX_DATABASE_PREFIX = 'forge-outbox-';
 
+/** Stored commands in the order they were made (their keys sort by time). */
+const byKey = ([a]: [string, unknown], [b]: [string, unknown]) => (a < b ? -1 : a > b ? 1 : 0);
+
 export function idbOutboxStorage<C>(name: string): OutboxStorage<C> {
   const store = createStore(`${OUTBOX_DATABASE_PREFIX}${name}`, 'commands');
   return {
     async entries() {
       const all = await entries<string, C>(store);
-      return all.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      return all.sort(byKey);
     },
     put: (key, command) => set(key, command, store),
     remove: (key) => del(key, store),
@@ -32,7 +35,7 @@ export function idbOutboxStorage<C>(name: string): OutboxStorage<C> {
           return [stored, next];
         });
         await promisifyRequest(commands.transaction);
-        return left.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+        return left.sort(byKey);
       }),
     clear: () => clear(store),
   };
