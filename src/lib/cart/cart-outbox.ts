@@ -20,7 +20,11 @@ import { ApiError } from '../api-client.ts';
 import { CART_SYNC_RETRY_BASE_MS, CART_SYNC_RETRY_MAX_MS } from '../constants.ts';
 import { broadcast, idbOutboxStorage, webLock } from '../outbox/browser.ts';
 import { Outbox, RefusedInOtherTab, type Failure, type OutboxMessage } from '../outbox/outbox.ts';
-import { clearGuestCartId, customerState } from '../../stores/customer.ts';
+import {
+  clearGuestCartId,
+  customerState,
+  rememberGuestCartFromResponse,
+} from '../../stores/customer.ts';
 import { toast } from '../../stores/toasts.ts';
 import {
   pendingLineId,
@@ -100,6 +104,10 @@ export function startCartOutbox(queryClient: QueryClient): Promise<void> {
     onApplied(command, answer) {
       // Also for another tab's add: this tab may send the changes made on its placeholder later.
       nameLine(command, answer);
+      // Another tab's first add made the guest cart: its answer names it here at once, before the
+      // cart is read again once nothing waits (that tab's storage event may come later, and a
+      // guest without a cart id reads an empty cart without asking).
+      rememberGuestCartFromResponse(answer);
       quiet.delete(command.idempotencyKey);
       if (command.type === 'merge') clearGuestCartId();
       queryClient.setQueryData(cartQueryKey, answer.data);

@@ -23,6 +23,10 @@ import {
   type Cart,
   type CartItem,
 } from '../../../src/lib/cart/get-cart.ts';
+import { clearGuestCartId, customerState } from '../../../src/stores/customer.ts';
+
+/** The other tabs' end of the cart channel: deliver() is a message from one of them. */
+const otherTabs = vi.hoisted(() => ({ deliver: (message: unknown): void => void message }));
 
 vi.mock('../../../src/lib/outbox/browser.ts', async () => {
   const { memoryOutboxStorage } = await import('./memory-outbox-storage.ts');
@@ -30,7 +34,13 @@ vi.mock('../../../src/lib/outbox/browser.ts', async () => {
   return {
     idbOutboxStorage: () => storage,
     webLock: () => (task: () => Promise<void>) => task(),
-    broadcast: () => ({ post() {}, listen: () => () => {} }),
+    broadcast: () => ({
+      post() {},
+      listen(onMessage: (message: unknown) => void) {
+        otherTabs.deliver = onMessage;
+        return () => {};
+      },
+    }),
   };
 });
 
@@ -105,4 +115,19 @@ test('a change made on a line still drawn under its placeholder, after the serve
   await queued.settled;
   expect(sent.at(-1)).toMatchObject({ type: 'setQuantity', itemId: 'item_1', quantity: 2 });
   expect(queryClient.getQueryData<Cart>(cartQueryKey)?.items[0]?.quantity).toBe(2);
+});
+
+test("another tab's answer names the guest cart here too, as it shows the answer", () => {
+  clearGuestCartId();
+  const add = createCartCommand({ type: 'add', productId: 'p1', variantId: 'v2', quantity: 1 });
+  const answered = { ...cartWith(line('item_9', 'v2', 1)), guestCartId: 'guest-cart-1' };
+  otherTabs.deliver({
+    type: 'applied',
+    key: 'k-1',
+    command: add,
+    answer: { success: true, data: answered },
+    waiting: [],
+  });
+  expect(customerState.guestCart.guestCartId).toBe('guest-cart-1');
+  expect(queryClient.getQueryData(cartQueryKey)).toEqual(answered);
 });
