@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -41,13 +41,41 @@ export default fp(async function errors(app: FastifyInstance) {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      // Fastify's own client errors (bad JSON, body too large, wrong content type).
-      return reply.code(status).send({ success: false, message: clientMessage(error) });
+      // Fastify's own client errors (body too large, wrong content type, bad content length).
+      const message = clientMessage(error);
+      const path =
+        error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'headers.content-type' : 'body';
+      return reply.code(status).send({ success: false, message, errors: [{ path, message }] });
     }
     request.log.error({ err: error }, 'unexpected error');
     return reply.code(500).send(internal(request.id));
   });
 });
+
+export const BAD_URL_MESSAGE = 'The address is not valid: it has a broken percent-encoding.';
+
+/**
+ * Errors Fastify raises before a request reaches a route (a path that cannot be decoded), which
+ * the error handler never sees: answered in the same shape. Pass as the `frameworkErrors` option.
+ */
+export function frameworkErrors(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  // No hook runs for these answers, so the id the app's onSend hook adds is set here.
+  reply.header('x-request-id', request.id);
+  if (error.code === 'FST_ERR_BAD_URL') {
+    reply.code(400).send({
+      success: false,
+      message: BAD_URL_MESSAGE,
+      errors: [{ path: 'url', message: BAD_URL_MESSAGE }],
+    });
+    return;
+  }
+  request.log.error({ err: error }, 'unexpected error');
+  reply.code(500).send(internal(request.id));
+}
 
 function internal(requestId: string) {
   return {
@@ -67,8 +95,6 @@ function clientMessage(error: FastifyError): string {
       return 'Send the request body as application/json.';
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return 'The request body is too large.';
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return 'The JSON body is empty.';
     default:
       return error.message;
   }
