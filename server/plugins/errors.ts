@@ -53,10 +53,18 @@ export default fp(async function errors(app: FastifyInstance) {
 });
 
 export const BAD_URL_MESSAGE = 'The address is not valid: it has a broken percent-encoding.';
+export const LONG_PARAM_MESSAGE = 'The address is not valid: a part of it is too long.';
+
+/** Fastify's routing errors, answered before any route, with their status and our message. */
+const ROUTING_ERRORS: Record<string, { status: number; message: string }> = {
+  FST_ERR_BAD_URL: { status: 400, message: BAD_URL_MESSAGE },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, message: LONG_PARAM_MESSAGE },
+};
 
 /**
- * Errors Fastify raises before a request reaches a route (a path that cannot be decoded), which
- * the error handler never sees: answered in the same shape. Pass as the `frameworkErrors` option.
+ * Errors Fastify raises before a request reaches a route (a path that cannot be decoded, a path
+ * segment over the router's length limit), which the error handler never sees: answered in the
+ * same shape, naming the url. Pass as the `frameworkErrors` option.
  */
 export function frameworkErrors(
   error: FastifyError,
@@ -65,12 +73,10 @@ export function frameworkErrors(
 ): void {
   // No hook runs for these answers, so the id the app's onSend hook adds is set here.
   reply.header('x-request-id', request.id);
-  if (error.code === 'FST_ERR_BAD_URL') {
-    reply.code(400).send({
-      success: false,
-      message: BAD_URL_MESSAGE,
-      errors: [{ path: 'url', message: BAD_URL_MESSAGE }],
-    });
+  const known = error.code ? ROUTING_ERRORS[error.code] : undefined;
+  if (known) {
+    const { status, message } = known;
+    reply.code(status).send({ success: false, message, errors: [{ path: 'url', message }] });
     return;
   }
   request.log.error({ err: error }, 'unexpected error');

@@ -1,6 +1,6 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { BAD_URL_MESSAGE } from '../../server/plugins/errors.ts';
+import { BAD_URL_MESSAGE, LONG_PARAM_MESSAGE } from '../../server/plugins/errors.ts';
 import {
   EMPTY_JSON_MESSAGE,
   INVALID_JSON_MESSAGE,
@@ -133,6 +133,11 @@ describe('every client error has the API shape', () => {
     const res = await t.app.inject('/api/v1/products/a%zzb');
     expectRefused(res, 400, 'url', BAD_URL_MESSAGE);
     expect(res.headers['x-request-id']).toBeTruthy();
+  });
+
+  test("a path segment over the router's length limit → 414 naming the url", async () => {
+    const res = await t.app.inject(`/api/v1/products/${'x'.repeat(20_000)}`);
+    expectRefused(res, 414, 'url', LONG_PARAM_MESSAGE);
   });
 
   test('invalid JSON → 400 naming the body', async () => {
