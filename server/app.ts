@@ -1,17 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
 import { apiModules } from './modules/index.ts';
 import mail from './modules/mail/plugin.ts';
-import errors from './plugins/errors.ts';
+import errors, { frameworkErrors } from './plugins/errors.ts';
 import health from './plugins/health.ts';
+import input, { validatorCompiler } from './plugins/input.ts';
 import openapi, { openApiRoute } from './plugins/openapi.ts';
 import rateLimit from './plugins/rate-limit.ts';
 import security from './plugins/security.ts';
@@ -46,6 +43,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     },
     bodyLimit: 256 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -60,6 +58,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     (origin) => !sameSite(origin, config.VITE_API_ORIGIN),
   );
   await app.register(errors);
+  await app.register(input);
   await app.register(security, {
     storefrontOrigins: config.STOREFRONT_ORIGINS,
     apiOrigin: config.VITE_API_ORIGIN,
