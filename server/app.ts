@@ -16,6 +16,11 @@ import sessions from './plugins/sessions.ts';
 import staticFiles from './plugins/static.ts';
 
 export const API_PREFIX = '/api/v1';
+/**
+ * The router refuses a longer path segment with 414 before any route runs; it sits well above the
+ * longest identifier a schema accepts (200) so that the schema, not the router, names the field.
+ */
+export const MAX_PATH_PARAM_LENGTH = 1024;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -42,7 +47,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
         : randomUUID();
     },
     bodyLimit: 256 * 1024,
-    routerOptions: { ignoreTrailingSlash: true },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PATH_PARAM_LENGTH },
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 

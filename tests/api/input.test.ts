@@ -140,6 +140,12 @@ describe('every client error has the API shape', () => {
     expectRefused(res, 414, 'url', LONG_PARAM_MESSAGE);
   });
 
+  test('a path segment the router takes but the schema does not → 400 naming the field', async () => {
+    const res = await t.app.inject(`/api/v1/products/${'x'.repeat(201)}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([expect.objectContaining({ path: 'params.identifier' })]);
+  });
+
   test('invalid JSON → 400 naming the body', async () => {
     expectRefused(await post('/cart/items', '{"productId":'), 400, 'body', INVALID_JSON_MESSAGE);
   });
