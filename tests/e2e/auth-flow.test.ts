@@ -45,6 +45,28 @@ async function menuItems(page: Page): Promise<string[]> {
 
 const pathname = (page: Page) => new URL(page.url()).pathname;
 
+/** Puts `quantity` units of one variant in the signed-in page's account cart, through the API. */
+async function putInAccountCart(page: Page, quantity: number) {
+  const status = await page.evaluate(async (units) => {
+    const product = (await (await fetch('/api/v1/products/whey-protein-isolate')).json()) as {
+      data: { _id: string; variants: { _id: string; stock: number }[] };
+    };
+    const variant = product.data.variants.find((item) => item.stock >= units)!;
+    const response = await fetch('/api/v1/cart/items', {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'content-type': 'application/json', 'x-requested-with': 'forge-storefront' },
+      body: JSON.stringify({
+        productId: product.data._id,
+        variantId: variant._id,
+        quantity: units,
+      }),
+    });
+    return response.status;
+  }, quantity);
+  expect(status).toBe(200);
+}
+
 describe('signed out', () => {
   test('the user menu offers Login and Register, by hover, click and keyboard, and closes on an outside click', async () => {
     const page = await (await newContext()).newPage();
@@ -160,6 +182,46 @@ describe('signing in', () => {
 
     await page.goto('/profile/me');
     await expect.poll(() => page.url()).toBe(`${e2e.shop.baseURL}/login?redirect=%2Fprofile%2Fme`);
+  });
+
+  test("logout, a sign-out in another tab and an expired session empty the header's cart at once", async () => {
+    const context = await newContext();
+    const [first, second] = [await context.newPage(), await context.newPage()];
+    await open(first, '/login');
+    await signIn(first, await createAccount('Morgan Lifts'));
+    await expect.poll(() => pathname(first)).toBe('/');
+    await putInAccountCart(first, 3);
+    await open(first, '/');
+    await open(second, '/contact');
+    for (const page of [first, second]) {
+      await expect.poll(() => page.getByTestId('cart-badge').textContent()).toBe('3');
+    }
+
+    await first.getByTestId('user-menu-button').hover();
+    await first.getByRole('menuitem', { name: 'Logout' }).click();
+    // Neither tab opens /cart: the badge the header drew from the account's cart goes by itself.
+    for (const page of [first, second]) {
+      await expect.poll(() => page.getByTestId('cart-badge').count()).toBe(0);
+      expect(pathname(page)).not.toBe('/cart');
+    }
+    await open(first, '/');
+    expect(await first.getByTestId('cart-badge').count()).toBe(0);
+
+    // Signed in again, the session then expires (the cookie is gone): on the next visit the
+    // remembered shopper's session check answers 401, which signs out everything, saying so.
+    await open(first, '/login');
+    await signIn(first, await createAccount('Avery Squats'));
+    await expect.poll(() => pathname(first)).toBe('/');
+    await putInAccountCart(first, 2);
+    await open(first, '/contact');
+    await expect.poll(() => first.getByTestId('cart-badge').textContent()).toBe('2');
+    await context.clearCookies();
+    await open(first, '/contact');
+    await expect
+      .poll(() => first.getByTestId('toast').locator('p').allTextContents())
+      .toContain('Your session has ended. Please sign in again.');
+    await expect.poll(() => first.getByTestId('cart-badge').count()).toBe(0);
+    expect(await menuItems(first)).toEqual(['Login', 'Register']);
   });
 
   test('another tab follows a sign-in and a sign-out without a reload', async () => {
