@@ -1,12 +1,10 @@
 import { and, asc, eq, gt, isNotNull, isNull, lt } from 'drizzle-orm';
 import {
   CART_LINE_MAX_QUANTITY,
-  FREE_SHIPPING_THRESHOLD,
-  STANDARD_SHIPPING_PRICE,
+  computeCartTotals,
   type Cart,
   type CartDiscount,
   type CartItem,
-  type CartTotals,
 } from '../../../contract/cart.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
@@ -320,24 +318,9 @@ export async function removeDiscount(db: Database, owner: CartOwner): Promise<Ca
   });
 }
 
-/** Totals from lines at current prices (DESIGN §5); orders compute theirs the same way. */
-export function computeTotals(
-  lines: Pick<CartItem, 'quantity' | 'unitPrice'>[],
-  percentOff: number,
-): CartTotals {
-  const itemCount = lines.reduce((sum, line) => sum + line.quantity, 0);
-  const subtotal = lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
-  const discount = Math.round((subtotal * percentOff) / 100);
-  // The free-shipping threshold looks at the subtotal before the discount, as the shop promises
-  // "free shipping from $99" on the goods ordered.
-  const shipping =
-    subtotal === 0 || subtotal >= FREE_SHIPPING_THRESHOLD ? 0 : STANDARD_SHIPPING_PRICE;
-  return { itemCount, subtotal, discount, shipping, total: subtotal - discount + shipping };
-}
-
 /** The cart screen's view of a cart: lines at current prices, the live discount, totals. */
 export async function loadCart(executor: Executor, cart: CartRef | null): Promise<Cart> {
-  if (!cart) return { items: [], totals: computeTotals([], 0), discount: null };
+  if (!cart) return { items: [], totals: computeCartTotals([], 0), discount: null };
   const rows = await executor
     .select({
       itemId: cartItems.id,
@@ -388,7 +371,7 @@ export async function loadCart(executor: Executor, cart: CartRef | null): Promis
   const discount = await liveDiscount(executor, cart.discountCodeId);
   return {
     items,
-    totals: computeTotals(items, discount?.percentOff ?? 0),
+    totals: computeCartTotals(items, discount?.percentOff ?? 0),
     discount,
     ...(cart.guestCartId ? { guestCartId: cart.guestCartId } : {}),
   };
