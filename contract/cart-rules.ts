@@ -7,6 +7,18 @@
 /** A cart line holds 1–20 units, and never more than the variant's stock. */
 export const CART_LINE_MIN_QUANTITY = 1;
 export const CART_LINE_MAX_QUANTITY = 20;
+/** The most one cart line may hold given the variant's stock (0 when sold out). */
+export function lineQuantityLimit(stock: number): number {
+  return Math.max(0, Math.min(CART_LINE_MAX_QUANTITY, stock));
+}
+
+/** What the shopper is told when a quantity they asked for is cut to lineQuantityLimit(stock). */
+export function quantityLimitText(stock: number): string {
+  return stock < CART_LINE_MAX_QUANTITY
+    ? `Only ${stock} in stock: you can buy at most ${stock}.`
+    : `You can buy at most ${CART_LINE_MAX_QUANTITY} of an item.`;
+}
+
 /** Standard shipping is free from a $99 subtotal, otherwise $9.99. */
 export const FREE_SHIPPING_THRESHOLD = 9900;
 export const STANDARD_SHIPPING_PRICE = 999;

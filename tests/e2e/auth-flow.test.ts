@@ -184,6 +184,51 @@ describe('signing in', () => {
     await expect.poll(() => page.url()).toBe(`${e2e.shop.baseURL}/login?redirect=%2Fprofile%2Fme`);
   });
 
+  test('a guest line cut to 20 when it merges into the account cart is named in a toast and beside the line', async () => {
+    // The account already holds 15 of a variant; the guest adds 10 more of it, then signs in.
+    const setup = await newContext();
+    const email = `merge.cap.${Date.now()}@example.ca`;
+    const registered = await setup.request.post('/api/v1/user/auth/register', {
+      data: { name: 'Sam Bulk', email, password },
+    });
+    expect(registered.status(), await registered.text()).toBeLessThan(300);
+    const product = (
+      await (await setup.request.get('/api/v1/products/whey-protein-isolate')).json()
+    ).data as { _id: string; name: string; variants: { _id: string; stock: number }[] };
+    const variant = product.variants.find((item) => item.stock >= 25)!;
+    const line = { productId: product._id, variantId: variant._id };
+    const accountAdd = await setup.request.post('/api/v1/cart/items', {
+      data: { ...line, quantity: 15 },
+      headers: { 'x-requested-with': 'forge-storefront' },
+    });
+    expect(accountAdd.status(), await accountAdd.text()).toBe(200);
+
+    const page = await (await newContext()).newPage();
+    await open(page, '/contact');
+    await page.evaluate(
+      async (body) => {
+        const response = await fetch('/api/v1/cart/items', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-requested-with': 'forge-storefront' },
+          body: JSON.stringify(body),
+        });
+        const answer = (await response.json()) as { data: { guestCartId: string } };
+        localStorage.setItem('guestCartId', answer.data.guestCartId);
+      },
+      { ...line, quantity: 10 },
+    );
+    await open(page, '/login');
+    await signIn(page, email);
+    await expect
+      .poll(() => page.getByTestId('toast').locator('p').allTextContents())
+      .toContain(`${product.name}: You can buy at most 20 of an item. Your cart has 20.`);
+    await expect.poll(() => page.getByTestId('cart-badge').textContent()).toBe('20');
+    await open(page, '/cart');
+    await expect
+      .poll(() => page.getByTestId('cart-line-limit').textContent())
+      .toBe('You can buy at most 20 of an item.');
+  });
+
   test("logout, a sign-out in another tab and an expired session empty the header's cart at once", async () => {
     const context = await newContext();
     const [first, second] = [await context.newPage(), await context.newPage()];

@@ -2,6 +2,7 @@ import { and, asc, eq, gt, isNotNull, isNull, lt } from 'drizzle-orm';
 import {
   CART_LINE_MAX_QUANTITY,
   computeCartTotals,
+  type CappedCartLine,
   type Cart,
   type CartDiscount,
   type CartItem,
@@ -221,7 +222,7 @@ export async function removeItem(db: Database, owner: CartOwner, itemId: string)
 
 /**
  * Moves a guest cart into the account's cart: lines of the same variant add up, capped by stock
- * and the per-line maximum; the guest cart is then deleted. The guest cart row is locked first,
+ * and the per-line maximum (each cut line is listed in `capped`); the guest cart is then deleted. The guest cart row is locked first,
  * so of two concurrent merges one waits and then finds it gone: it is merged exactly once, and a
  * repeated merge changes nothing.
  */
@@ -229,12 +230,13 @@ export async function mergeGuestCart(
   db: Database,
   userId: string,
   guestCartId: string,
-): Promise<CartRef> {
+): Promise<{ cart: CartRef; capped: CappedCartLine[] }> {
   return db.transaction(async (tx) => {
     const owner: CartOwner = { kind: 'user', userId };
     const guest = await findCart(tx, { kind: 'guest', guestCartId }, true);
     const cart = await ensureCart(tx, owner);
-    if (!guest) return cart;
+    const capped: CappedCartLine[] = [];
+    if (!guest) return { cart, capped };
 
     const guestLines = await tx
       .select({
@@ -242,6 +244,7 @@ export async function mergeGuestCart(
         variantId: cartItems.variantId,
         quantity: cartItems.quantity,
         stock: variants.stock,
+        name: products.name,
       })
       .from(cartItems)
       .innerJoin(variants, eq(variants.id, cartItems.variantId))
@@ -264,7 +267,12 @@ export async function mergeGuestCart(
     for (const line of guestLines) {
       const current = own.get(line.variantId) ?? 0;
       const cap = Math.min(line.stock, CART_LINE_MAX_QUANTITY);
-      const quantity = Math.max(current, Math.min(current + line.quantity, cap));
+      const requested = current + line.quantity;
+      const quantity = Math.max(current, Math.min(requested, cap));
+      if (quantity < requested) {
+        const { variantId, name, stock } = line;
+        capped.push({ variantId, name, requested, quantity, stock });
+      }
       if (quantity === current || quantity < 1) continue;
       await tx
         .insert(cartItems)
@@ -286,7 +294,7 @@ export async function mergeGuestCart(
       .set({ updatedAt: new Date(), discountCodeId })
       .where(eq(carts.id, cart.id));
     await tx.delete(carts).where(eq(carts.id, guest.id));
-    return { ...cart, discountCodeId };
+    return { cart: { ...cart, discountCodeId }, capped };
   });
 }
 

@@ -3,7 +3,8 @@
  *
  * Exports:
  * - afterSignIn(queryClient, user): stores the user, merges the guest cart when there is one (the
- *   id is cleared after a successful merge), then refreshes the cached cart, orders and profile.
+ *   id is cleared after a successful merge; a line the merge cut to the limit is toasted with
+ *   cappedLineText), then refreshes the cached cart, orders and profile.
  * - afterSignOut(queryClient): forgets everything private at once (logout, a sign-out in another
  *   tab, an expired session): the user and guest cart id, the cart changes still waiting, every
  *   cached server answer in memory (what is on screen, such as the header's cart badge, is read
@@ -14,6 +15,8 @@
  */
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import type { CappedCartLine, MergeCartResponse } from '../../../../contract/cart.ts';
+import { quantityLimitText } from '../../../../contract/cart-rules.ts';
 import { onSessionEnded } from '../../../lib/api-client.ts';
 import {
   clearGuestCartId,
@@ -37,9 +40,10 @@ export async function afterSignIn(queryClient: QueryClient, user: AuthUser): Pro
   if (guestCartId) {
     try {
       const merge = createCartCommand({ type: 'merge', guestCartId });
-      await (
+      const answer: Partial<MergeCartResponse> = await (
         await enqueueCartCommand(merge, { silent: true })
       ).settled;
+      for (const line of answer.capped ?? []) toast(cappedLineText(line));
     } catch (err) {
       console.warn('The guest cart could not be merged.', err);
     }
@@ -49,6 +53,11 @@ export async function afterSignIn(queryClient: QueryClient, user: AuthUser): Pro
     queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_KEY }),
     queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY }),
   ]);
+}
+
+/** A guest line cut at sign-in: "Whey: You can buy at most 20 of an item. Your cart has 20." */
+export function cappedLineText(line: CappedCartLine): string {
+  return `${line.name}: ${quantityLimitText(line.stock)} Your cart has ${line.quantity}.`;
 }
 
 export const SESSION_ENDED_TEXT = 'Your session has ended. Please sign in again.';
