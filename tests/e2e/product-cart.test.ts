@@ -103,6 +103,36 @@ describe('cart as a guest', () => {
     expect(await badge(page).count()).toBe(0);
   });
 
+  test('a quantity above 20 typed on the product page is cut to 20 and the shopper is told, there and in the cart', async () => {
+    const page = await openPage('/product/whey-protein-isolate?flavor=chocolate&size=2%20lb');
+    const quantity = page.getByRole('spinbutton', { name: 'Quantity' });
+    await quantity.fill('999');
+    await expect.poll(() => quantity.inputValue()).toBe('20');
+    const note = page.getByRole('status').filter({ hasText: 'at most 20' });
+    await expect.poll(() => note.textContent()).toBe('You can buy at most 20 of an item.');
+    // The note is the field's description, so a screen reader hears it with the field.
+    const describedBy = await quantity.getAttribute('aria-describedby');
+    expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe(
+      'You can buy at most 20 of an item.',
+    );
+    await page.getByRole('button', { name: 'Decrease quantity' }).click();
+    await expect.poll(() => quantity.inputValue()).toBe('19');
+    expect(await note.count()).toBe(0);
+
+    await quantity.fill('999');
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await expect.poll(() => badge(page).textContent()).toBe('20');
+    await page.getByTestId('cart-link').click();
+    await expect.poll(() => page.title()).toBe('Your Cart');
+    await expect
+      .poll(() => page.getByTestId('cart-line-limit').textContent())
+      .toBe('You can buy at most 20 of an item.');
+    const increase = page.getByRole('button', {
+      name: 'Increase quantity of Whey Protein Isolate',
+    });
+    expect(await increase.isDisabled()).toBe(true);
+  });
+
   test('quick add asks for flavor and size, then adds', async () => {
     const page = await openPage('/search/products?q=whey%20protein%20isolate');
     const card = page

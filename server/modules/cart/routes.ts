@@ -8,6 +8,7 @@ import {
   CartQuery,
   CartResponse,
   MergeCartBody,
+  MergeCartResponse,
   UpdateCartItemBody,
   type Cart,
 } from '../../../contract/cart.ts';
@@ -96,15 +97,20 @@ export default async function cartRoutes(base: FastifyInstance) {
       config: idempotent,
       schema: {
         ...common,
-        summary: "Move a guest cart into the signed-in shopper's cart (once)",
+        summary:
+          "Move a guest cart into the signed-in shopper's cart (once); `capped` lists the lines cut to the per-line or stock limit",
         body: MergeCartBody,
-        response,
+        response: { 200: MergeCartResponse },
       },
     },
     async (request) => {
       if (!request.user) throw unauthorized('Sign in to merge your guest cart into your account.');
-      const cart = await mergeGuestCart(app.db, request.user._id, request.body.guestCartId);
-      return answer(await loadCart(app.db, cart));
+      const { cart, capped } = await mergeGuestCart(
+        app.db,
+        request.user._id,
+        request.body.guestCartId,
+      );
+      return { ...answer(await loadCart(app.db, cart)), capped };
     },
   );
 

@@ -529,6 +529,29 @@ describe('Outbox', () => {
     expect(storage.map.size).toBe(0);
     expect(outbox.pending).toEqual([]);
   });
+
+  test('an answer to a command sent before a clear (a logout) is not applied', async () => {
+    let answer: ((value: string) => void) | null = null;
+    const applied: string[] = [];
+    const outbox = new Outbox<Command, string>({
+      storage: memoryStorage(),
+      send: () => new Promise<string>((resolve) => (answer = resolve)),
+      classify: () => 'refused',
+      onApplied: (_command, reply) => applied.push(reply),
+      isOnline: () => true,
+      lock: mutex(),
+      retry: { baseMs: 1000, maxMs: 8000 },
+    });
+    const waiting = (await outbox.enqueue(command(1))).settled;
+    const rejected = expect(waiting).rejects.toThrow('Outbox cleared');
+    await vi.waitFor(() => expect(answer).not.toBeNull());
+    await outbox.clear();
+    await rejected;
+    answer!("the previous shopper's cart");
+    await outbox.flush();
+    expect(applied).toEqual([]);
+    expect(outbox.pending).toEqual([]);
+  });
 });
 
 describe('cart outbox rules', () => {
