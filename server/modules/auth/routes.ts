@@ -14,6 +14,7 @@ import {
   verifyOtpResetBody,
 } from '../../../contract/auth.ts';
 import { HttpError, badRequest, unauthorized } from '../../lib/errors.ts';
+import { shopLinks } from '../../lib/links.ts';
 import type { RateLimitRule } from '../../plugins/rate-limit.ts';
 import { warmUpPasswords } from './passwords.ts';
 import { createAuthService } from './service.ts';
@@ -58,6 +59,7 @@ export const PASSWORD_RESET_DONE =
 export default async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const auth = createAuthService({ db: app.db });
+  const links = shopLinks(app.config.publicOrigin);
   void warmUpPasswords();
   const queuedResets = new WeakMap<FastifyRequest, () => Promise<void>>();
   const inFlight = new Set<Promise<void>>();
@@ -79,15 +81,6 @@ export default async function authRoutes(fastify: FastifyInstance) {
         ...rules[keyed.kind]!,
       });
     }
-  };
-
-  /**
-   * Where reset links point. A configured storefront wins over the request's Host header, which a
-   * client controls.
-   */
-  const resetUrl = (request: FastifyRequest) => {
-    const origin = app.config.STOREFRONT_ORIGINS[0] ?? `${request.protocol}://${request.host}`;
-    return (token: string) => `${origin}/reset-password/${encodeURIComponent(token)}`;
   };
 
   app.post(
@@ -174,8 +167,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
     async (request) => {
       const { email } = request.body;
       await limit(request, 'forgotPassword', { kind: 'email', key: email });
-      const url = resetUrl(request);
-      queuedResets.set(request, () => auth.requestPasswordReset(email, url));
+      queuedResets.set(request, () => auth.requestPasswordReset(email, links.resetPassword));
       return { success: true as const, message: FORGOT_PASSWORD_SENT };
     },
   );
