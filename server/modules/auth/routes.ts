@@ -15,7 +15,7 @@ import {
 } from '../../../contract/auth.ts';
 import { HttpError, badRequest, unauthorized } from '../../lib/errors.ts';
 import { shopLinks } from '../../lib/links.ts';
-import type { RateLimitRule } from '../../plugins/rate-limit.ts';
+import type { RateLimitSet } from '../../plugins/rate-limit.ts';
 import { warmUpPasswords } from './passwords.ts';
 import { createAuthService } from './service.ts';
 
@@ -23,26 +23,49 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 /**
- * Limits per client address and per e-mail (or account). The per-e-mail limits stop a spread-out
- * guessing attack on one account; the per-address limits stop one client trying many accounts.
+ * Login limits: against guessing, without handing anyone a way to lock an owner out. Every try
+ * counts before its password is checked, so parallel guesses cannot slip past.
+ */
+const LOGIN_WINDOW_MS = 15 * MINUTE;
+/** One client at one account: ten wrong passwords stop that client, not the account. */
+const LOGIN_TRIES_PER_CLIENT_AND_ACCOUNT = 10;
+/** One client over many accounts (password spraying): a few shared-office users' worth. */
+const LOGIN_TRIES_PER_CLIENT = 50;
+/**
+ * One account from every address together (a spread-out attack): ten clients' worth, so a single
+ * attacker needs ten addresses to stop the owner, who can then still reset the password by e-mail.
+ */
+const LOGIN_TRIES_PER_ACCOUNT = 10 * LOGIN_TRIES_PER_CLIENT_AND_ACCOUNT;
+
+/**
+ * Limits of each endpoint; the subject is the e-mail sent (the account for change-password).
+ * Forgot-password and the reset code follow the login pattern, so nobody can use up someone else's
+ * resets from one address either.
  */
 export const AUTH_RATE_LIMITS = {
   login: {
-    address: { max: 50, windowMs: 15 * MINUTE },
-    email: { max: 10, windowMs: 15 * MINUTE },
+    address: { max: LOGIN_TRIES_PER_CLIENT, windowMs: LOGIN_WINDOW_MS },
+    subjectAndAddress: { max: LOGIN_TRIES_PER_CLIENT_AND_ACCOUNT, windowMs: LOGIN_WINDOW_MS },
+    subject: { max: LOGIN_TRIES_PER_ACCOUNT, windowMs: LOGIN_WINDOW_MS },
   },
-  register: { address: { max: 20, windowMs: HOUR }, email: { max: 5, windowMs: HOUR } },
-  forgotPassword: { address: { max: 20, windowMs: HOUR }, email: { max: 5, windowMs: HOUR } },
+  register: { address: { max: 20, windowMs: HOUR }, subject: { max: 5, windowMs: HOUR } },
+  forgotPassword: {
+    address: { max: 20, windowMs: HOUR },
+    subjectAndAddress: { max: 5, windowMs: HOUR },
+    // Also the cap on reset mails one inbox can be sent.
+    subject: { max: 15, windowMs: HOUR },
+  },
   verifyOtp: {
     address: { max: 30, windowMs: 15 * MINUTE },
-    email: { max: 10, windowMs: 15 * MINUTE },
+    subjectAndAddress: { max: 10, windowMs: 15 * MINUTE },
+    subject: { max: 30, windowMs: 15 * MINUTE },
   },
   resetPassword: { address: { max: 30, windowMs: 15 * MINUTE } },
   changePassword: {
     address: { max: 30, windowMs: 15 * MINUTE },
-    account: { max: 10, windowMs: 15 * MINUTE },
+    subject: { max: 10, windowMs: 15 * MINUTE },
   },
-} satisfies Record<string, Record<string, Omit<RateLimitRule, 'name'>>>;
+} satisfies Record<string, RateLimitSet>;
 
 export const INVALID_LOGIN = 'Invalid email or password.';
 export const FORGOT_PASSWORD_SENT =
@@ -67,21 +90,8 @@ export default async function authRoutes(fastify: FastifyInstance) {
     await Promise.allSettled(inFlight);
   });
 
-  const limit = async (
-    request: FastifyRequest,
-    name: keyof typeof AUTH_RATE_LIMITS,
-    keyed?: { kind: 'email' | 'account'; key: string },
-  ) => {
-    const rules: Record<string, Omit<RateLimitRule, 'name'>> = AUTH_RATE_LIMITS[name];
-    await app.rateLimit.check(request, { name: `${name}:address`, ...rules.address! });
-    if (keyed && rules[keyed.kind]) {
-      await app.rateLimit.check(request, {
-        name: `${name}:${keyed.kind}`,
-        key: keyed.key,
-        ...rules[keyed.kind]!,
-      });
-    }
-  };
+  const limit = (request: FastifyRequest, name: keyof typeof AUTH_RATE_LIMITS, subject?: string) =>
+    app.rateLimit.checkSet(request, name, AUTH_RATE_LIMITS[name], subject);
 
   app.post(
     '/user/auth/register',
@@ -97,7 +107,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const { name, email, password } = request.body;
-      await limit(request, 'register', { kind: 'email', key: email });
+      await limit(request, 'register', email);
       const { user, created } = await auth.register({ name, email, password });
       if (created) await app.sessions.start(request, reply, user._id);
       else await app.sessions.startDecoy(request, reply);
@@ -117,7 +127,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const { email, password } = request.body;
-      await limit(request, 'login', { kind: 'email', key: email });
+      await limit(request, 'login', email);
       const user = await auth.login(email, password);
       if (!user) throw new HttpError(401, INVALID_LOGIN);
       await app.sessions.start(request, reply, user._id);
@@ -166,7 +176,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { email } = request.body;
-      await limit(request, 'forgotPassword', { kind: 'email', key: email });
+      await limit(request, 'forgotPassword', email);
       queuedResets.set(request, () => auth.requestPasswordReset(email, links.resetPassword));
       return { success: true as const, message: FORGOT_PASSWORD_SENT };
     },
@@ -204,7 +214,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { email, otp, password } = request.body;
-      await limit(request, 'verifyOtp', { kind: 'email', key: email });
+      await limit(request, 'verifyOtp', email);
       const userId = await auth.resetWithCode(email, otp, password);
       if (!userId) throw badRequest(INVALID_RESET_CODE, 'body.otp');
       return { success: true as const, message: PASSWORD_RESET_DONE };
@@ -224,7 +234,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const user = request.user;
       if (!user) throw unauthorized();
-      await limit(request, 'changePassword', { kind: 'account', key: user._id });
+      await limit(request, 'changePassword', user._id);
       const { currentPassword, newPassword } = request.body;
       if (currentPassword === newPassword) {
         throw badRequest(
