@@ -38,6 +38,13 @@ const LOGIN_TRIES_PER_CLIENT = 50;
 const LOGIN_TRIES_PER_ACCOUNT = 10 * LOGIN_TRIES_PER_CLIENT_AND_ACCOUNT;
 
 /**
+ * Registration says when an e-mail already has an account (see ACCOUNT_EXISTS), so it is kept
+ * tight: a household or office registers a few accounts an hour, while one address can learn
+ * whether at most this many e-mails are customers per hour.
+ */
+const REGISTRATIONS_PER_CLIENT = 10;
+
+/**
  * Limits of each endpoint; the subject is the e-mail sent (the account for change-password).
  * Forgot-password and the reset code follow the login pattern, so nobody can use up someone else's
  * resets from one address either.
@@ -48,7 +55,10 @@ export const AUTH_RATE_LIMITS = {
     subjectAndAddress: { max: LOGIN_TRIES_PER_CLIENT_AND_ACCOUNT, windowMs: LOGIN_WINDOW_MS },
     subject: { max: LOGIN_TRIES_PER_ACCOUNT, windowMs: LOGIN_WINDOW_MS },
   },
-  register: { address: { max: 20, windowMs: HOUR }, subject: { max: 5, windowMs: HOUR } },
+  register: {
+    address: { max: REGISTRATIONS_PER_CLIENT, windowMs: HOUR },
+    subject: { max: 5, windowMs: HOUR },
+  },
   forgotPassword: {
     address: { max: 20, windowMs: HOUR },
     subjectAndAddress: { max: 5, windowMs: HOUR },
@@ -72,6 +82,14 @@ export const FORGOT_PASSWORD_SENT =
   'If an account exists for this e-mail, we have sent a link to reset the password and a 6-digit code. The link works for 1 hour, the code for 10 minutes.';
 export const REGISTERED =
   'Welcome to Forge Nutrition! We have sent a message to your e-mail address.';
+/**
+ * The answer to registering a taken address. Hiding it (an answer shaped like a success) could not
+ * be kept up, since the new "account" cannot sign in; the shopper is told plainly instead, and the
+ * register limits bound what a stranger learns from it.
+ */
+export const ACCOUNT_EXISTS =
+  'This e-mail already has an account. Sign in, or reset your password if you have forgotten it.';
+export const ACCOUNT_EXISTS_FIELD = 'This e-mail already has an account.';
 export const INVALID_RESET_LINK =
   'This reset link is invalid or has expired. Please ask for a new one.';
 export const INVALID_RESET_CODE =
@@ -100,7 +118,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
         tags: ['auth'],
         summary: 'Create an account and sign in',
         description:
-          'A taken address gets the same answer as a new one but no session; its owner is told by e-mail.',
+          'An e-mail that already has an account answers 409 naming body.email; nothing changes.',
         body: registerBody,
         response: { 201: authResponse },
       },
@@ -108,9 +126,13 @@ export default async function authRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const { name, email, password } = request.body;
       await limit(request, 'register', email);
-      const { user, created } = await auth.register({ name, email, password });
-      if (created) await app.sessions.start(request, reply, user._id);
-      else await app.sessions.startDecoy(request, reply);
+      const user = await auth.register({ name, email, password });
+      if (!user) {
+        throw new HttpError(409, ACCOUNT_EXISTS, {
+          errors: [{ path: 'body.email', message: ACCOUNT_EXISTS_FIELD }],
+        });
+      }
+      await app.sessions.start(request, reply, user._id);
       return reply.code(201).send({ success: true, message: REGISTERED, user });
     },
   );
