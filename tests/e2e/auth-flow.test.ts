@@ -93,6 +93,35 @@ describe('signed out', () => {
   });
 });
 
+describe('registering', () => {
+  test('an e-mail that already has an account: the server’s message beside the field, still signed out', async () => {
+    const email = await createAccount('Taken Name');
+    const page = await (await newContext()).newPage();
+    await open(page, '/register');
+    const form = page.getByRole('form', { name: 'Create account' });
+    await form.getByLabel('Name', { exact: true }).fill('Someone Else');
+    await form.getByLabel('Email', { exact: true }).fill(email);
+    await form.getByLabel('Password', { exact: true }).fill(password);
+    await form.getByLabel('Confirm password', { exact: true }).fill(password);
+    await form.getByRole('button', { name: 'Create account' }).click();
+
+    const emailField = form.getByLabel('Email', { exact: true });
+    await expect.poll(() => emailField.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = (await emailField.getAttribute('aria-describedby'))!.split(' ')[0]!;
+    expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe(
+      'This e-mail already has an account.',
+    );
+    expect(await form.getByRole('alert').allTextContents()).toContain(
+      'This e-mail already has an account. Sign in, or reset your password if you have forgotten it.',
+    );
+    expect(pathname(page)).toBe('/register');
+    const profile = await page.evaluate(
+      async () => (await fetch('/api/v1/user/profile/me', { credentials: 'include' })).status,
+    );
+    expect(profile).toBe(401);
+  });
+});
+
 describe('signing in', () => {
   test('a login-only page sends a guest to /login and back after sign-in; the guest cart merges', async () => {
     const email = await createAccount('Casey Gains');

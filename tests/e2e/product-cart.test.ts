@@ -172,3 +172,32 @@ describe('cart as a guest', () => {
     expect(searchParam(page, 'redirect')).toBe('/checkout');
   });
 });
+
+describe('discount-code tries', () => {
+  test('once a cart has tried too many codes the wait is explained beside the field, and other cart changes still go through', async () => {
+    const page = await openPage('/product/creatine-monohydrate');
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await expect.poll(() => badge(page).textContent()).toBe('1');
+    await page.goto('/cart');
+
+    const field = page.getByRole('textbox', { name: 'Discount code' });
+    const apply = page.getByRole('button', { name: 'Apply' });
+    const fieldError = page.locator('form').filter({ has: field }).getByRole('alert');
+    const tryCode = async (code: string) => {
+      await field.fill(code);
+      await apply.click();
+      await expect.poll(async () => (await fieldError.count()) > 0).toBe(true);
+      return (await fieldError.textContent())?.trim();
+    };
+    // The per-cart limit is 10 tries an hour (DISCOUNT_RATE_LIMITS in server/modules/cart/routes.ts).
+    for (let i = 0; i < 10; i++) {
+      expect(await tryCode(`NOPE-0000-${String(i).padStart(4, '0')}`)).toMatch(/does not exist/);
+    }
+    expect(await tryCode('NOPE-0000-9999')).toMatch(/^Too many attempts\. Please wait \d+ minutes/);
+    expect(await field.isEnabled()).toBe(true);
+
+    // The refused try does not hold the cart's later changes behind it.
+    await page.getByRole('button', { name: /Increase quantity/ }).click();
+    await expect.poll(() => badge(page).textContent()).toBe('2');
+  });
+});

@@ -58,8 +58,8 @@ export interface OutboxOptions<C, R> {
    * it is the same request; returns the command unchanged once fixed.
    */
   prepare?(command: C): C;
-  /** Whether a failed send may succeed later ('retry') or never will ('refused'). */
-  classify(error: unknown): Failure;
+  /** Whether a failed send of `command` may succeed later ('retry') or never will ('refused'). */
+  classify(error: unknown, command: C): Failure;
   /**
    * Once `applied` is applied: how the commands still waiting must change (e.g. a placeholder id
    * the server has now named), or null. Stored before anyone sees `applied` gone.
@@ -256,7 +256,7 @@ export class Outbox<C extends { idempotencyKey: string }, R> {
         answer = await this.options.send(command);
       } catch (error) {
         if (clears !== this.clears) continue;
-        if (this.options.classify(error) === 'retry') {
+        if (this.options.classify(error, command) === 'retry') {
           this.scheduleRetry();
           return;
         }

@@ -569,6 +569,16 @@ describe('cart outbox rules', () => {
     expect(classifyCartFailure(new TypeError('Failed to fetch'))).toBe('retry');
   });
 
+  test('a discount code turned away for too many tries is a refusal, not held for a retry', () => {
+    const tooMany = new ApiError(429, 'Too many attempts. Please wait 59 minutes.', [], true, 3540);
+    const apply = { type: 'applyDiscount', code: 'FORGE-AAAA-BBBB', idempotencyKey: 'k1' } as const;
+    expect(classifyCartFailure(tooMany, apply)).toBe('refused');
+    // Other cart changes still wait out a 429.
+    expect(classifyCartFailure(tooMany, { type: 'removeDiscount', idempotencyKey: 'k2' })).toBe(
+      'retry',
+    );
+  });
+
   test('a change to a line still being added names the real line once the server has it', () => {
     const change = {
       type: 'setQuantity' as const,
