@@ -89,7 +89,7 @@ function expectSvg(res: Awaited<ReturnType<TestApp['app']['inject']>>, title: Re
 describe('product images', () => {
   test('every stored image URL answers a PNG cached for a year, drawn from a small, well-formed SVG', async () => {
     const product = await data<ProductDetail>('/api/v1/products/whey-protein-isolate');
-    expect(product.images).toHaveLength(4);
+    expect(product.images).toHaveLength(5);
     for (const url of product.images) {
       expect(url).toMatch(/^\/api\/v1\/images\/products\/whey-protein-isolate\/\d\.png\?v=[\w-]+$/);
       const png = await t.app.inject(url);
@@ -154,7 +154,7 @@ describe('product images', () => {
   test('unknown products, image numbers past the last one, and bad file names', async () => {
     expect((await t.app.inject('/api/v1/images/products/nope/1.svg')).statusCode).toBe(404);
     expect(
-      (await t.app.inject('/api/v1/images/products/whey-protein-isolate/5.svg')).statusCode,
+      (await t.app.inject('/api/v1/images/products/whey-protein-isolate/6.svg')).statusCode,
     ).toBe(404);
     expect(
       (await t.app.inject('/api/v1/images/products/whey-protein-isolate/0.svg')).statusCode,

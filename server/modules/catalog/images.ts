@@ -24,7 +24,7 @@ export interface ProductArt {
   brandName: string;
   brandColor: string;
   shape: PackShape;
-  /** One packshot per flavor (at most three are drawn), then one back-of-pack image. */
+  /** One packshot per flavor, then one back-of-pack image. */
   flavors: { name: string; color: string }[];
 }
 
@@ -71,7 +71,23 @@ export function imageVersion(art: ProductArt | TileArt): string {
 }
 
 export function productImageCount(art: ProductArt): number {
-  return Math.min(art.flavors.length, 3) + 1;
+  return art.flavors.length + 1;
+}
+
+/**
+ * The packshot of one flavor among a product's stored images, which hold one packshot per active
+ * flavor in `orderArtFlavors` order and then the back of the pack. Images that do not follow that
+ * numbering (another count) give their first image instead; null when there are none.
+ */
+export function flavorPackshot(
+  images: readonly string[],
+  flavorSlugs: readonly string[],
+  flavorSlug: string,
+): string | null {
+  const ordered = orderArtFlavors(flavorSlugs.map((slug) => ({ slug })));
+  const index = ordered.findIndex((flavor) => flavor.slug === flavorSlug);
+  if (images.length === ordered.length + 1 && index >= 0) return images[index]!;
+  return images[0] ?? null;
 }
 
 export function productImageUrls(slug: string, art: ProductArt): string[] {
@@ -194,7 +210,7 @@ function pack(shape: PackShape, brandColor: string, bodyColor: string) {
 }
 
 /**
- * Image `n` of a product: packshots 1..k (one per flavor, k ≤ 3), then the back of the pack.
+ * Image `n` of a product: packshots 1..k (one per flavor), then the back of the pack.
  * Null when the product has no such image.
  */
 export function renderProductImage(art: ProductArt, n: number): string | null {

@@ -72,7 +72,11 @@ export function ProductCard({
         </Heading>
         <Rating rating={product.rating} reviewCount={product.reviewCount} />
         <div className={styles.footer}>
-          <Price price={product.price} compareAtPrice={product.compareAtPrice} />
+          <Price
+            price={product.price}
+            compareAtPrice={product.compareAtPrice}
+            prefix={product.priceVaries ? 'From' : undefined}
+          />
           <QuickAdd product={product} />
         </div>
       </div>
