@@ -207,6 +207,69 @@ describe('cart as a guest', () => {
     await expect.poll(() => badge(page).textContent()).toBe('1');
   });
 
+  for (const [device, width, height] of [
+    ['phone', 390, 844],
+    ['desktop', 1280, 800],
+  ] as const) {
+    test(`the quick-add dialog on a ${device}: padded, with packshot, brand, name, price and choices; focus kept inside`, async () => {
+      const product = await productData('whey-protein-isolate');
+      const page = await e2e.openPage('/search/products?q=whey%20protein%20isolate', width, height);
+      const card = page
+        .getByRole('article')
+        .filter({ has: page.getByRole('heading', { name: 'Whey Protein Isolate', exact: true }) })
+        .filter({ hasText: 'Ironclad Nutrition' });
+      const opener = card.getByRole('button', { name: 'Quick add Whey Protein Isolate to cart' });
+      await opener.click();
+      const dialog = page.getByRole('dialog', { name: 'Whey Protein Isolate' });
+      await dialog.waitFor();
+      const focusInside = () =>
+        page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')));
+      // Focus moved into the dialog as it opened.
+      await expect.poll(focusInside).toBe(true);
+
+      // Everything a shopper needs, inside the panel with room around it.
+      const box = (await dialog.boundingBox())!;
+      const brand = dialog.getByText('Ironclad Nutrition', { exact: true });
+      const title = dialog.getByRole('heading', { name: 'Whey Protein Isolate' });
+      const image = dialog.getByRole('img', { name: /^Whey Protein Isolate, / });
+      const add = dialog.getByRole('button', { name: 'Add to cart' });
+      for (const part of [brand, title, image, add]) {
+        const inner = (await part.boundingBox())!;
+        expect(inner.y - box.y).toBeGreaterThanOrEqual(16);
+        expect(inner.x - box.x).toBeGreaterThanOrEqual(16);
+        expect(box.x + box.width - (inner.x + inner.width)).toBeGreaterThanOrEqual(16);
+      }
+      const selected = product.variants.find((variant) => variant.flavor.slug === 'chocolate')!;
+      await expect.poll(async () => pathOf(await imageSrc(image))).toBe(selected.image);
+      await expect
+        .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+        .toBeGreaterThan(0);
+      expect(await dialog.textContent()).toContain(`$${(selected.price / 100).toFixed(2)}`);
+      expect(await dialog.getByRole('spinbutton', { name: 'Quantity' }).inputValue()).toBe('1');
+      // The picture follows the flavor.
+      await dialog.getByRole('radio', { name: 'Vanilla' }).click();
+      const vanilla = product.variants.find((variant) => variant.flavor.slug === 'vanilla')!;
+      await expect.poll(async () => pathOf(await imageSrc(image))).toBe(vanilla.image);
+
+      // Tab and Shift+Tab never leave the dialog.
+      await dialog.getByRole('button', { name: 'Close' }).focus();
+      for (let i = 0; i < 20; i++) {
+        await page.keyboard.press('Tab');
+        expect(await focusInside()).toBe(true);
+      }
+      for (let i = 0; i < 20; i++) {
+        await page.keyboard.press('Shift+Tab');
+        expect(await focusInside()).toBe(true);
+      }
+      // Escape closes it and focus goes back to the card's add button.
+      await page.keyboard.press('Escape');
+      await expect.poll(() => dialog.count()).toBe(0);
+      await expect
+        .poll(() => opener.evaluate((button) => document.activeElement === button))
+        .toBe(true);
+    });
+  }
+
   test('the discount-code field explains what is wrong, and a guest signs in to check out', async () => {
     const page = await openPage('/product/creatine-monohydrate');
     await page.getByRole('button', { name: 'Add to cart' }).click();
