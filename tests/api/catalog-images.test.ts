@@ -197,6 +197,30 @@ describe('taxonomy images', () => {
     expect((await t.app.inject(svgOf(acai.additionalImages[0]!))).body).toContain('Açaí Berry');
   });
 
+  test("a category's picture shows the packs of its oldest products, in their flavors", async () => {
+    const categories = await data<Category[]>('/api/v1/taxonomy/categories');
+    for (const slug of ['protein-powder', 'energy-drink']) {
+      const image = categories.find((c) => c.slug === slug)!.image!;
+      const result = (await t.db.execute(sql`
+        select (select f.color from variants v join flavors f on f.id = v.flavor_id
+                where v.product_id = p.id and v.is_active order by f.slug collate "C" limit 1) as color
+        from product_categories pc
+        join categories c on c.id = pc.category_id
+        join products p on p.id = pc.product_id
+        where c.slug = ${slug} and p.is_active
+        order by p.created_at, p.id collate "C" limit 3`)) as unknown as {
+        rows: { color: string }[];
+      };
+      expect(result.rows.length).toBeGreaterThan(0);
+      const res = await t.app.inject(svgOf(image));
+      expect(res.statusCode).toBe(200);
+      // Up to three packs, each labelled in its product's first flavor, no lettering to squint at.
+      expect(res.body.match(/<g transform=/g) ?? []).toHaveLength(result.rows.length);
+      for (const { color } of result.rows) expect(res.body).toContain(`fill="${color}"`);
+      expect(res.body).not.toContain('<text');
+    }
+  });
+
   test('categories and brands have one image, flavors three', async () => {
     expect((await t.app.inject('/api/v1/images/categories/creatine/2.svg')).statusCode).toBe(404);
     expect((await t.app.inject('/api/v1/images/brands/apex-labs/2.svg')).statusCode).toBe(404);

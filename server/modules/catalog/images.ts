@@ -33,6 +33,31 @@ export interface TileArt {
   color: string;
 }
 
+/** The packs a category tile shows: a few of its products, in their brand and flavor colours. */
+export interface CategoryArt extends TileArt {
+  shape: PackShape;
+  packs: { brandColor: string; flavorColor: string }[];
+}
+
+/**
+ * How many of its products a category tile draws: its oldest active ones (by creation time, then
+ * id in byte order), so the picture, and with it the image URL's version, stays the same as
+ * products sell and get reviewed. Each is drawn in its brand colour with its first flavor's label.
+ */
+export const CATEGORY_TILE_PACKS = 3;
+
+export function categoryArt(
+  category: { slug: string; name: string },
+  packs: CategoryArt['packs'],
+): CategoryArt {
+  return {
+    name: category.name,
+    color: categoryColor(category.slug),
+    shape: packShapeFor([category.slug]),
+    packs: packs.slice(0, CATEGORY_TILE_PACKS),
+  };
+}
+
 /**
  * The pack of a product by category, checked in this order so the answer does not depend on the
  * order of the product's categories (collagen is a powder even when it is also joint health).
@@ -62,7 +87,7 @@ export function orderArtFlavors<T extends { slug: string }>(flavors: readonly T[
   return [...flavors].sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
 }
 
-export function imageVersion(art: ProductArt | TileArt): string {
+export function imageVersion(art: ProductArt | TileArt | CategoryArt): string {
   return createHash('sha1')
     .update(RENDERER_VERSION)
     .update(JSON.stringify(art))
@@ -265,8 +290,8 @@ export function renderProductImage(art: ProductArt, n: number): string | null {
   );
 }
 
-/** A category, brand or flavor tile; flavors have a swatch (1) and serving shots (2, 3). */
-export function renderTileImage(kind: Exclude<ImageKind, 'products'>, art: TileArt, n: number) {
+/** A brand or flavor tile; flavors have a swatch (1) and serving shots (2, 3). */
+export function renderTileImage(kind: 'brands' | 'flavors', art: TileArt, n: number) {
   const ink = inkOn(art.color);
   const lines = wrap(art.name, 16, 3);
   if (kind === 'flavors') {
@@ -286,26 +311,76 @@ export function renderTileImage(kind: Exclude<ImageKind, 'products'>, art: TileA
     );
   }
   if (n !== 1) return null;
-  if (kind === 'brands') {
-    const initials = art.name
-      .split(/\s+/)
-      .map((word) => word[0] ?? '')
-      .join('')
-      .slice(0, 3)
-      .toUpperCase();
-    return svg(
-      `${art.name} logo`,
-      `<circle cx="200" cy="160" r="100" fill="${art.color}"/>` +
-        textLines([initials], 200, 182, 64, ink) +
-        textLines(lines, 200, 320, 28, '#222222'),
-      '#ffffff',
-    );
-  }
+  const initials = art.name
+    .split(/\s+/)
+    .map((word) => word[0] ?? '')
+    .join('')
+    .slice(0, 3)
+    .toUpperCase();
+  return svg(
+    `${art.name} logo`,
+    `<circle cx="200" cy="160" r="100" fill="${art.color}"/>` +
+      textLines([initials], 200, 182, 64, ink) +
+      textLines(lines, 200, 320, 28, '#222222'),
+    '#ffffff',
+  );
+}
+
+/** Where the packs of a category tile stand (centre x, centre y, scale), back ones first. */
+const TILE_PLACES: [number, number, number][][] = [
+  [[200, 215, 0.8]],
+  [
+    [145, 215, 0.66],
+    [255, 225, 0.72],
+  ],
+  [
+    [118, 208, 0.58],
+    [282, 208, 0.58],
+    [200, 228, 0.7],
+  ],
+];
+
+/** A pack with its label (bands standing in for the lettering, which would not read this small). */
+function labelledPack(shape: PackShape, brandColor: string, flavorColor: string): string {
+  const { outline, label } = pack(shape, brandColor, shade(brandColor, -0.1));
+  const ink = inkOn(flavorColor);
+  const band = (y: number, width: number, height: number) =>
+    `<rect x="${label.x + (label.w - width) / 2}" y="${label.y + y}" width="${width}" height="${height}" rx="${height / 2}" fill="${ink}" opacity="0.8"/>`;
+  return (
+    outline +
+    `<rect x="${label.x}" y="${label.y}" width="${label.w}" height="${label.h}" fill="${flavorColor}"/>` +
+    band(16, label.w * 0.5, 6) +
+    band(34, label.w * 0.72, 12) +
+    band(52, label.w * 0.56, 12) +
+    `<rect x="${label.x + 10}" y="${label.y + label.h - 34}" width="${label.w - 20}" height="24" rx="12" fill="${shade(flavorColor, -0.25)}"/>`
+  );
+}
+
+/**
+ * A category's picture: a few of its products' packs grouped on the category's colour (one pack
+ * in the category's own colours when it has no products yet).
+ */
+export function renderCategoryImage(art: CategoryArt, n: number): string | null {
+  if (n !== 1) return null;
+  const packs = art.packs.length
+    ? art.packs.slice(0, CATEGORY_TILE_PACKS)
+    : [{ brandColor: art.color, flavorColor: shade(art.color, 0.6) }];
+  const places = TILE_PLACES[packs.length - 1]!;
+  const drawn = packs
+    .map((item, i) => {
+      const [cx, cy, scale] = places[i]!;
+      return (
+        `<g transform="translate(${cx - 200 * scale} ${cy - 200 * scale}) scale(${scale})">` +
+        labelledPack(art.shape, item.brandColor, item.flavorColor) +
+        `</g>`
+      );
+    })
+    .join('');
   return svg(
     `${art.name} category`,
-    `<rect x="40" y="40" width="320" height="320" rx="40" fill="${art.color}"/>` +
-      `<circle cx="300" cy="100" r="36" fill="${shade(art.color, 0.3)}"/>` +
-      textLines(lines, 200, 200 - (lines.length - 1) * 18, 34, ink),
+    `<circle cx="200" cy="190" r="150" fill="${shade(art.color, 0.55)}"/>` +
+      `<ellipse cx="200" cy="350" rx="150" ry="14" fill="#000000" opacity="0.12"/>` +
+      drawn,
     shade(art.color, 0.85),
   );
 }
