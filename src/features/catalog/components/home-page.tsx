@@ -102,7 +102,7 @@ function ProductRow({
   eyebrow: string;
   title: string;
   text: string;
-  /** The header turns solid once this section passes under it (spec §2). */
+  /** The header turns solid once this section passes under it. */
   sentinel?: boolean;
 }) {
   const limit = HOME_ROWS[collection];
