@@ -12,7 +12,10 @@
  *   `fieldErrors` ({ email: '...' } — the last segment of each path), `fromServer` (the message
  *   is the server's), `isNetworkError`.
  * - buildQueryString(params), apiUrl(path, query?), isCartPath(path): the rules, for tests and
- *   for links such as invoice downloads.
+ *   for links such as invoice downloads; serverUrl(path): a path on the API's server outside
+ *   /api/v1 (its health probe).
+ * - onNetworkFailure(listener): calls `listener` whenever a request got no answer at all (the
+ *   online state counts the server as gone); returns the function that stops.
  *
  * Cart calls (a path starting with /cart or containing /cart/) carry the guest cart id as the
  * `guestCartId` query parameter and the `X-Guest-Cart-Id` header when one exists and nobody is
@@ -104,6 +107,19 @@ export function apiUrl(path: string, query?: QueryParams): string {
   return `${origin}${API_BASE_PATH}${clean}${buildQueryString(query)}`;
 }
 
+export function serverUrl(path: string): string {
+  return `${origin}${path}`;
+}
+
+const networkFailureListeners = new Set<() => void>();
+
+export function onNetworkFailure(listener: () => void): () => void {
+  networkFailureListeners.add(listener);
+  return () => {
+    networkFailureListeners.delete(listener);
+  };
+}
+
 export function isCartPath(path: string): boolean {
   const clean = path.startsWith('/') ? path : `/${path}`;
   return /^\/cart(?:[/?]|$)/.test(clean) || clean.includes('/cart/');
@@ -177,6 +193,7 @@ export async function apiRequest<T>(
     });
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    for (const listener of networkFailureListeners) listener();
     throw new ApiError(0, 'Network error: check your connection and try again.');
   }
 
