@@ -1,8 +1,9 @@
 /**
- * What sits fixed on the screen (the floating "Get discount offer" button, toasts) never hides a
- * control or the result of an action, on a phone and on a desktop: a control brought into view the
- * way the browser does it (scrolled just into view, as for keyboard focus) is the element at its own
- * centre, and a consultancy booking's confirmation is in view once it shows.
+ * What sits fixed on the screen (the floating "Get discount offer" button, toasts, the offline
+ * banner) never hides a control or the result of an action, on a phone and on a desktop: a control
+ * brought into view the way the browser does it (scrolled just into view, as for keyboard focus)
+ * overlaps no fixed box and is the element at its own centre, and a consultancy booking's
+ * confirmation is in view once it shows.
  */
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
@@ -85,6 +86,24 @@ describe('fixed elements never hide a control', () => {
     await counts.first().waitFor();
     expect(await coveredControls(counts)).toEqual([]);
     if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/phone-filters.png` });
+  });
+
+  test("phone, offline: the offline banner hides neither the floating button nor the cart's lines", async () => {
+    const product = await fetchProduct(e2e.shop.baseURL, 'whey-protein-isolate');
+    const page = await openAt('/product/whey-protein-isolate', PHONE);
+    await addVariant(page, product.variants[0]!);
+    await page.getByTestId('cart-badge').waitFor();
+    await page.goto('/cart');
+    const createAccount = page.getByRole('link', { name: 'Create an account' });
+    await createAccount.waitFor();
+    await page.context().setOffline(true);
+    await page.getByTestId('offline-banner').waitFor();
+    const button = page.getByTestId('coupon-button');
+    // The button moves above the banner once the dock's new height is known.
+    await expect.poll(() => coveredBy(button)).toBe('');
+    expect(await coveredBy(page.locator('p').filter({ has: createAccount }))).toBe('');
+    expect(await coveredControls(page.locator('main').getByRole('button'))).toEqual([]);
+    if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/phone-offline-cart.png` });
   });
 
   test('desktop: a toast does not cover the cart badge or the header', async () => {
