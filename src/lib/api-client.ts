@@ -1,5 +1,5 @@
 /**
- * The one client for the shop's API (spec §7): base `/api/v1/` on `VITE_API_ORIGIN` (same origin
+ * The one client for the shop's API: base `/api/v1/` on `VITE_API_ORIGIN` (same origin
  * when unset), cookies always included, JSON in and out.
  *
  * Exports:
@@ -19,7 +19,7 @@
  *
  * Cart calls (a path starting with /cart or containing /cart/) carry the guest cart id as the
  * `guestCartId` query parameter and the `X-Guest-Cart-Id` header when one exists and nobody is
- * signed in, and a successful cart answer's `data.guestCartId` is remembered (spec §4).
+ * signed in, and a successful cart answer's `data.guestCartId` is remembered.
  */
 import {
   API_BASE_PATH,
