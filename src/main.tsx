@@ -1,7 +1,8 @@
 /**
  * The PWA's entry: fonts and global styles, the persisted customer state, the query client and the
  * router (typed context `{ queryClient }`, preloading on intent, scroll to top on every path
- * change, the not-found screen at the root for any unknown path).
+ * change, the not-found screen at the root for any unknown path, each page's error screen inside
+ * the layout).
  */
 import './styles/global.css';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -9,6 +10,7 @@ import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ErrorBoundary } from './components/ui/crash-screen.tsx';
+import { RouteErrorScreen } from './features/pwa/components/route-error-screen.tsx';
 import { startCartOutbox } from './lib/cart/cart-outbox.ts';
 import { startOfflineSupport } from './lib/pwa/start.ts';
 import { queryClient } from './lib/query-client.ts';
@@ -24,6 +26,9 @@ const router = createRouter({
   // The query cache decides freshness; the router must not hold its own copy.
   defaultPreloadStaleTime: 0,
   notFoundMode: 'root',
+  // A page that fails (offline and never seen, or a crash) shows its screen in place of that page
+  // only: the header, footer, offline banner and the route's title stay.
+  defaultErrorComponent: RouteErrorScreen,
   scrollRestoration: false,
 });
 
@@ -42,7 +47,7 @@ declare module '@tanstack/react-router' {
  * rendered once, complete, as a time-sliced transition, instead of as a frame first and then, in
  * one long task, again when its data arrives; past it (a slow network) the frame is shown and the
  * page follows as usual. It counts from start, so a restore of the saved cache that ran into its
- * 5 s time-out (spec §4) is not followed by more waiting.
+ * time-out is not followed by more waiting.
  */
 const FIRST_PAGE_WAIT_MS = 2500;
 

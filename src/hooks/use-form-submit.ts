@@ -1,12 +1,12 @@
 /**
  * The submit half of a form backed by useSchemaForm: stops the browser's own submit, checks every
  * field (focusing the first invalid one), and turns a failed request into field errors beside the
- * fields plus one message for the whole form (DESIGN §8: a failure is never only logged).
+ * fields plus one message for the whole form (a failure is never only logged).
  *
  * Exports: failureMessage(error, fallback), useFormSubmit(form, fallback) → { failure, fail,
- * onSubmit(send) }, useSendForm(form, mutation, texts) → { failure, onSubmit, sent, again }.
+ * onSubmit(send) }, useSendForm(form, mutation, texts) → { failure, onSubmit, sent, sentRef, again }.
  */
-import { useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { ApiError } from '../lib/api-client.ts';
 import { focusFirstInvalid, type FieldErrors } from './use-schema-form.ts';
 
@@ -69,6 +69,10 @@ export function useFormSubmit<B>(form: SubmittableForm<B>, fallback: string) {
  * A form that is replaced by a confirmation once its request succeeds (contact, consultancy):
  * `sent` is the server's message, or `texts.sent` when it gives none, and the form is emptied;
  * `again()` shows it once more. A failure is `failure`, as with useFormSubmit.
+ *
+ * `sentRef` goes on the confirmation (with tabIndex -1): it is brought into view and focused when it
+ * shows. It replaces a form that was often much taller, so on a phone it would otherwise appear
+ * above the screen, with the shopper looking at the footer.
  */
 export function useSendForm<B, R extends { message?: string }>(
   form: SubmittableForm<B> & { reset(): void },
@@ -86,5 +90,10 @@ export function useSendForm<B, R extends { message?: string }>(
       onError: submission.fail,
     }),
   );
-  return { failure: submission.failure, onSubmit, sent, again: () => setSent(null) };
+  const sentRef = useCallback((element: HTMLElement | null) => {
+    if (!element) return;
+    element.focus({ preventScroll: true });
+    element.scrollIntoView({ block: 'nearest' });
+  }, []);
+  return { failure: submission.failure, onSubmit, sent, sentRef, again: () => setSent(null) };
 }

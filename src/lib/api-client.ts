@@ -1,5 +1,5 @@
 /**
- * The one client for the shop's API (spec §7): base `/api/v1/` on `VITE_API_ORIGIN` (same origin
+ * The one client for the shop's API: base `/api/v1/` on `VITE_API_ORIGIN` (same origin
  * when unset), cookies always included, JSON in and out.
  *
  * Exports:
@@ -12,13 +12,16 @@
  *   `fieldErrors` ({ email: '...' } — the last segment of each path), `fromServer` (the message
  *   is the server's), `isNetworkError`.
  * - buildQueryString(params), apiUrl(path, query?), isCartPath(path): the rules, for tests and
- *   for links such as invoice downloads.
+ *   for links such as invoice downloads; serverUrl(path): a path on the API's server outside
+ *   /api/v1 (its health probe).
  * - onSessionEnded(listener): called when the server answers 401 while a user is signed in here
  *   (the session expired or was ended elsewhere); returns the unsubscribe function.
+ * - onNetworkFailure(listener): calls `listener` whenever a request got no answer at all (the
+ *   online state counts the server as gone); returns the function that stops.
  *
  * Cart calls (a path starting with /cart or containing /cart/) carry the guest cart id as the
  * `guestCartId` query parameter and the `X-Guest-Cart-Id` header when one exists and nobody is
- * signed in, and a successful cart answer's `data.guestCartId` is remembered (spec §4).
+ * signed in, and a successful cart answer's `data.guestCartId` is remembered.
  */
 import {
   API_BASE_PATH,
@@ -104,6 +107,19 @@ export function buildQueryString(params: QueryParams = {}): string {
 export function apiUrl(path: string, query?: QueryParams): string {
   const clean = path.startsWith('/') ? path : `/${path}`;
   return `${origin}${API_BASE_PATH}${clean}${buildQueryString(query)}`;
+}
+
+export function serverUrl(path: string): string {
+  return `${origin}${path}`;
+}
+
+const networkFailureListeners = new Set<() => void>();
+
+export function onNetworkFailure(listener: () => void): () => void {
+  networkFailureListeners.add(listener);
+  return () => {
+    networkFailureListeners.delete(listener);
+  };
 }
 
 export function isCartPath(path: string): boolean {
@@ -196,6 +212,7 @@ export async function apiRequest<T>(
     });
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    for (const listener of networkFailureListeners) listener();
     throw new ApiError(0, 'Network error: check your connection and try again.');
   }
 

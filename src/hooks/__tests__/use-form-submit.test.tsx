@@ -1,5 +1,5 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { FormFailure } from '../../components/ui/form-failure.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
@@ -115,16 +115,16 @@ function SendForm({ answer }: { answer: () => Promise<{ message?: string }> }) {
       answer().then(options.onSuccess, options.onError);
     },
   };
-  const { failure, onSubmit, sent, again } = useSendForm(form, mutation, {
+  const { failure, onSubmit, sent, sentRef, again } = useSendForm(form, mutation, {
     sent: 'Thanks, we got it.',
     failed: 'It did not work. Please try again.',
   });
   if (sent) {
     return (
-      <>
+      <div ref={sentRef} tabIndex={-1} data-testid="sent">
         <p role="status">{sent}</p>
         <button onClick={again}>Again</button>
-      </>
+      </div>
     );
   }
   return (
@@ -155,6 +155,22 @@ describe('useSendForm', () => {
     expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('');
     fill();
     expect((await screen.findByRole('status')).textContent).toBe('Thanks, we got it.');
+  });
+
+  it('brings the confirmation into view and focuses it, the form it replaces may have been taller', async () => {
+    const scrolled: Element[] = [];
+    const scrollIntoView = vi
+      .spyOn(HTMLElement.prototype, 'scrollIntoView')
+      .mockImplementation(function (this: HTMLElement) {
+        scrolled.push(this);
+      });
+    render(<SendForm answer={async () => ({})} />);
+    fill();
+    await screen.findByRole('status');
+    const confirmation = screen.getByTestId('sent');
+    expect(scrolled).toEqual([confirmation]);
+    expect(document.activeElement).toBe(confirmation);
+    scrollIntoView.mockRestore();
   });
 
   it('keeps the form and says why when the request fails', async () => {

@@ -1,8 +1,13 @@
 import type { PersistedClient, Persister } from '@tanstack/query-persist-client-core';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { followBrowserOnlineState } from './online-state.ts';
+import { http, HttpResponse } from 'msw';
+import { api, type ApiError } from '../api-client.ts';
+import { setupMswServer } from '../../testing/msw.ts';
+import { followBrowserOnlineState, REACHABILITY_PROBE_MS } from './online-state.ts';
 import { startQueryPersistence } from './query-persistence.ts';
+
+const server = setupMswServer();
 
 function memoryPersister(initial?: PersistedClient) {
   let saved = initial;
@@ -100,5 +105,52 @@ describe('followBrowserOnlineState', () => {
     stop();
     window.dispatchEvent(new Event('online'));
     expect(states).toHaveLength(3);
+  });
+});
+
+describe('a server that does not answer', () => {
+  test('puts the app offline at the first failed request, until a probe gets an answer', async () => {
+    vi.useFakeTimers();
+    vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => true);
+    server.use(http.get('*/api/v1/products/whey', () => HttpResponse.error()));
+    let reachable = false;
+    const probes: number[] = [];
+    const states: boolean[] = [];
+    const stop = followBrowserOnlineState(
+      { setEventListener: (setup) => void setup((value) => states.push(value)) },
+      () => {
+        probes.push(Date.now());
+        return Promise.resolve(reachable);
+      },
+    );
+    expect(states).toEqual([true]);
+
+    const failed = await api.get('/products/whey').catch((error: ApiError) => error);
+    expect((failed as ApiError).isNetworkError).toBe(true);
+    expect(states).toEqual([true, false]);
+    await vi.advanceTimersByTimeAsync(REACHABILITY_PROBE_MS);
+    expect(probes).toHaveLength(1);
+    expect(states).toEqual([true, false]);
+
+    reachable = true;
+    await vi.advanceTimersByTimeAsync(REACHABILITY_PROBE_MS);
+    expect(probes).toHaveLength(2);
+    expect(states).toEqual([true, false, true]);
+    await vi.advanceTimersByTimeAsync(REACHABILITY_PROBE_MS * 3);
+    expect(probes).toHaveLength(2);
+    stop();
+  });
+
+  test('an answer, even an error, is no network failure', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => true);
+    server.use(http.get('*/api/v1/products/gone', () => HttpResponse.json({}, { status: 404 })));
+    const states: boolean[] = [];
+    const stop = followBrowserOnlineState(
+      { setEventListener: (setup) => void setup((value) => states.push(value)) },
+      () => Promise.resolve(true),
+    );
+    await api.get('/products/gone').catch(() => undefined);
+    expect(states).toEqual([true]);
+    stop();
   });
 });

@@ -106,6 +106,7 @@ export function BookingForm() {
     failure,
     onSubmit,
     sent: booked,
+    sentRef,
     again,
   } = useSendForm(form, book, {
     sent: CONSULTATION_SUCCESS_MESSAGE,
@@ -114,7 +115,7 @@ export function BookingForm() {
 
   if (booked) {
     return (
-      <div className={styles.card}>
+      <div className={styles.card} ref={sentRef} tabIndex={-1}>
         <h3 className={styles.cardTitle}>You are booked in</h3>
         <p role="status">{booked}</p>
         <Button variant="outline" onClick={again}>

@@ -61,14 +61,14 @@ const EMPTY = { name: '', email: '', subject: '', message: '' };
 export function ContactForm() {
   const form = useSchemaForm(loadContactBody, EMPTY);
   const send = useSendContactMessage();
-  const { failure, onSubmit, sent, again } = useSendForm(form, send, {
+  const { failure, onSubmit, sent, sentRef, again } = useSendForm(form, send, {
     sent: CONTACT_SUCCESS_MESSAGE,
     failed: 'Your message could not be sent. Please try again.',
   });
 
   if (sent) {
     return (
-      <section className={styles.card} aria-labelledby="contact-sent">
+      <section className={styles.card} aria-labelledby="contact-sent" ref={sentRef} tabIndex={-1}>
         <h2 id="contact-sent" className={styles.cardTitle}>
           Message sent
         </h2>

@@ -3,9 +3,13 @@
  * screen: the offline banner, "Update available — Reload" (never on checkout or payment pages,
  * where a reload could interrupt an order), and the "Install app" button while the browser offers
  * installation. reloadOfferedOn(pathname) says where the update banner may appear.
+ *
+ * The dock's height is published as the CSS variable --pwa-dock-height, so the floating discount
+ * button sits above it and what scrolls into view stays clear of it (the offline banner spans a
+ * phone's width).
  */
 import { useRouterState } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { promptInstall } from '../../../lib/pwa/install-prompt.ts';
 import { applyUpdate } from '../../../lib/pwa/service-worker.ts';
 import { usePwaState } from '../../../stores/pwa.ts';
@@ -28,9 +32,24 @@ export function PwaLayer() {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const [updateDismissed, setUpdateDismissed] = useState(false);
   const reloadAllowed = reloadOfferedOn(pathname);
+  const dockRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const dock = dockRef.current;
+    if (!dock || typeof ResizeObserver === 'undefined') return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() =>
+      root.style.setProperty('--pwa-dock-height', `${dock.offsetHeight}px`),
+    );
+    observer.observe(dock);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--pwa-dock-height');
+    };
+  }, []);
 
   return (
-    <div className={styles.dock}>
+    <div className={styles.dock} ref={dockRef}>
       {online ? null : (
         <p className={styles.banner} role="status" data-testid="offline-banner">
           <strong>You&apos;re offline.</strong> Showing what you&apos;ve already seen; changes will
