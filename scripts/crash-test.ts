@@ -54,8 +54,9 @@ export interface CrashTestResult {
   kills: number;
   /** Kills while the server was starting, the first start's included. */
   bootKills: number;
+  /** Starts after a kill that became ready (one killed while starting is not counted). */
   restarts: number;
-  /** Restarts that did not become ready (each stops the run). */
+  /** Starts that did not become ready (each stops the run). */
   failedStarts: number;
   acknowledgedWrites: number;
   unansweredWrites: number;
@@ -337,8 +338,8 @@ export async function runCrashTest(options: CrashTestOptions): Promise<CrashTest
       if (result.kills > 0) result.restarts += 1;
       if (!ready) {
         result.failedStarts += 1;
-        result.problems.push(`start ${result.restarts} failed:\n${server.output()}`);
-        log(`start after kill ${result.kills} FAILED:\n${server.output()}`);
+        result.problems.push(`start ${result.restarts} failed:\n${server.output().slice(-2000)}`);
+        log(`start after kill ${result.kills} FAILED:\n${server.output().slice(-2000)}`);
         await kill(server);
         break;
       }
@@ -374,7 +375,7 @@ export async function runCrashTest(options: CrashTestOptions): Promise<CrashTest
         await server.exited;
       } else {
         result.failedStarts += 1;
-        result.problems.push(`final start failed:\n${server.output()}`);
+        result.problems.push(`final start failed:\n${server.output().slice(-2000)}`);
         await kill(server);
       }
     }

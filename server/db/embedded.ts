@@ -7,7 +7,7 @@
  *   during the first start cannot leave a half-written folder that every later start dies on;
  * - only one process opens a folder at a time (a lock file beside it names the owner): two
  *   PostgreSQL instances writing the same files damage them beyond recovery;
- * - a consistent copy is kept (at start and then every BACKUP_INTERVAL_MS), and a folder that no
+ * - a consistent copy is kept (a minute after start, then every BACKUP_INTERVAL_MS); a folder that no
  *   longer opens is reported in one line naming the command that puts that copy back.
  */
 import {
@@ -30,6 +30,11 @@ import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 
 /** How often a running server refreshes its copy of the embedded database. */
 export const BACKUP_INTERVAL_MS = 15 * 60_000;
+/**
+ * The first copy waits this long after start: queries wait while a copy is made (about 60 MB,
+ * a few hundred ms on a quiet machine, seconds on a busy one), and a start should answer at once.
+ */
+export const BACKUP_FIRST_DELAY_MS = 60_000;
 /** Complete copies kept; older ones are deleted once a newer one is complete. */
 export const BACKUPS_KEPT = 2;
 /** The command that puts the newest copy back. */
@@ -233,16 +238,17 @@ export function restoreLatestBackup(dataDir: string): { restored: string; keptAs
 }
 
 /**
- * Makes a copy now and every BACKUP_INTERVAL_MS; a failed copy is logged and tried again at the
- * next turn. stop() cancels the timer and waits for a copy under way.
+ * Makes a copy BACKUP_FIRST_DELAY_MS after start and then every BACKUP_INTERVAL_MS; a failed copy
+ * is logged and tried again at the next turn. stop() cancels the timers and waits for a copy under
+ * way.
  */
 export function scheduleBackups(
   backup: () => Promise<string>,
   log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void },
-  intervalMs = BACKUP_INTERVAL_MS,
 ): { stop(): Promise<void> } {
   let running: Promise<void> = Promise.resolve();
   let stopped = false;
+  let interval: NodeJS.Timeout | undefined;
   const run = () => {
     if (stopped) return;
     const started = Date.now();
@@ -251,13 +257,17 @@ export function scheduleBackups(
       (err: unknown) => log.error({ err }, 'copying the embedded database failed'),
     );
   };
-  run();
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
+  const first = setTimeout(() => {
+    run();
+    interval = setInterval(run, BACKUP_INTERVAL_MS);
+    interval.unref();
+  }, BACKUP_FIRST_DELAY_MS);
+  first.unref();
   return {
     async stop() {
       stopped = true;
-      clearInterval(timer);
+      clearTimeout(first);
+      clearInterval(interval);
       await running;
     },
   };
