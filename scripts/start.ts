@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { exitIfUnusable } from '../server/db/embedded.ts';
 import { loadConfigOrExit, startServer } from '../server/server.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -41,4 +42,4 @@ if (buildIsStale()) {
   const result = spawnSync('npx', ['vite', 'build'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
-await startServer(config);
+await startServer(config).catch(exitIfUnusable);

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { exitIfUnusable, scheduleBackups } from './db/embedded.ts';
 import { seedCatalogIfEmpty } from './db/seed.ts';
 import { createAuthService } from './modules/auth/service.ts';
 
@@ -24,7 +25,11 @@ export async function startServer(config: Config) {
   if (await seedCatalogIfEmpty(database.db, { products: config.SEED_PRODUCTS })) {
     app.log.info({ products: config.SEED_PRODUCTS }, 'seeded the catalog');
   }
-  app.addHook('onClose', () => database.close());
+  const backups = database.backup && scheduleBackups(database.backup, app.log);
+  app.addHook('onClose', async () => {
+    await backups?.stop();
+    await database.close();
+  });
   await app.listen({ port: config.PORT, host: config.HOST });
 
   let closing = false;
@@ -59,4 +64,4 @@ export function loadConfigOrExit(): Config {
 
 const isEntry =
   process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename);
-if (isEntry) await startServer(loadConfigOrExit());
+if (isEntry) await startServer(loadConfigOrExit()).catch(exitIfUnusable);

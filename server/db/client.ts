@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -10,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { backupEmbedded, openEmbedded } from './embedded.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -27,6 +27,8 @@ export interface DatabaseHandle {
   driver: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /** Copies an embedded database on disk (see embedded.ts); absent for PostgreSQL and memory. */
+  backup?: () => Promise<string>;
   close(): Promise<void>;
 }
 
@@ -56,8 +58,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     };
   }
   const dataDir = options.dataDir ?? 'memory://';
-  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  const onDisk = !dataDir.startsWith('memory://');
+  const opened = onDisk
+    ? await openEmbedded(dataDir, { extensions: { pg_trgm } })
+    : await PGlite.create(dataDir, { extensions: { pg_trgm } }).then((client) => ({
+        client,
+        close: () => client.close(),
+      }));
+  const { client } = opened;
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
@@ -66,6 +74,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    close: () => client.close(),
+    ...(onDisk ? { backup: () => backupEmbedded(client, dataDir) } : {}),
+    close: () => opened.close(),
   };
 }
