@@ -10,6 +10,7 @@ import type { Config } from './config.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
 import { apiModules } from './modules/index.ts';
 import mail from './modules/mail/plugin.ts';
+import cachePolicy from './plugins/cache-policy.ts';
 import errors from './plugins/errors.ts';
 import health from './plugins/health.ts';
 import openapi, { openApiRoute } from './plugins/openapi.ts';
@@ -65,6 +66,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     apiOrigin: config.VITE_API_ORIGIN,
     crossSite,
   });
+  await app.register(cachePolicy, { prefix: API_PREFIX });
   await app.register(openapi);
   await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(sessions, { db: database.db, crossSite });
