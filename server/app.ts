@@ -8,6 +8,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
+import { SERVER_TIMEOUTS, timeoutOptions, type ServerTimeouts } from './lib/timeouts.ts';
 import { apiModules } from './modules/index.ts';
 import mail from './modules/mail/plugin.ts';
 import cachePolicy from './plugins/cache-policy.ts';
@@ -32,11 +33,19 @@ export interface AppOptions {
   config: Config;
   database: DatabaseHandle;
   logger?: FastifyServerOptions['logger'];
+  /** Limits on slow or idle clients (tests shorten them). */
+  timeouts?: ServerTimeouts;
 }
 
 /** Builds the whole shop — API and PWA — as one Fastify instance, without listening. */
-export async function buildApp({ config, database, logger }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger,
+  timeouts = SERVER_TIMEOUTS,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
+    ...timeoutOptions(timeouts),
     logger: logger ?? { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY.length > 0 ? config.TRUST_PROXY.join(',') : false,
     genReqId: (req) => {
