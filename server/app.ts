@@ -8,6 +8,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
+import { loggerOptions, type LogDestination } from './lib/logging.ts';
 import { SERVER_TIMEOUTS, timeoutOptions, type ServerTimeouts } from './lib/timeouts.ts';
 import { apiModules } from './modules/index.ts';
 import mail from './modules/mail/plugin.ts';
@@ -33,6 +34,8 @@ export interface AppOptions {
   config: Config;
   database: DatabaseHandle;
   logger?: FastifyServerOptions['logger'];
+  /** Where the log lines go (standard output by default); ignored when `logger` is given. */
+  logStream?: LogDestination;
   /** Limits on slow or idle clients (tests shorten them). */
   timeouts?: ServerTimeouts;
 }
@@ -42,11 +45,12 @@ export async function buildApp({
   config,
   database,
   logger,
+  logStream,
   timeouts = SERVER_TIMEOUTS,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...timeoutOptions(timeouts),
-    logger: logger ?? { level: config.LOG_LEVEL },
+    logger: logger ?? loggerOptions(config.LOG_LEVEL, logStream),
     trustProxy: config.TRUST_PROXY.length > 0 ? config.TRUST_PROXY.join(',') : false,
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
