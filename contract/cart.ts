@@ -120,3 +120,20 @@ export type Cart = z.infer<typeof Cart>;
 
 export const CartResponse = z.object({ success: z.literal(true), data: Cart });
 export type CartResponse = z.infer<typeof CartResponse>;
+
+/** A guest line whose units did not all fit in the account's line (the per-line or stock limit). */
+export const CappedCartLine = z.object({
+  variantId: z.string(),
+  name: z.string(),
+  /** Units the two carts held together. */
+  requested: z.number().int(),
+  /** Units the account's line holds now. */
+  quantity: z.number().int(),
+  /** Units of the variant in stock, which with CART_LINE_MAX_QUANTITY set the limit. */
+  stock: z.number().int(),
+});
+export type CappedCartLine = z.infer<typeof CappedCartLine>;
+
+/** The merge's answer also names the lines it had to cut, so the shopper can be told. */
+export const MergeCartResponse = CartResponse.extend({ capped: z.array(CappedCartLine) });
+export type MergeCartResponse = z.infer<typeof MergeCartResponse>;

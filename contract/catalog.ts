@@ -78,6 +78,8 @@ export const ProductSummary = z.object({
   compareAtPrice: z.number().int().nullable(),
   /** True when the cheapest variant is discounted (compareAtPrice is set). */
   onSale: z.boolean(),
+  /** True when the active variants do not all cost `price`: cards then read "From $X". */
+  priceVaries: z.boolean(),
   /** Average rating, 0–5, one decimal. */
   rating: z.number(),
   reviewCount: z.number().int(),
@@ -105,6 +107,8 @@ export const ProductVariant = z.object({
   price: z.number().int(),
   compareAtPrice: z.number().int().nullable(),
   stock: z.number().int(),
+  /** The packshot of this variant's flavor (one of the product's images), or null without any. */
+  image: z.string().nullable(),
 });
 export type ProductVariant = z.infer<typeof ProductVariant>;
 

@@ -194,6 +194,7 @@ async function startShop(env: Record<string, string>): Promise<Shop> {
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
       PORT: String(port),
+      PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
       LOG_LEVEL: 'warn',
       ...env,
     },

@@ -1,11 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
 import { loggerOptions, type LogDestination } from './lib/logging.ts';
@@ -13,8 +9,9 @@ import { SERVER_TIMEOUTS, timeoutOptions, type ServerTimeouts } from './lib/time
 import { apiModules } from './modules/index.ts';
 import mail from './modules/mail/plugin.ts';
 import cachePolicy from './plugins/cache-policy.ts';
-import errors from './plugins/errors.ts';
+import errors, { frameworkErrors } from './plugins/errors.ts';
 import health from './plugins/health.ts';
+import input, { validatorCompiler } from './plugins/input.ts';
 import openapi, { openApiRoute } from './plugins/openapi.ts';
 import rateLimit from './plugins/rate-limit.ts';
 import security from './plugins/security.ts';
@@ -22,6 +19,11 @@ import sessions from './plugins/sessions.ts';
 import staticFiles from './plugins/static.ts';
 
 export const API_PREFIX = '/api/v1';
+/**
+ * The router refuses a longer path segment with 414 before any route runs; it sits well above the
+ * longest identifier a schema accepts (200) so that the schema, not the router, names the field.
+ */
+export const MAX_PATH_PARAM_LENGTH = 1024;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -59,7 +61,8 @@ export async function buildApp({
         : randomUUID();
     },
     bodyLimit: 256 * 1024,
-    routerOptions: { ignoreTrailingSlash: true },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PATH_PARAM_LENGTH },
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -74,6 +77,7 @@ export async function buildApp({
     (origin) => !sameSite(origin, config.VITE_API_ORIGIN),
   );
   await app.register(errors);
+  await app.register(input);
   await app.register(security, {
     storefrontOrigins: config.STOREFRONT_ORIGINS,
     apiOrigin: config.VITE_API_ORIGIN,

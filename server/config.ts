@@ -26,6 +26,16 @@ const optionalText = z
   .optional()
   .transform((value) => (value ? value : undefined));
 
+/** One origin such as https://shop.example.com: scheme, host and port only, no path. */
+const isOrigin = (value: string) => {
+  try {
+    const url = new URL(value);
+    return ['http:', 'https:'].includes(url.protocol) && url.origin === value;
+  } catch {
+    return false;
+  }
+};
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce
@@ -84,13 +94,7 @@ const envSchema = z.object({
         .map((origin) => origin.trim())
         .filter(Boolean);
       for (const origin of origins) {
-        let parsed: URL | undefined;
-        try {
-          parsed = new URL(origin);
-        } catch {
-          parsed = undefined;
-        }
-        if (!parsed || parsed.origin !== origin) {
+        if (!isOrigin(origin)) {
           ctx.addIssue({
             code: 'custom',
             message: `"${origin}" is not an origin like https://shop.example.com`,
@@ -99,6 +103,13 @@ const envSchema = z.object({
       }
       return origins;
     }),
+  /**
+   * Where links in e-mail (password reset and the like) point. Never taken from a request's Host
+   * header, which the sender of the request chooses.
+   */
+  PUBLIC_ORIGIN: optionalText.refine((value) => value === undefined || isOrigin(value), {
+    message: 'must be an origin like https://shop.example.com (no path, no trailing slash)',
+  }),
   VITE_API_ORIGIN: optionalUrl(['http:', 'https:']),
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
@@ -126,6 +137,9 @@ export interface Config extends Env {
   dataDir: string;
   /** Absolute path of the built PWA. */
   distDir: string;
+  /** Origin of the links the shop e-mails: PUBLIC_ORIGIN, the first storefront, or (outside
+   * production) the server's own listen address. */
+  publicOrigin: string;
 }
 
 export class ConfigError extends Error {
@@ -150,9 +164,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (config.STRIPE_SECRET_KEY && !config.STRIPE_WEBHOOK_SECRET) {
     throw new ConfigError(['STRIPE_WEBHOOK_SECRET: is required when STRIPE_SECRET_KEY is set']);
   }
+  const publicOrigin = config.PUBLIC_ORIGIN ?? config.STOREFRONT_ORIGINS[0];
+  if (!publicOrigin && config.NODE_ENV === 'production') {
+    throw new ConfigError([
+      'PUBLIC_ORIGIN: is required in production (set it to the address shoppers open, like https://shop.example.com, so links in e-mail point there)',
+    ]);
+  }
   return {
     ...config,
+    publicOrigin: publicOrigin ?? listenOrigin(config.HOST, config.PORT),
     dataDir: path.resolve(cwd, config.DATA_DIR),
     distDir: path.resolve(cwd, 'dist'),
   };
+}
+
+/** The server's own address as a browser would open it: a wildcard host means this machine. */
+export function listenOrigin(host: string, port: number): string {
+  const name = ['0.0.0.0', '::', '[::]'].includes(host)
+    ? 'localhost'
+    : isIP(host) === 6
+      ? `[${host}]`
+      : host;
+  return new URL(`http://${name}:${port}`).origin;
 }

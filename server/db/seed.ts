@@ -6,7 +6,8 @@
 import { count, getTableColumns, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import {
-  categoryColor,
+  CATEGORY_TILE_PACKS,
+  categoryArt,
   orderArtFlavors,
   packShapeFor,
   productImageUrls,
@@ -134,7 +135,8 @@ function taxonomy(): Pick<GeneratedCatalog, 'categories' | 'brands' | 'flavors'>
       slug: c.slug,
       name: c.name,
       description: c.description,
-      image: tileImageUrl('categories', c.slug, { name: c.name, color: categoryColor(c.slug) }),
+      // Drawn from the category's products: set once they are generated.
+      image: null,
     })),
     brands: BRANDS.map((b) => ({
       id: newId('brand'),
@@ -307,7 +309,39 @@ export function generateCatalog(options: SeedOptions, now = new Date()): Generat
       createdAt: new Date(now.getTime() - Math.floor(daysAgo * DAY)),
     });
   }
+  drawCategoryImages(catalog);
   return catalog;
+}
+
+/** Each category's picture shows its oldest products, chosen as the image service chooses them. */
+function drawCategoryImages(catalog: GeneratedCatalog) {
+  const productById = new Map(catalog.products.map((p) => [p.id, p]));
+  const brandById = new Map(catalog.brands.map((b) => [b.id, b]));
+  const flavorById = new Map(catalog.flavors.map((f) => [f.id, f]));
+  const flavorsOf = new Map<string, FlavorRow[]>();
+  for (const variant of catalog.variants) {
+    const list = flavorsOf.get(variant.productId) ?? [];
+    const flavor = flavorById.get(variant.flavorId)!;
+    if (!list.includes(flavor)) list.push(flavor);
+    flavorsOf.set(variant.productId, list);
+  }
+  const byAge = (a: ProductRow, b: ProductRow) =>
+    a.createdAt!.getTime() - b.createdAt!.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  for (const category of catalog.categories) {
+    const oldest = catalog.productCategories
+      .filter((link) => link.categoryId === category.id)
+      .map((link) => productById.get(link.productId)!)
+      .sort(byAge)
+      .slice(0, CATEGORY_TILE_PACKS);
+    const art = categoryArt(
+      category,
+      oldest.map((product) => ({
+        brandColor: brandById.get(product.brandId)!.color,
+        flavorColor: orderArtFlavors(flavorsOf.get(product.id)!)[0]!.color,
+      })),
+    );
+    category.image = tileImageUrl('categories', category.slug, art);
+  }
 }
 
 /**

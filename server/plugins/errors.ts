@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -41,13 +41,47 @@ export default fp(async function errors(app: FastifyInstance) {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      // Fastify's own client errors (bad JSON, body too large, wrong content type).
-      return reply.code(status).send({ success: false, message: clientMessage(error) });
+      // Fastify's own client errors (body too large, wrong content type, bad content length).
+      const message = clientMessage(error);
+      const path =
+        error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'headers.content-type' : 'body';
+      return reply.code(status).send({ success: false, message, errors: [{ path, message }] });
     }
     request.log.error({ err: error }, 'unexpected error');
     return reply.code(500).send(internal(request.id));
   });
 });
+
+export const BAD_URL_MESSAGE = 'The address is not valid: it has a broken percent-encoding.';
+export const LONG_PARAM_MESSAGE = 'The address is not valid: a part of it is too long.';
+
+/** Fastify's routing errors, answered before any route, with their status and our message. */
+const ROUTING_ERRORS: Record<string, { status: number; message: string }> = {
+  FST_ERR_BAD_URL: { status: 400, message: BAD_URL_MESSAGE },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, message: LONG_PARAM_MESSAGE },
+};
+
+/**
+ * Errors Fastify raises before a request reaches a route (a path that cannot be decoded, a path
+ * segment over the router's length limit), which the error handler never sees: answered in the
+ * same shape, naming the url. Pass as the `frameworkErrors` option.
+ */
+export function frameworkErrors(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  // No hook runs for these answers, so the id the app's onSend hook adds is set here.
+  reply.header('x-request-id', request.id);
+  const known = error.code ? ROUTING_ERRORS[error.code] : undefined;
+  if (known) {
+    const { status, message } = known;
+    reply.code(status).send({ success: false, message, errors: [{ path: 'url', message }] });
+    return;
+  }
+  request.log.error({ err: error }, 'unexpected error');
+  reply.code(500).send(internal(request.id));
+}
 
 function internal(requestId: string) {
   return {
@@ -67,8 +101,6 @@ function clientMessage(error: FastifyError): string {
       return 'Send the request body as application/json.';
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return 'The request body is too large.';
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return 'The JSON body is empty.';
     default:
       return error.message;
   }

@@ -169,9 +169,11 @@ export default fp(
       }
     }
 
-    app.addHook('preValidation', async (request: FastifyRequest, reply: FastifyReply) => {
-      const setting = request.routeOptions.config.idempotent;
-      if (!setting) return;
+    const keys = new WeakMap<FastifyRequest, string>();
+
+    // The key is checked before the route's own validation, so a bad key is named as such…
+    app.addHook('preValidation', async (request: FastifyRequest) => {
+      if (!request.routeOptions.config.idempotent) return;
       const header = request.headers[IDEMPOTENCY_HEADER];
       if (header === undefined) return;
       const parsed = IdempotencyKey.safeParse(header);
@@ -181,19 +183,28 @@ export default fp(
           `headers.${IDEMPOTENCY_HEADER}`,
         );
       }
+      keys.set(request, parsed.data);
+    });
+
+    // …and claimed after it, so the fingerprint is taken of the validated body only: a body that
+    // the schema refuses never reaches the fingerprint's walk.
+    app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
+      const setting = request.routeOptions.config.idempotent;
+      const key = keys.get(request);
+      if (!setting || key === undefined) return;
       const scope = await (setting === true ? defaultScope : setting.scope)(request);
       const path = request.url.split('?')[0] ?? request.url;
       await sweep();
       const claim = await claimKey(db, {
         scope,
-        key: parsed.data,
+        key,
         fingerprint: fingerprintOf(request.method, path, request.body),
         method: request.method,
         path,
       });
       switch (claim.kind) {
         case 'claimed':
-          claims.set(request, { scope, key: parsed.data, claimId: claim.claimId });
+          claims.set(request, { scope, key, claimId: claim.claimId });
           return;
         case 'mismatch':
           throw new HttpError(

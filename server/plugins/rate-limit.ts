@@ -22,6 +22,28 @@ export interface RateLimitRule {
   message?: string;
 }
 
+export type RateLimitWindow = Pick<RateLimitRule, 'max' | 'windowMs'>;
+
+/**
+ * The limits of one guessable endpoint. The subject is what is being guessed at: an account's
+ * e-mail, a signed-in account, a cart.
+ */
+export interface RateLimitSet {
+  /** Per client address, whatever the subject: one client trying many subjects. */
+  address?: RateLimitWindow;
+  /**
+   * Per subject and client address together: one client guessing at one subject. It stops that
+   * client without stopping anyone else, so the subject's owner still gets in from elsewhere.
+   */
+  subjectAndAddress?: RateLimitWindow;
+  /**
+   * Per subject, whatever the address: guessing spread over many clients. Counted only for
+   * requests the other two let through, so a client already stopped cannot use it up; keep it
+   * several times `subjectAndAddress`, since reaching it stops the owner too.
+   */
+  subject?: RateLimitWindow;
+}
+
 export interface RateLimitHit {
   /** Hits in the current window, this one included. */
   count: number;
@@ -37,6 +59,16 @@ export interface RateLimitStore {
 export interface RateLimiter {
   /** Counts one hit; throws a 429 HttpError with Retry-After once the rule's max is passed. */
   check(request: FastifyRequest, rule: RateLimitRule): Promise<void>;
+  /**
+   * Checks a request against each limit of a set, in the order address, subject and address,
+   * subject; the first one passed throws its 429 and the later ones are not counted.
+   */
+  checkSet(
+    request: FastifyRequest,
+    name: string,
+    set: RateLimitSet,
+    subject?: string,
+  ): Promise<void>;
   /** Counts one hit and reports whether it is still allowed, without throwing. */
   hit(
     rule: Omit<RateLimitRule, 'key' | 'message'> & { key: string },
@@ -169,6 +201,21 @@ export default fp(
           {},
           { 'retry-after': String(seconds) },
         );
+      },
+      async checkSet(request, name, set, subject) {
+        if (set.address) await limiter.check(request, { name: `${name}:address`, ...set.address });
+        if (subject === undefined) return;
+        if (set.subjectAndAddress) {
+          await limiter.check(request, {
+            name: `${name}:subject+address`,
+            // A line break cannot occur in an address, so no two pairs share a key.
+            key: `${subject}\n${request.ip}`,
+            ...set.subjectAndAddress,
+          });
+        }
+        if (set.subject) {
+          await limiter.check(request, { name: `${name}:subject`, key: subject, ...set.subject });
+        }
       },
     };
 

@@ -34,12 +34,6 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 export interface SessionService {
   /** Starts a new session (rotating any current one) and sets the cookie. */
   start(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void>;
-  /**
-   * Answers like start() — the current session ends and a fresh-looking cookie is set — but no
-   * session stands behind the cookie. Registration of a taken address uses it so that its answer
-   * cannot be told apart from a new account's.
-   */
-  startDecoy(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   /** Ends the current session on the server and clears the cookie. */
   end(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   /** Ends every session of a user, optionally keeping one (password change keeps the current). */
@@ -93,18 +87,6 @@ export default fp(async function sessionPlugin(app: FastifyInstance, opts: Sessi
       await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
       reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(request), expires: expiresAt });
       request.sessionIdHash = hashToken(token);
-    },
-    async startDecoy(request, reply) {
-      if (request.sessionIdHash) {
-        await db.delete(sessions).where(eq(sessions.idHash, request.sessionIdHash));
-      }
-      request.user = null;
-      request.sessionIdHash = null;
-      const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
-      reply.setCookie(SESSION_COOKIE, newToken(), {
-        ...cookieOptions(request),
-        expires: expiresAt,
-      });
     },
     async end(request, reply) {
       if (request.sessionIdHash) {

@@ -13,6 +13,8 @@
  *   is the server's), `isNetworkError`.
  * - buildQueryString(params), apiUrl(path, query?), isCartPath(path): the rules, for tests and
  *   for links such as invoice downloads.
+ * - onSessionEnded(listener): called when the server answers 401 while a user is signed in here
+ *   (the session expired or was ended elsewhere); returns the unsubscribe function.
  *
  * Cart calls (a path starting with /cart or containing /cart/) carry the guest cart id as the
  * `guestCartId` query parameter and the `X-Guest-Cart-Id` header when one exists and nobody is
@@ -114,6 +116,23 @@ function guestCartIdForRequest(path: string, override?: string | null): string |
   return override === undefined ? customerState.guestCart.guestCartId : override;
 }
 
+const sessionEndedListeners = new Set<() => void>();
+
+export function onSessionEnded(listener: () => void): () => void {
+  sessionEndedListeners.add(listener);
+  return () => {
+    sessionEndedListeners.delete(listener);
+  };
+}
+
+/** A 401 from signing in says the password was wrong, not that a session ended. */
+const SIGN_IN_PATHS = ['/user/auth/login', '/user/auth/register'];
+
+function noteUnauthorized(path: string): void {
+  if (!customerState.auth.user || SIGN_IN_PATHS.some((prefix) => path.startsWith(prefix))) return;
+  for (const listener of sessionEndedListeners) listener();
+}
+
 async function readBody(response: Response): Promise<unknown> {
   const text = await response.text();
   if (!text) return null;
@@ -182,6 +201,7 @@ export async function apiRequest<T>(
 
   const parsed = await readBody(response);
   if (!response.ok) {
+    if (response.status === 401) noteUnauthorized(path);
     throw errorFrom(
       response.status,
       parsed,

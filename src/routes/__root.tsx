@@ -3,7 +3,10 @@ import { createRootRouteWithContext, Outlet, useRouterState } from '@tanstack/re
 import { useEffect } from 'react';
 import { Toaster } from '../components/ui/toaster.tsx';
 import { useSessionCheck } from '../features/account/api/profile.ts';
-import { useSessionsOfOtherTabs } from '../features/account/api/session-effects.ts';
+import {
+  useSessionExpiry,
+  useSessionsOfOtherTabs,
+} from '../features/account/api/session-effects.ts';
 import { NotFoundScreen } from '../layout/components/not-found-screen.tsx';
 import { PwaLayer } from '../features/pwa/components/pwa-layer.tsx';
 import { RouteErrorScreen } from '../features/pwa/components/route-error-screen.tsx';
@@ -30,6 +33,7 @@ function DocumentTitle() {
 function Root() {
   useSessionCheck();
   useSessionsOfOtherTabs();
+  useSessionExpiry();
   return (
     <>
       <a className="skip-link" href="#main">

@@ -93,6 +93,10 @@ describe('POST /cart/merge', () => {
     expect(quantities(data)).toEqual({ [F.chocolate]: 5, [F.vanilla]: 3, [F.plenty]: 5 });
     expect(data.totals.itemCount).toBe(13);
     expect(data.items).toHaveLength(3);
+    // The cut line is named, so the shopper can be told.
+    expect(res.json().capped).toEqual([
+      { variantId: F.vanilla, name: expect.any(String), requested: 4, quantity: 3, stock: 3 },
+    ]);
 
     const rows = await t.db
       .select()
@@ -109,6 +113,16 @@ describe('POST /cart/merge', () => {
     await add({ cookie: shopper.cookie }, F.plenty, 15);
     const res = await merge(shopper.cookie, guestCartId);
     expect(quantities(res.json().data)).toEqual({ [F.plenty]: 20 });
+    expect(res.json().capped).toEqual([
+      expect.objectContaining({ variantId: F.plenty, requested: 25, quantity: 20 }),
+    ]);
+  });
+
+  test('a merge that fits names no line', async () => {
+    const guestCartId = await guestWith([[F.plenty, 2]]);
+    const shopper = await registerUser(t.app);
+    const res = await merge(shopper.cookie, guestCartId);
+    expect(res.json().capped).toEqual([]);
   });
 
   test('a shopper without a cart gets the guest lines as the new account cart', async () => {

@@ -89,7 +89,7 @@ function expectSvg(res: Awaited<ReturnType<TestApp['app']['inject']>>, title: Re
 describe('product images', () => {
   test('every stored image URL answers a PNG cached for a year, drawn from a small, well-formed SVG', async () => {
     const product = await data<ProductDetail>('/api/v1/products/whey-protein-isolate');
-    expect(product.images).toHaveLength(4);
+    expect(product.images).toHaveLength(5);
     for (const url of product.images) {
       expect(url).toMatch(/^\/api\/v1\/images\/products\/whey-protein-isolate\/\d\.png\?v=[\w-]+$/);
       const png = await t.app.inject(url);
@@ -154,7 +154,7 @@ describe('product images', () => {
   test('unknown products, image numbers past the last one, and bad file names', async () => {
     expect((await t.app.inject('/api/v1/images/products/nope/1.svg')).statusCode).toBe(404);
     expect(
-      (await t.app.inject('/api/v1/images/products/whey-protein-isolate/5.svg')).statusCode,
+      (await t.app.inject('/api/v1/images/products/whey-protein-isolate/6.svg')).statusCode,
     ).toBe(404);
     expect(
       (await t.app.inject('/api/v1/images/products/whey-protein-isolate/0.svg')).statusCode,
@@ -195,6 +195,30 @@ describe('taxonomy images', () => {
     }
     const acai = flavors.find((f) => f.slug === 'acai-berry')!;
     expect((await t.app.inject(svgOf(acai.additionalImages[0]!))).body).toContain('Açaí Berry');
+  });
+
+  test("a category's picture shows the packs of its oldest products, in their flavors", async () => {
+    const categories = await data<Category[]>('/api/v1/taxonomy/categories');
+    for (const slug of ['protein-powder', 'energy-drink']) {
+      const image = categories.find((c) => c.slug === slug)!.image!;
+      const result = (await t.db.execute(sql`
+        select (select f.color from variants v join flavors f on f.id = v.flavor_id
+                where v.product_id = p.id and v.is_active order by f.slug collate "C" limit 1) as color
+        from product_categories pc
+        join categories c on c.id = pc.category_id
+        join products p on p.id = pc.product_id
+        where c.slug = ${slug} and p.is_active
+        order by p.created_at, p.id collate "C" limit 3`)) as unknown as {
+        rows: { color: string }[];
+      };
+      expect(result.rows.length).toBeGreaterThan(0);
+      const res = await t.app.inject(svgOf(image));
+      expect(res.statusCode).toBe(200);
+      // Up to three packs, each labelled in its product's first flavor, no lettering to squint at.
+      expect(res.body.match(/<g transform=/g) ?? []).toHaveLength(result.rows.length);
+      for (const { color } of result.rows) expect(res.body).toContain(`fill="${color}"`);
+      expect(res.body).not.toContain('<text');
+    }
   });
 
   test('categories and brands have one image, flavors three', async () => {

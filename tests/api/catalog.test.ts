@@ -184,6 +184,49 @@ describe('GET /products/{identifier}', () => {
     expect(new Date(product.createdAt).toString()).not.toBe('Invalid Date');
   });
 
+  test("each variant shows its own flavor's packshot, one per flavor, then the back of the pack", async () => {
+    const { body } = await get<{ data: ProductDetail }>('/api/v1/products/whey-protein-isolate');
+    const product = body.data;
+    const flavors = [...new Set(product.variants.map((v) => v.flavor.slug))];
+    expect(product.images).toHaveLength(flavors.length + 1);
+    const packshotOf = new Map<string, string | null>();
+    for (const variant of product.variants) {
+      const seen = packshotOf.get(variant.flavor.slug);
+      // Every size of one flavor shares its tub; no two flavors share one.
+      if (seen !== undefined) expect(variant.image).toBe(seen);
+      packshotOf.set(variant.flavor.slug, variant.image);
+    }
+    const packshots = [...packshotOf.values()];
+    expect(new Set(packshots).size).toBe(flavors.length);
+    expect(packshots.every((url) => url !== null && product.images.includes(url))).toBe(true);
+    // The packshot a variant names is drawn in that flavor.
+    const vanilla = product.variants.find((v) => v.flavor.slug === 'vanilla')!;
+    const svg = await t.app.inject(vanilla.image!.replace('.png', '.svg'));
+    expect(svg.body).toContain('— Vanilla</title>');
+  });
+
+  test("price is the cheapest variant's; priceVaries tells whether others cost more", async () => {
+    const several = await get<{ data: ProductDetail }>('/api/v1/products/whey-protein-isolate');
+    const prices = several.body.data.variants.map((v) => v.price);
+    expect(several.body.data.price).toBe(Math.min(...prices));
+    expect(Math.max(...prices)).toBeGreaterThan(several.body.data.price);
+    expect(several.body.data.priceVaries).toBe(true);
+
+    const [single] = await rows<{ slug: string }>(sql`
+      select p.slug from products p join variants v on v.product_id = p.id and v.is_active
+      where p.is_active group by p.slug having count(distinct v.price) = 1 order by p.slug limit 1`);
+    const one = await get<{ data: ProductDetail }>(`/api/v1/products/${single!.slug}`);
+    expect(one.body.data.priceVaries).toBe(false);
+
+    // Listings carry the same flag as the product page.
+    const listed = await get<{ data: ProductSummary[] }>(
+      '/api/v1/products?collection=new&limit=48',
+    );
+    const withBoth = listed.body.data.filter((p) => p.priceVaries);
+    expect(withBoth.length).toBeGreaterThan(0);
+    expect(listed.body.data.some((p) => !p.priceVaries)).toBe(true);
+  });
+
   test('by id: the same product', async () => {
     const bySlug = await get<{ data: ProductDetail }>('/api/v1/products/creatine-monohydrate');
     const byId = await get<{ data: ProductDetail }>(`/api/v1/products/${bySlug.body.data._id}`);
@@ -290,6 +333,7 @@ describe('GET /products?collection=', () => {
           'name',
           'onSale',
           'price',
+          'priceVaries',
           'rating',
           'reviewCount',
           'slug',

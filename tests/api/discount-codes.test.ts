@@ -9,6 +9,9 @@ import {
   redeemDiscountCode,
 } from '../../server/modules/discounts/service.ts';
 import { discountCodes } from '../../server/modules/discounts/tables.ts';
+import { DISCOUNT_RATE_LIMITS } from '../../server/modules/cart/routes.ts';
+import { newToken } from '../../server/lib/ids.ts';
+import { randomAddress, registerUser } from '../helpers/auth.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
@@ -128,5 +131,46 @@ describe('findApplicableCode', () => {
       Array.from({ length: 5 }, () => redeemDiscountCode(t.db, issued.id)),
     );
     expect(results.filter(Boolean)).toHaveLength(1);
+  });
+});
+
+describe('POST /cart/discount is rate-limited like the other guessable endpoints', () => {
+  const apply = (code: string, remoteAddress: string, headers: Record<string, string> = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/cart/discount',
+      payload: { code },
+      headers,
+      remoteAddress,
+    });
+  const guess = () => `FORGE-${newToken(6).toUpperCase().slice(0, 4)}-ZZZZ`;
+
+  const expect429 = (res: Awaited<ReturnType<typeof apply>>) => {
+    expect(res.statusCode, res.body).toBe(429);
+    expect(res.json()).toEqual({ success: false, message: expect.stringMatching(/^Too many/) });
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+  };
+
+  test('per client address, whatever cart each guess names', async () => {
+    const address = randomAddress();
+    const { code } = await issueCouponCode(t.db, { email: 'limit@example.com', name: 'L' });
+    for (let i = 0; i < DISCOUNT_RATE_LIMITS.address.max; i++) {
+      // A fresh guest cart id each time: a new cart is free, so it must not buy new tries.
+      const res = await apply(guess(), address, { 'x-guest-cart-id': newToken(16) });
+      expect(res.statusCode, res.body).toBe(404);
+    }
+    // Once stopped, a real code gets the same 429 as a made-up one: the answer tells nothing.
+    expect429(await apply(code, address, { 'x-guest-cart-id': newToken(16) }));
+    expect429(await apply(guess(), address, { 'x-guest-cart-id': newToken(16) }));
+    // Another client is not affected.
+    expect((await apply(guess(), randomAddress())).statusCode).toBe(404);
+  });
+
+  test('per cart owner, whatever address the guesses come from', async () => {
+    const { cookie } = await registerUser(t.app);
+    for (let i = 0; i < DISCOUNT_RATE_LIMITS.subject.max; i++) {
+      expect((await apply(guess(), randomAddress(), { cookie })).statusCode).toBe(404);
+    }
+    expect429(await apply(guess(), randomAddress(), { cookie }));
   });
 });

@@ -128,6 +128,28 @@ describe('replay', () => {
     expect(reordered.body).toBe(first.body);
   });
 
+  test('the fingerprint is of the validated body: what the schema drops or trims does not count', async () => {
+    const guest = await newGuest();
+    const key = newKey();
+    const send = (payload: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/cart/items',
+        headers: { 'x-guest-cart-id': guest.guestCartId, ...withKey(key) },
+        payload,
+      });
+    const first = await send({ productId: F.creatine, variantId: F.plenty, quantity: 1 });
+    const same = await send({
+      productId: ` ${F.creatine} `,
+      variantId: F.plenty,
+      quantity: 1,
+      unknown: [[['ignored']]],
+    });
+    expect(same.statusCode).toBe(200);
+    expect(same.headers[REPLAYED_HEADER]).toBe('true');
+    expect(same.body).toBe(first.body);
+  });
+
   test('a refused request (4xx) is stored and replayed too: a new attempt needs a new key', async () => {
     const guest = await newGuest();
     const key = newKey();

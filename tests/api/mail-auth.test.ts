@@ -25,13 +25,17 @@ async function resetQueued(email: string, before: number) {
   }
 }
 
-async function forgotPassword(email: string): Promise<ReceivedMail> {
+async function forgotPassword(
+  email: string,
+  headers: Record<string, string> = {},
+): Promise<ReceivedMail> {
   const already = smtp.messages.length;
   const queued = (await mailsTo(t.db, email, 'password-reset')).length;
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/v1/user/auth/forgot-password',
     remoteAddress: randomAddress(),
+    headers,
     payload: { email },
   });
   expect(res.statusCode, res.body).toBe(200);
@@ -84,4 +88,20 @@ describe('password reset over a real SMTP server', () => {
     expect(res.statusCode, res.body).toBe(200);
     await expect(loginUser(t.app, user.email, 'Other-new-pass-2')).resolves.toBeDefined();
   });
+});
+
+test('the link starts at the configured public origin, whatever Host the request names', async () => {
+  // No STOREFRONT_ORIGINS and no PUBLIC_ORIGIN here: outside production the link points at the
+  // server's own listen address.
+  expect(t.config.STOREFRONT_ORIGINS).toEqual([]);
+  expect(t.config.publicOrigin).toBe('http://localhost:8080');
+  const { user } = await registerUser(t.app);
+  const mail = await forgotPassword(user.email, {
+    host: 'evil.example',
+    'x-forwarded-host': 'evil.example',
+    'x-forwarded-proto': 'https',
+  });
+  const { token } = readResetMail(mail);
+  expect(mail.text).toContain(`http://localhost:8080/reset-password/${token}`);
+  expect(mail.text + mail.html).not.toContain('evil.example');
 });

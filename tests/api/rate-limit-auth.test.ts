@@ -32,15 +32,35 @@ function authLimits(store: 'memory' | 'redis', env: () => Record<string, string>
       expect(retryAfter).toBeLessThanOrEqual(3600);
     };
 
-    test('login: per e-mail, whatever address the attempts come from', async () => {
-      const { user } = await registerUser(t.app);
-      const max = AUTH_RATE_LIMITS.login.email.max;
+    test('login: wrong passwords from one address stop that address only; the owner still signs in', async () => {
+      const { user, password } = await registerUser(t.app);
+      const attacker = randomAddress();
+      const max = AUTH_RATE_LIMITS.login.subjectAndAddress.max;
       for (let i = 0; i < max; i++) {
-        expect(
-          (await post('/login', { email: user.email, password: `Wrong-${i}` })).statusCode,
-        ).toBe(401);
+        const res = await post('/login', { email: user.email, password: `Wrong-${i}` }, attacker);
+        expect(res.statusCode).toBe(401);
       }
-      const blocked = await post('/login', { email: user.email, password: 'Correct-horse-9' });
+      // The attacker is stopped, even with the right password…
+      const blocked = await post('/login', { email: user.email, password }, attacker);
+      expect429(blocked);
+      expect(blocked.cookies).toHaveLength(0);
+      // …and the owner, from another address, is not.
+      const owner = await post('/login', { email: user.email, password });
+      expect(owner.statusCode, owner.body).toBe(200);
+      // The stopped attacker can still try other accounts (up to the per-address limit).
+      const other = await post('/login', { email: uniqueEmail(), password: 'Wrong-1' }, attacker);
+      expect(other.statusCode).toBe(401);
+    });
+
+    test('login: per account, over every address together', async () => {
+      const { user, password } = await registerUser(t.app);
+      const max = AUTH_RATE_LIMITS.login.subject.max;
+      expect(max).toBeGreaterThan(AUTH_RATE_LIMITS.login.subjectAndAddress.max);
+      const wrong = Array.from({ length: max }, (_, i) =>
+        post('/login', { email: user.email, password: `Wrong-${i}` }),
+      );
+      for (const res of await Promise.all(wrong)) expect(res.statusCode).toBe(401);
+      const blocked = await post('/login', { email: user.email, password });
       expect429(blocked);
       expect(blocked.cookies).toHaveLength(0);
     });
@@ -83,16 +103,37 @@ function authLimits(store: 'memory' | 'redis', env: () => Record<string, string>
 
     test('forgot-password: per e-mail, and the answer does not depend on the account existing', async () => {
       const email = uniqueEmail('nobody');
-      for (let i = 0; i < AUTH_RATE_LIMITS.forgotPassword.email.max; i++) {
+      for (let i = 0; i < AUTH_RATE_LIMITS.forgotPassword.subject.max; i++) {
         expect((await post('/forgot-password', { email })).statusCode).toBe(200);
       }
       expect429(await post('/forgot-password', { email }));
     });
 
+    test('forgot-password: one address cannot use up the resets of an address it does not own', async () => {
+      const email = uniqueEmail();
+      const attacker = randomAddress();
+      for (let i = 0; i < AUTH_RATE_LIMITS.forgotPassword.subjectAndAddress.max; i++) {
+        expect((await post('/forgot-password', { email }, attacker)).statusCode).toBe(200);
+      }
+      expect429(await post('/forgot-password', { email }, attacker));
+      expect((await post('/forgot-password', { email })).statusCode).toBe(200);
+    });
+
+    test('verify-otp-reset: one address is stopped at one e-mail; others are not', async () => {
+      const email = uniqueEmail();
+      const attacker = randomAddress();
+      const payload = { email, otp: '123456', password: 'Pass-word-1' };
+      for (let i = 0; i < AUTH_RATE_LIMITS.verifyOtp.subjectAndAddress.max; i++) {
+        expect((await post('/verify-otp-reset', payload, attacker)).statusCode).toBe(400);
+      }
+      expect429(await post('/verify-otp-reset', payload, attacker));
+      expect((await post('/verify-otp-reset', payload)).statusCode).toBe(400);
+    });
+
     test('verify-otp-reset: per e-mail', async () => {
       const email = uniqueEmail();
       const payload = { email, otp: '123456', password: 'Pass-word-1' };
-      for (let i = 0; i < AUTH_RATE_LIMITS.verifyOtp.email.max; i++) {
+      for (let i = 0; i < AUTH_RATE_LIMITS.verifyOtp.subject.max; i++) {
         expect((await post('/verify-otp-reset', payload)).statusCode).toBe(400);
       }
       expect429(await post('/verify-otp-reset', payload));
@@ -123,7 +164,7 @@ function authLimits(store: 'memory' | 'redis', env: () => Record<string, string>
           payload: { currentPassword: 'Wrong-pass-1', newPassword: 'Pass-word-2' },
           remoteAddress: randomAddress(),
         });
-      for (let i = 0; i < AUTH_RATE_LIMITS.changePassword.account.max; i++) {
+      for (let i = 0; i < AUTH_RATE_LIMITS.changePassword.subject.max; i++) {
         expect((await change()).statusCode).toBe(400);
       }
       expect429(await change());

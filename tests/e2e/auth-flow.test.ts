@@ -45,6 +45,28 @@ async function menuItems(page: Page): Promise<string[]> {
 
 const pathname = (page: Page) => new URL(page.url()).pathname;
 
+/** Puts `quantity` units of one variant in the signed-in page's account cart, through the API. */
+async function putInAccountCart(page: Page, quantity: number) {
+  const status = await page.evaluate(async (units) => {
+    const product = (await (await fetch('/api/v1/products/whey-protein-isolate')).json()) as {
+      data: { _id: string; variants: { _id: string; stock: number }[] };
+    };
+    const variant = product.data.variants.find((item) => item.stock >= units)!;
+    const response = await fetch('/api/v1/cart/items', {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'content-type': 'application/json', 'x-requested-with': 'forge-storefront' },
+      body: JSON.stringify({
+        productId: product.data._id,
+        variantId: variant._id,
+        quantity: units,
+      }),
+    });
+    return response.status;
+  }, quantity);
+  expect(status).toBe(200);
+}
+
 describe('signed out', () => {
   test('the user menu offers Login and Register, by hover, click and keyboard, and closes on an outside click', async () => {
     const page = await (await newContext()).newPage();
@@ -68,6 +90,35 @@ describe('signed out', () => {
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(
       'user-menu-button',
     );
+  });
+});
+
+describe('registering', () => {
+  test('an e-mail that already has an account: the server’s message beside the field, still signed out', async () => {
+    const email = await createAccount('Taken Name');
+    const page = await (await newContext()).newPage();
+    await open(page, '/register');
+    const form = page.getByRole('form', { name: 'Create account' });
+    await form.getByLabel('Name', { exact: true }).fill('Someone Else');
+    await form.getByLabel('Email', { exact: true }).fill(email);
+    await form.getByLabel('Password', { exact: true }).fill(password);
+    await form.getByLabel('Confirm password', { exact: true }).fill(password);
+    await form.getByRole('button', { name: 'Create account' }).click();
+
+    const emailField = form.getByLabel('Email', { exact: true });
+    await expect.poll(() => emailField.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = (await emailField.getAttribute('aria-describedby'))!.split(' ')[0]!;
+    expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe(
+      'This e-mail already has an account.',
+    );
+    expect(await form.getByRole('alert').allTextContents()).toContain(
+      'This e-mail already has an account. Sign in, or reset your password if you have forgotten it.',
+    );
+    expect(pathname(page)).toBe('/register');
+    const profile = await page.evaluate(
+      async () => (await fetch('/api/v1/user/profile/me', { credentials: 'include' })).status,
+    );
+    expect(profile).toBe(401);
   });
 });
 
@@ -160,6 +211,91 @@ describe('signing in', () => {
 
     await page.goto('/profile/me');
     await expect.poll(() => page.url()).toBe(`${e2e.shop.baseURL}/login?redirect=%2Fprofile%2Fme`);
+  });
+
+  test('a guest line cut to 20 when it merges into the account cart is named in a toast and beside the line', async () => {
+    // The account already holds 15 of a variant; the guest adds 10 more of it, then signs in.
+    const setup = await newContext();
+    const email = `merge.cap.${Date.now()}@example.ca`;
+    const registered = await setup.request.post('/api/v1/user/auth/register', {
+      data: { name: 'Sam Bulk', email, password },
+    });
+    expect(registered.status(), await registered.text()).toBeLessThan(300);
+    const product = (
+      await (await setup.request.get('/api/v1/products/whey-protein-isolate')).json()
+    ).data as { _id: string; name: string; variants: { _id: string; stock: number }[] };
+    const variant = product.variants.find((item) => item.stock >= 25)!;
+    const line = { productId: product._id, variantId: variant._id };
+    const accountAdd = await setup.request.post('/api/v1/cart/items', {
+      data: { ...line, quantity: 15 },
+      headers: { 'x-requested-with': 'forge-storefront' },
+    });
+    expect(accountAdd.status(), await accountAdd.text()).toBe(200);
+
+    const page = await (await newContext()).newPage();
+    await open(page, '/contact');
+    await page.evaluate(
+      async (body) => {
+        const response = await fetch('/api/v1/cart/items', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-requested-with': 'forge-storefront' },
+          body: JSON.stringify(body),
+        });
+        const answer = (await response.json()) as { data: { guestCartId: string } };
+        localStorage.setItem('guestCartId', answer.data.guestCartId);
+      },
+      { ...line, quantity: 10 },
+    );
+    await open(page, '/login');
+    await signIn(page, email);
+    await expect
+      .poll(() => page.getByTestId('toast').locator('p').allTextContents())
+      .toContain(`${product.name}: You can buy at most 20 of an item. Your cart has 20.`);
+    await expect.poll(() => page.getByTestId('cart-badge').textContent()).toBe('20');
+    await open(page, '/cart');
+    await expect
+      .poll(() => page.getByTestId('cart-line-limit').textContent())
+      .toBe('You can buy at most 20 of an item.');
+  });
+
+  test("logout, a sign-out in another tab and an expired session empty the header's cart at once", async () => {
+    const context = await newContext();
+    const [first, second] = [await context.newPage(), await context.newPage()];
+    await open(first, '/login');
+    await signIn(first, await createAccount('Morgan Lifts'));
+    await expect.poll(() => pathname(first)).toBe('/');
+    await putInAccountCart(first, 3);
+    await open(first, '/');
+    await open(second, '/contact');
+    for (const page of [first, second]) {
+      await expect.poll(() => page.getByTestId('cart-badge').textContent()).toBe('3');
+    }
+
+    await first.getByTestId('user-menu-button').hover();
+    await first.getByRole('menuitem', { name: 'Logout' }).click();
+    // Neither tab opens /cart: the badge the header drew from the account's cart goes by itself.
+    for (const page of [first, second]) {
+      await expect.poll(() => page.getByTestId('cart-badge').count()).toBe(0);
+      expect(pathname(page)).not.toBe('/cart');
+    }
+    await open(first, '/');
+    expect(await first.getByTestId('cart-badge').count()).toBe(0);
+
+    // Signed in again, the session then expires (the cookie is gone): on the next visit the
+    // remembered shopper's session check answers 401, which signs out everything, saying so.
+    await open(first, '/login');
+    await signIn(first, await createAccount('Avery Squats'));
+    await expect.poll(() => pathname(first)).toBe('/');
+    await putInAccountCart(first, 2);
+    await open(first, '/contact');
+    await expect.poll(() => first.getByTestId('cart-badge').textContent()).toBe('2');
+    await context.clearCookies();
+    await open(first, '/contact');
+    await expect
+      .poll(() => first.getByTestId('toast').locator('p').allTextContents())
+      .toContain('Your session has ended. Please sign in again.');
+    await expect.poll(() => first.getByTestId('cart-badge').count()).toBe(0);
+    expect(await menuItems(first)).toEqual(['Login', 'Register']);
   });
 
   test('another tab follows a sign-in and a sign-out without a reload', async () => {

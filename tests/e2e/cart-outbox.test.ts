@@ -20,6 +20,8 @@ import {
   type Product,
   type Variant,
 } from './cart-helpers.ts';
+import { amountToFreeShipping, computeCartTotals } from '../../contract/cart-rules.ts';
+import { formatMoney } from '../../src/lib/format.ts';
 import { launchBrowser } from './chrome.ts';
 import { persistedCache } from './offline-helpers.ts';
 import { startShop, type RunningShop } from './shop.ts';
@@ -192,6 +194,40 @@ describe('cart outbox', () => {
       ]),
     );
     await poll(() => badge(page)).toBe('4');
+  });
+
+  test("offline, a guest's first add shows an estimated total from the product page's price until the server answers", async () => {
+    const context = await newContext();
+    const page = await openProduct(context);
+    const variant = roomy[0]!;
+    const price = (variant as Variant & { price: number }).price;
+    const { subtotal, shipping, total } = computeCartTotals([{ quantity: 1, unitPrice: price }], 0);
+
+    await context.setOffline(true);
+    await addVariant(page, variant);
+    await poll(() => badge(page)).toBe('1');
+    await page.getByTestId('cart-link').click();
+    const summary = page.getByRole('complementary', { name: 'Order summary' });
+    const row = (term: string) =>
+      summary.locator('dt', { hasText: new RegExp(`^${term}$`) }).locator('+ dd');
+    await poll(() => row('Subtotal').textContent()).toBe(formatMoney(subtotal));
+    expect(await row('Estimated total').textContent()).toBe(formatMoney(total));
+    expect(await row('Shipping').textContent()).toBe(
+      shipping === 0 ? 'Free' : formatMoney(shipping),
+    );
+    expect(await page.getByTestId('cart-estimate').isVisible()).toBe(true);
+    const freeShipping = amountToFreeShipping(subtotal);
+    expect(await summary.textContent()).toContain(
+      freeShipping > 0
+        ? `Add ${formatMoney(freeShipping)} more for free standard shipping.`
+        : 'You get free standard shipping.',
+    );
+
+    // Back online the server's totals replace the estimate.
+    await context.setOffline(false);
+    await poll(() => waitingText(page)).toBe('');
+    await poll(() => page.getByTestId('cart-estimate').count()).toBe(0);
+    expect(await row('Total').textContent()).toBe(formatMoney(total));
   });
 
   test('a flaky network losing 30 % of requests and 30 % of answers: 50 random adds, quantity changes and removals land exactly once', async () => {

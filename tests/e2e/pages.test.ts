@@ -73,6 +73,50 @@ describe('home', () => {
     await page.getByRole('link', { name: 'Book a consultation' }).click();
     await expect.poll(() => page.title()).toBe('Consultancy');
   });
+
+  for (const [device, width] of [
+    ['phone', 390],
+    ['desktop', 1280],
+  ] as const) {
+    test(`on a ${device}, product rows end on a full line and category tiles show a picture`, async () => {
+      const page = await e2e.openPage('/', width, 844);
+      for (const id of ['top-products', 'bestsellers', 'new-arrivals']) {
+        const grid = page.locator(`#${id} ul`).first();
+        await expect.poll(() => grid.getByRole('article').count()).toBeGreaterThan(0);
+        const layout = await grid.evaluate((list) => {
+          const box = list.getBoundingClientRect();
+          const cards = [...list.children].map((item) => item.getBoundingClientRect());
+          return {
+            right: box.right,
+            cards: cards.length,
+            columns: new Set(cards.map((card) => Math.round(card.left))).size,
+            lastRight: Math.max(...cards.map((card) => card.right)),
+          };
+        });
+        // No empty column after the last card, and every line of cards is full.
+        expect(layout.right - layout.lastRight, id).toBeLessThan(1);
+        expect(layout.cards % layout.columns, id).toBe(0);
+        if (width >= 768) expect(layout.columns, id).toBeGreaterThanOrEqual(4);
+      }
+
+      const tiles = page.getByRole('region', { name: 'Popular categories' }).getByRole('link');
+      await expect.poll(() => tiles.count()).toBe(6);
+      for (const tile of await tiles.all()) {
+        await tile.scrollIntoViewIfNeeded();
+        const picture = tile.locator('img');
+        await expect
+          .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+          .toBeGreaterThan(0);
+        expect(await picture.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(
+          /\/api\/v1\/images\/categories\/[\w-]+\/1\.png/,
+        );
+        const [tileBox, pictureBox] = [(await tile.boundingBox())!, (await picture.boundingBox())!];
+        // The picture fills the tile's width instead of sitting small in its middle.
+        expect(pictureBox.width / tileBox.width).toBeGreaterThan(0.85);
+        expect(pictureBox.height).toBeCloseTo(pictureBox.width, 0);
+      }
+    });
+  }
 });
 
 describe('listings', () => {

@@ -14,7 +14,8 @@ import {
   verifyOtpResetBody,
 } from '../../../contract/auth.ts';
 import { HttpError, badRequest, unauthorized } from '../../lib/errors.ts';
-import type { RateLimitRule } from '../../plugins/rate-limit.ts';
+import { shopLinks } from '../../lib/links.ts';
+import type { RateLimitSet } from '../../plugins/rate-limit.ts';
 import { warmUpPasswords } from './passwords.ts';
 import { createAuthService } from './service.ts';
 
@@ -22,32 +23,73 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 /**
- * Limits per client address and per e-mail (or account). The per-e-mail limits stop a spread-out
- * guessing attack on one account; the per-address limits stop one client trying many accounts.
+ * Login limits: against guessing, without handing anyone a way to lock an owner out. Every try
+ * counts before its password is checked, so parallel guesses cannot slip past.
+ */
+const LOGIN_WINDOW_MS = 15 * MINUTE;
+/** One client at one account: ten wrong passwords stop that client, not the account. */
+const LOGIN_TRIES_PER_CLIENT_AND_ACCOUNT = 10;
+/** One client over many accounts (password spraying): a few shared-office users' worth. */
+const LOGIN_TRIES_PER_CLIENT = 50;
+/**
+ * One account from every address together (a spread-out attack): ten clients' worth, so a single
+ * attacker needs ten addresses to stop the owner, who can then still reset the password by e-mail.
+ */
+const LOGIN_TRIES_PER_ACCOUNT = 10 * LOGIN_TRIES_PER_CLIENT_AND_ACCOUNT;
+
+/**
+ * Registration says when an e-mail already has an account (see ACCOUNT_EXISTS), so it is kept
+ * tight: a household or office registers a few accounts an hour, while one address can learn
+ * whether at most this many e-mails are customers per hour.
+ */
+const REGISTRATIONS_PER_CLIENT = 10;
+
+/**
+ * Limits of each endpoint; the subject is the e-mail sent (the account for change-password).
+ * Forgot-password and the reset code follow the login pattern, so nobody can use up someone else's
+ * resets from one address either.
  */
 export const AUTH_RATE_LIMITS = {
   login: {
-    address: { max: 50, windowMs: 15 * MINUTE },
-    email: { max: 10, windowMs: 15 * MINUTE },
+    address: { max: LOGIN_TRIES_PER_CLIENT, windowMs: LOGIN_WINDOW_MS },
+    subjectAndAddress: { max: LOGIN_TRIES_PER_CLIENT_AND_ACCOUNT, windowMs: LOGIN_WINDOW_MS },
+    subject: { max: LOGIN_TRIES_PER_ACCOUNT, windowMs: LOGIN_WINDOW_MS },
   },
-  register: { address: { max: 20, windowMs: HOUR }, email: { max: 5, windowMs: HOUR } },
-  forgotPassword: { address: { max: 20, windowMs: HOUR }, email: { max: 5, windowMs: HOUR } },
+  register: {
+    address: { max: REGISTRATIONS_PER_CLIENT, windowMs: HOUR },
+    subject: { max: 5, windowMs: HOUR },
+  },
+  forgotPassword: {
+    address: { max: 20, windowMs: HOUR },
+    subjectAndAddress: { max: 5, windowMs: HOUR },
+    // Also the cap on reset mails one inbox can be sent.
+    subject: { max: 15, windowMs: HOUR },
+  },
   verifyOtp: {
     address: { max: 30, windowMs: 15 * MINUTE },
-    email: { max: 10, windowMs: 15 * MINUTE },
+    subjectAndAddress: { max: 10, windowMs: 15 * MINUTE },
+    subject: { max: 30, windowMs: 15 * MINUTE },
   },
   resetPassword: { address: { max: 30, windowMs: 15 * MINUTE } },
   changePassword: {
     address: { max: 30, windowMs: 15 * MINUTE },
-    account: { max: 10, windowMs: 15 * MINUTE },
+    subject: { max: 10, windowMs: 15 * MINUTE },
   },
-} satisfies Record<string, Record<string, Omit<RateLimitRule, 'name'>>>;
+} satisfies Record<string, RateLimitSet>;
 
 export const INVALID_LOGIN = 'Invalid email or password.';
 export const FORGOT_PASSWORD_SENT =
   'If an account exists for this e-mail, we have sent a link to reset the password and a 6-digit code. The link works for 1 hour, the code for 10 minutes.';
 export const REGISTERED =
   'Welcome to Forge Nutrition! We have sent a message to your e-mail address.';
+/**
+ * The answer to registering a taken address. Hiding it (an answer shaped like a success) could not
+ * be kept up, since the new "account" cannot sign in; the shopper is told plainly instead, and the
+ * register limits bound what a stranger learns from it.
+ */
+export const ACCOUNT_EXISTS =
+  'This e-mail already has an account. Sign in, or reset your password if you have forgotten it.';
+export const ACCOUNT_EXISTS_FIELD = 'This e-mail already has an account.';
 export const INVALID_RESET_LINK =
   'This reset link is invalid or has expired. Please ask for a new one.';
 export const INVALID_RESET_CODE =
@@ -58,6 +100,7 @@ export const PASSWORD_RESET_DONE =
 export default async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const auth = createAuthService({ db: app.db });
+  const links = shopLinks(app.config.publicOrigin);
   void warmUpPasswords();
   const queuedResets = new WeakMap<FastifyRequest, () => Promise<void>>();
   const inFlight = new Set<Promise<void>>();
@@ -65,30 +108,8 @@ export default async function authRoutes(fastify: FastifyInstance) {
     await Promise.allSettled(inFlight);
   });
 
-  const limit = async (
-    request: FastifyRequest,
-    name: keyof typeof AUTH_RATE_LIMITS,
-    keyed?: { kind: 'email' | 'account'; key: string },
-  ) => {
-    const rules: Record<string, Omit<RateLimitRule, 'name'>> = AUTH_RATE_LIMITS[name];
-    await app.rateLimit.check(request, { name: `${name}:address`, ...rules.address! });
-    if (keyed && rules[keyed.kind]) {
-      await app.rateLimit.check(request, {
-        name: `${name}:${keyed.kind}`,
-        key: keyed.key,
-        ...rules[keyed.kind]!,
-      });
-    }
-  };
-
-  /**
-   * Where reset links point. A configured storefront wins over the request's Host header, which a
-   * client controls.
-   */
-  const resetUrl = (request: FastifyRequest) => {
-    const origin = app.config.STOREFRONT_ORIGINS[0] ?? `${request.protocol}://${request.host}`;
-    return (token: string) => `${origin}/reset-password/${encodeURIComponent(token)}`;
-  };
+  const limit = (request: FastifyRequest, name: keyof typeof AUTH_RATE_LIMITS, subject?: string) =>
+    app.rateLimit.checkSet(request, name, AUTH_RATE_LIMITS[name], subject);
 
   app.post(
     '/user/auth/register',
@@ -97,17 +118,21 @@ export default async function authRoutes(fastify: FastifyInstance) {
         tags: ['auth'],
         summary: 'Create an account and sign in',
         description:
-          'A taken address gets the same answer as a new one but no session; its owner is told by e-mail.',
+          'An e-mail that already has an account answers 409 naming body.email; nothing changes.',
         body: registerBody,
         response: { 201: authResponse },
       },
     },
     async (request, reply) => {
       const { name, email, password } = request.body;
-      await limit(request, 'register', { kind: 'email', key: email });
-      const { user, created } = await auth.register({ name, email, password });
-      if (created) await app.sessions.start(request, reply, user._id);
-      else await app.sessions.startDecoy(request, reply);
+      await limit(request, 'register', email);
+      const user = await auth.register({ name, email, password });
+      if (!user) {
+        throw new HttpError(409, ACCOUNT_EXISTS, {
+          errors: [{ path: 'body.email', message: ACCOUNT_EXISTS_FIELD }],
+        });
+      }
+      await app.sessions.start(request, reply, user._id);
       return reply.code(201).send({ success: true, message: REGISTERED, user });
     },
   );
@@ -124,7 +149,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const { email, password } = request.body;
-      await limit(request, 'login', { kind: 'email', key: email });
+      await limit(request, 'login', email);
       const user = await auth.login(email, password);
       if (!user) throw new HttpError(401, INVALID_LOGIN);
       await app.sessions.start(request, reply, user._id);
@@ -175,9 +200,8 @@ export default async function authRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { email } = request.body;
-      await limit(request, 'forgotPassword', { kind: 'email', key: email });
-      const url = resetUrl(request);
-      queuedResets.set(request, () => auth.requestPasswordReset(email, url));
+      await limit(request, 'forgotPassword', email);
+      queuedResets.set(request, () => auth.requestPasswordReset(email, links.resetPassword));
       return { success: true as const, message: FORGOT_PASSWORD_SENT };
     },
   );
@@ -214,7 +238,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { email, otp, password } = request.body;
-      await limit(request, 'verifyOtp', { kind: 'email', key: email });
+      await limit(request, 'verifyOtp', email);
       const userId = await auth.resetWithCode(email, otp, password);
       if (!userId) throw badRequest(INVALID_RESET_CODE, 'body.otp');
       return { success: true as const, message: PASSWORD_RESET_DONE };
@@ -234,7 +258,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const user = request.user;
       if (!user) throw unauthorized();
-      await limit(request, 'changePassword', { kind: 'account', key: user._id });
+      await limit(request, 'changePassword', user._id);
       const { currentPassword, newPassword } = request.body;
       if (currentPassword === newPassword) {
         throw badRequest(

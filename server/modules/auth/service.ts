@@ -62,50 +62,29 @@ export function createAuthService({ db, now = () => new Date() }: AuthServiceOpt
   };
 
   return {
-    /**
-     * Creates an account. A taken address is not revealed to the caller: it gets an answer
-     * shaped like a new account's (`created: false` tells the route not to sign in) and the
-     * address's owner is told by e-mail instead.
-     */
+    /** Creates an account; null when the address already has one (nothing is changed then). */
     async register(input: { name: string; email: string; password: string }) {
       const passwordHash = await hashPassword(input.password);
       return db.transaction(async (tx) => {
-        const id = newId('usr');
         const [user] = await tx
           .insert(users)
-          .values({ id, name: input.name, email: input.email, passwordHash })
+          .values({ id: newId('usr'), name: input.name, email: input.email, passwordHash })
           .onConflictDoNothing({ target: users.email })
           .returning(userColumns);
-        if (user) {
-          await enqueueMail(tx, {
-            kind: 'welcome',
-            to: user.email,
-            subject: 'Welcome to Forge Nutrition',
-            ...renderMail({
-              heading: 'Welcome to Forge Nutrition',
-              paragraphs: [
-                `Hi ${user.name},`,
-                'Your account is ready. You can now check out, follow your orders and manage your profile.',
-              ],
-            }),
-          });
-          return { user: user as User, created: true };
-        }
+        if (!user) return null;
         await enqueueMail(tx, {
-          kind: 'account-exists',
-          to: input.email,
-          subject: 'You already have a Forge Nutrition account',
+          kind: 'welcome',
+          to: user.email,
+          subject: 'Welcome to Forge Nutrition',
           ...renderMail({
-            heading: 'You already have an account',
+            heading: 'Welcome to Forge Nutrition',
             paragraphs: [
-              'Someone — hopefully you — just tried to create a Forge Nutrition account with this e-mail address, which already has one. No new account was made.',
-              'To get in, sign in with your password, or use "Forgot password" on the login page to choose a new one.',
-              'If this was not you, you can ignore this message: your account is unchanged.',
+              `Hi ${user.name},`,
+              'Your account is ready. You can now check out, follow your orders and manage your profile.',
             ],
           }),
         });
-        const standIn: User = { _id: id, name: input.name, email: input.email, role: 'customer' };
-        return { user: standIn, created: false };
+        return user as User;
       });
     },
 

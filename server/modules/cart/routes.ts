@@ -8,11 +8,13 @@ import {
   CartQuery,
   CartResponse,
   MergeCartBody,
+  MergeCartResponse,
   UpdateCartItemBody,
   type Cart,
 } from '../../../contract/cart.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import idempotency from '../../plugins/idempotency.ts';
+import type { RateLimitSet } from '../../plugins/rate-limit.ts';
 import { cartIdempotencyScope, cartOwner } from './owner.ts';
 import {
   addItem,
@@ -24,6 +26,22 @@ import {
   removeItem,
   updateItem,
 } from './service.ts';
+
+const HOUR = 60 * 60_000;
+
+/**
+ * Discount codes are guessable, and the answer tells unknown, used and expired codes apart, so
+ * attempts are limited like sign-in: per client address (a guest can start new carts at will)
+ * and per cart owner (one account tried from many addresses). A shopper with a code or two from
+ * e-mail never comes near either; a guesser gets DISCOUNT_TRIES_PER_CLIENT tries an hour at a
+ * code space of about 8.5 × 10¹¹.
+ */
+const DISCOUNT_TRIES_PER_CLIENT = 20;
+const DISCOUNT_TRIES_PER_CART = 10;
+export const DISCOUNT_RATE_LIMITS = {
+  address: { max: DISCOUNT_TRIES_PER_CLIENT, windowMs: HOUR },
+  subject: { max: DISCOUNT_TRIES_PER_CART, windowMs: HOUR },
+} satisfies RateLimitSet;
 
 const tags = ['cart'];
 const idempotent = { idempotent: { scope: cartIdempotencyScope } };
@@ -96,15 +114,20 @@ export default async function cartRoutes(base: FastifyInstance) {
       config: idempotent,
       schema: {
         ...common,
-        summary: "Move a guest cart into the signed-in shopper's cart (once)",
+        summary:
+          "Move a guest cart into the signed-in shopper's cart (once); `capped` lists the lines cut to the per-line or stock limit",
         body: MergeCartBody,
-        response,
+        response: { 200: MergeCartResponse },
       },
     },
     async (request) => {
       if (!request.user) throw unauthorized('Sign in to merge your guest cart into your account.');
-      const cart = await mergeGuestCart(app.db, request.user._id, request.body.guestCartId);
-      return answer(await loadCart(app.db, cart));
+      const { cart, capped } = await mergeGuestCart(
+        app.db,
+        request.user._id,
+        request.body.guestCartId,
+      );
+      return { ...answer(await loadCart(app.db, cart)), capped };
     },
   );
 
@@ -114,12 +137,19 @@ export default async function cartRoutes(base: FastifyInstance) {
       config: idempotent,
       schema: {
         ...common,
-        summary: 'Apply a discount code (unknown 404, expired 410, already used 409)',
+        summary:
+          'Apply a discount code (unknown 404, expired 410, already used 409; rate-limited 429)',
         body: ApplyDiscountBody,
         response,
       },
     },
     async (request) => {
+      await app.rateLimit.checkSet(
+        request,
+        'discount',
+        DISCOUNT_RATE_LIMITS,
+        cartIdempotencyScope(request),
+      );
       const cart = await applyDiscount(app.db, cartOwner(request), request.body.code);
       return answer(await loadCart(app.db, cart));
     },

@@ -1,12 +1,11 @@
 import { and, asc, eq, gt, isNotNull, isNull, lt } from 'drizzle-orm';
 import {
   CART_LINE_MAX_QUANTITY,
-  FREE_SHIPPING_THRESHOLD,
-  STANDARD_SHIPPING_PRICE,
+  computeCartTotals,
+  type CappedCartLine,
   type Cart,
   type CartDiscount,
   type CartItem,
-  type CartTotals,
 } from '../../../contract/cart.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
@@ -223,7 +222,7 @@ export async function removeItem(db: Database, owner: CartOwner, itemId: string)
 
 /**
  * Moves a guest cart into the account's cart: lines of the same variant add up, capped by stock
- * and the per-line maximum; the guest cart is then deleted. The guest cart row is locked first,
+ * and the per-line maximum (each cut line is listed in `capped`); the guest cart is then deleted. The guest cart row is locked first,
  * so of two concurrent merges one waits and then finds it gone: it is merged exactly once, and a
  * repeated merge changes nothing.
  */
@@ -231,12 +230,13 @@ export async function mergeGuestCart(
   db: Database,
   userId: string,
   guestCartId: string,
-): Promise<CartRef> {
+): Promise<{ cart: CartRef; capped: CappedCartLine[] }> {
   return db.transaction(async (tx) => {
     const owner: CartOwner = { kind: 'user', userId };
     const guest = await findCart(tx, { kind: 'guest', guestCartId }, true);
     const cart = await ensureCart(tx, owner);
-    if (!guest) return cart;
+    const capped: CappedCartLine[] = [];
+    if (!guest) return { cart, capped };
 
     const guestLines = await tx
       .select({
@@ -244,6 +244,7 @@ export async function mergeGuestCart(
         variantId: cartItems.variantId,
         quantity: cartItems.quantity,
         stock: variants.stock,
+        name: products.name,
       })
       .from(cartItems)
       .innerJoin(variants, eq(variants.id, cartItems.variantId))
@@ -266,7 +267,12 @@ export async function mergeGuestCart(
     for (const line of guestLines) {
       const current = own.get(line.variantId) ?? 0;
       const cap = Math.min(line.stock, CART_LINE_MAX_QUANTITY);
-      const quantity = Math.max(current, Math.min(current + line.quantity, cap));
+      const requested = current + line.quantity;
+      const quantity = Math.max(current, Math.min(requested, cap));
+      if (quantity < requested) {
+        const { variantId, name, stock } = line;
+        capped.push({ variantId, name, requested, quantity, stock });
+      }
       if (quantity === current || quantity < 1) continue;
       await tx
         .insert(cartItems)
@@ -288,7 +294,7 @@ export async function mergeGuestCart(
       .set({ updatedAt: new Date(), discountCodeId })
       .where(eq(carts.id, cart.id));
     await tx.delete(carts).where(eq(carts.id, guest.id));
-    return { ...cart, discountCodeId };
+    return { cart: { ...cart, discountCodeId }, capped };
   });
 }
 
@@ -320,24 +326,9 @@ export async function removeDiscount(db: Database, owner: CartOwner): Promise<Ca
   });
 }
 
-/** Totals from lines at current prices (DESIGN §5); orders compute theirs the same way. */
-export function computeTotals(
-  lines: Pick<CartItem, 'quantity' | 'unitPrice'>[],
-  percentOff: number,
-): CartTotals {
-  const itemCount = lines.reduce((sum, line) => sum + line.quantity, 0);
-  const subtotal = lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
-  const discount = Math.round((subtotal * percentOff) / 100);
-  // The free-shipping threshold looks at the subtotal before the discount, as the shop promises
-  // "free shipping from $99" on the goods ordered.
-  const shipping =
-    subtotal === 0 || subtotal >= FREE_SHIPPING_THRESHOLD ? 0 : STANDARD_SHIPPING_PRICE;
-  return { itemCount, subtotal, discount, shipping, total: subtotal - discount + shipping };
-}
-
 /** The cart screen's view of a cart: lines at current prices, the live discount, totals. */
 export async function loadCart(executor: Executor, cart: CartRef | null): Promise<Cart> {
-  if (!cart) return { items: [], totals: computeTotals([], 0), discount: null };
+  if (!cart) return { items: [], totals: computeCartTotals([], 0), discount: null };
   const rows = await executor
     .select({
       itemId: cartItems.id,
@@ -388,7 +379,7 @@ export async function loadCart(executor: Executor, cart: CartRef | null): Promis
   const discount = await liveDiscount(executor, cart.discountCodeId);
   return {
     items,
-    totals: computeTotals(items, discount?.percentOff ?? 0),
+    totals: computeCartTotals(items, discount?.percentOff ?? 0),
     discount,
     ...(cart.guestCartId ? { guestCartId: cart.guestCartId } : {}),
   };

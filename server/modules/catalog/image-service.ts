@@ -1,12 +1,15 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
-  categoryColor,
+  CATEGORY_TILE_PACKS,
+  categoryArt,
   imageVersion,
   orderArtFlavors,
   packShapeFor,
+  renderCategoryImage,
   renderProductImage,
   renderTileImage,
+  type CategoryArt,
   type ImageKind,
   type ProductArt,
   type TileArt,
@@ -54,18 +57,40 @@ async function productArt(db: Executor, slug: string): Promise<ProductArt | null
   };
 }
 
+/** What a category's picture shows: its oldest active products' packs (see CATEGORY_TILE_PACKS). */
+async function categoryTileArt(db: Executor, slug: string): Promise<CategoryArt | null> {
+  const [category] = await db
+    .select({ id: categories.id, name: categories.name })
+    .from(categories)
+    .where(eq(categories.slug, slug));
+  if (!category) return null;
+  // Slugs and ids compare byte by byte ("C"), as the seed's JavaScript does, on any collation.
+  const firstFlavorColor = sql<string | null>`(
+    select f.color from ${variants} v join ${flavors} f on f.id = v.flavor_id
+    where v.product_id = ${products.id} and v.is_active
+    order by f.slug collate "C" limit 1
+  )`;
+  const rows = await db
+    .select({ brandColor: brands.color, flavorColor: firstFlavorColor })
+    .from(productCategories)
+    .innerJoin(products, eq(products.id, productCategories.productId))
+    .innerJoin(brands, eq(brands.id, products.brandId))
+    .where(and(eq(productCategories.categoryId, category.id), eq(products.isActive, true)))
+    .orderBy(products.createdAt, sql`${products.id} collate "C"`)
+    .limit(CATEGORY_TILE_PACKS);
+  return categoryArt(
+    { slug, name: category.name },
+    rows.flatMap((row) =>
+      row.flavorColor ? [{ brandColor: row.brandColor, flavorColor: row.flavorColor }] : [],
+    ),
+  );
+}
+
 async function tileArt(
   db: Executor,
-  kind: Exclude<ImageKind, 'products'>,
+  kind: 'brands' | 'flavors',
   slug: string,
 ): Promise<TileArt | null> {
-  if (kind === 'categories') {
-    const [row] = await db
-      .select({ name: categories.name })
-      .from(categories)
-      .where(eq(categories.slug, slug));
-    return row ? { name: row.name, color: categoryColor(slug) } : null;
-  }
   const table = kind === 'brands' ? brands : flavors;
   const [row] = await db
     .select({ name: table.name, color: table.color })
@@ -84,6 +109,11 @@ export async function loadImage(
   if (kind === 'products') {
     const art = await productArt(db, slug);
     const svg = art && renderProductImage(art, n);
+    return art && svg ? { svg, version: imageVersion(art) } : null;
+  }
+  if (kind === 'categories') {
+    const art = await categoryTileArt(db, slug);
+    const svg = art && renderCategoryImage(art, n);
     return art && svg ? { svg, version: imageVersion(art) } : null;
   }
   const art = await tileArt(db, kind, slug);

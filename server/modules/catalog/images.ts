@@ -24,13 +24,38 @@ export interface ProductArt {
   brandName: string;
   brandColor: string;
   shape: PackShape;
-  /** One packshot per flavor (at most three are drawn), then one back-of-pack image. */
+  /** One packshot per flavor, then one back-of-pack image. */
   flavors: { name: string; color: string }[];
 }
 
 export interface TileArt {
   name: string;
   color: string;
+}
+
+/** The packs a category tile shows: a few of its products, in their brand and flavor colours. */
+export interface CategoryArt extends TileArt {
+  shape: PackShape;
+  packs: { brandColor: string; flavorColor: string }[];
+}
+
+/**
+ * How many of its products a category tile draws: its oldest active ones (by creation time, then
+ * id in byte order), so the picture, and with it the image URL's version, stays the same as
+ * products sell and get reviewed. Each is drawn in its brand colour with its first flavor's label.
+ */
+export const CATEGORY_TILE_PACKS = 3;
+
+export function categoryArt(
+  category: { slug: string; name: string },
+  packs: CategoryArt['packs'],
+): CategoryArt {
+  return {
+    name: category.name,
+    color: categoryColor(category.slug),
+    shape: packShapeFor([category.slug]),
+    packs: packs.slice(0, CATEGORY_TILE_PACKS),
+  };
 }
 
 /**
@@ -62,7 +87,7 @@ export function orderArtFlavors<T extends { slug: string }>(flavors: readonly T[
   return [...flavors].sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
 }
 
-export function imageVersion(art: ProductArt | TileArt): string {
+export function imageVersion(art: ProductArt | TileArt | CategoryArt): string {
   return createHash('sha1')
     .update(RENDERER_VERSION)
     .update(JSON.stringify(art))
@@ -71,7 +96,23 @@ export function imageVersion(art: ProductArt | TileArt): string {
 }
 
 export function productImageCount(art: ProductArt): number {
-  return Math.min(art.flavors.length, 3) + 1;
+  return art.flavors.length + 1;
+}
+
+/**
+ * The packshot of one flavor among a product's stored images, which hold one packshot per active
+ * flavor in `orderArtFlavors` order and then the back of the pack. Images that do not follow that
+ * numbering (another count) give their first image instead; null when there are none.
+ */
+export function flavorPackshot(
+  images: readonly string[],
+  flavorSlugs: readonly string[],
+  flavorSlug: string,
+): string | null {
+  const ordered = orderArtFlavors(flavorSlugs.map((slug) => ({ slug })));
+  const index = ordered.findIndex((flavor) => flavor.slug === flavorSlug);
+  if (images.length === ordered.length + 1 && index >= 0) return images[index]!;
+  return images[0] ?? null;
 }
 
 export function productImageUrls(slug: string, art: ProductArt): string[] {
@@ -194,7 +235,7 @@ function pack(shape: PackShape, brandColor: string, bodyColor: string) {
 }
 
 /**
- * Image `n` of a product: packshots 1..k (one per flavor, k ≤ 3), then the back of the pack.
+ * Image `n` of a product: packshots 1..k (one per flavor), then the back of the pack.
  * Null when the product has no such image.
  */
 export function renderProductImage(art: ProductArt, n: number): string | null {
@@ -249,8 +290,8 @@ export function renderProductImage(art: ProductArt, n: number): string | null {
   );
 }
 
-/** A category, brand or flavor tile; flavors have a swatch (1) and serving shots (2, 3). */
-export function renderTileImage(kind: Exclude<ImageKind, 'products'>, art: TileArt, n: number) {
+/** A brand or flavor tile; flavors have a swatch (1) and serving shots (2, 3). */
+export function renderTileImage(kind: 'brands' | 'flavors', art: TileArt, n: number) {
   const ink = inkOn(art.color);
   const lines = wrap(art.name, 16, 3);
   if (kind === 'flavors') {
@@ -270,26 +311,76 @@ export function renderTileImage(kind: Exclude<ImageKind, 'products'>, art: TileA
     );
   }
   if (n !== 1) return null;
-  if (kind === 'brands') {
-    const initials = art.name
-      .split(/\s+/)
-      .map((word) => word[0] ?? '')
-      .join('')
-      .slice(0, 3)
-      .toUpperCase();
-    return svg(
-      `${art.name} logo`,
-      `<circle cx="200" cy="160" r="100" fill="${art.color}"/>` +
-        textLines([initials], 200, 182, 64, ink) +
-        textLines(lines, 200, 320, 28, '#222222'),
-      '#ffffff',
-    );
-  }
+  const initials = art.name
+    .split(/\s+/)
+    .map((word) => word[0] ?? '')
+    .join('')
+    .slice(0, 3)
+    .toUpperCase();
+  return svg(
+    `${art.name} logo`,
+    `<circle cx="200" cy="160" r="100" fill="${art.color}"/>` +
+      textLines([initials], 200, 182, 64, ink) +
+      textLines(lines, 200, 320, 28, '#222222'),
+    '#ffffff',
+  );
+}
+
+/** Where the packs of a category tile stand (centre x, centre y, scale), back ones first. */
+const TILE_PLACES: [number, number, number][][] = [
+  [[200, 215, 0.8]],
+  [
+    [145, 215, 0.66],
+    [255, 225, 0.72],
+  ],
+  [
+    [118, 208, 0.58],
+    [282, 208, 0.58],
+    [200, 228, 0.7],
+  ],
+];
+
+/** A pack with its label (bands standing in for the lettering, which would not read this small). */
+function labelledPack(shape: PackShape, brandColor: string, flavorColor: string): string {
+  const { outline, label } = pack(shape, brandColor, shade(brandColor, -0.1));
+  const ink = inkOn(flavorColor);
+  const band = (y: number, width: number, height: number) =>
+    `<rect x="${label.x + (label.w - width) / 2}" y="${label.y + y}" width="${width}" height="${height}" rx="${height / 2}" fill="${ink}" opacity="0.8"/>`;
+  return (
+    outline +
+    `<rect x="${label.x}" y="${label.y}" width="${label.w}" height="${label.h}" fill="${flavorColor}"/>` +
+    band(16, label.w * 0.5, 6) +
+    band(34, label.w * 0.72, 12) +
+    band(52, label.w * 0.56, 12) +
+    `<rect x="${label.x + 10}" y="${label.y + label.h - 34}" width="${label.w - 20}" height="24" rx="12" fill="${shade(flavorColor, -0.25)}"/>`
+  );
+}
+
+/**
+ * A category's picture: a few of its products' packs grouped on the category's colour (one pack
+ * in the category's own colours when it has no products yet).
+ */
+export function renderCategoryImage(art: CategoryArt, n: number): string | null {
+  if (n !== 1) return null;
+  const packs = art.packs.length
+    ? art.packs.slice(0, CATEGORY_TILE_PACKS)
+    : [{ brandColor: art.color, flavorColor: shade(art.color, 0.6) }];
+  const places = TILE_PLACES[packs.length - 1]!;
+  const drawn = packs
+    .map((item, i) => {
+      const [cx, cy, scale] = places[i]!;
+      return (
+        `<g transform="translate(${cx - 200 * scale} ${cy - 200 * scale}) scale(${scale})">` +
+        labelledPack(art.shape, item.brandColor, item.flavorColor) +
+        `</g>`
+      );
+    })
+    .join('');
   return svg(
     `${art.name} category`,
-    `<rect x="40" y="40" width="320" height="320" rx="40" fill="${art.color}"/>` +
-      `<circle cx="300" cy="100" r="36" fill="${shade(art.color, 0.3)}"/>` +
-      textLines(lines, 200, 200 - (lines.length - 1) * 18, 34, ink),
+    `<circle cx="200" cy="190" r="150" fill="${shade(art.color, 0.55)}"/>` +
+      `<ellipse cx="200" cy="350" rx="150" ry="14" fill="#000000" opacity="0.12"/>` +
+      drawn,
     shade(art.color, 0.85),
   );
 }

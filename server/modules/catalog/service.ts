@@ -10,6 +10,7 @@ import type {
   TaxonomyRef,
 } from '../../../contract/catalog.ts';
 import type { Executor } from '../../db/client.ts';
+import { flavorPackshot } from './images.ts';
 import {
   brands,
   categories,
@@ -46,6 +47,12 @@ const cheapestCompareAt = sql<number | null>`(
   limit 1
 )`;
 
+/** Whether some active variant costs more than the cheapest (the product's rolled-up price). */
+const priceVaries = sql<boolean>`exists (
+  select 1 from ${variants} v
+  where v.product_id = ${products.id} and v.is_active and v.price <> ${products.price}
+)`;
+
 const summaryColumns = {
   id: products.id,
   slug: products.slug,
@@ -61,6 +68,7 @@ const summaryColumns = {
   brandName: brands.name,
   categories: categoriesJson,
   compareAtPrice: cheapestCompareAt,
+  priceVaries,
 };
 
 type SummaryRow = {
@@ -78,6 +86,7 @@ type SummaryRow = {
   brandName: string;
   categories: TaxonomyRef[] | string;
   compareAtPrice: number | null;
+  priceVaries: boolean;
 };
 
 function toSummary(row: SummaryRow): ProductSummary {
@@ -98,6 +107,7 @@ function toSummary(row: SummaryRow): ProductSummary {
     price: row.price,
     compareAtPrice,
     onSale: compareAtPrice !== null && compareAtPrice > row.price,
+    priceVaries: Boolean(row.priceVaries),
     rating: Math.round(row.rating * 10) / 10,
     reviewCount: row.reviewCount,
     inStock: row.totalStock > 0,
@@ -172,7 +182,7 @@ const variantsJson = sql<VariantJson[] | string>`coalesce((
   where v.product_id = ${products.id} and v.is_active
 ), '[]'::json)`;
 
-type VariantJson = ProductDetail['variants'][number];
+type VariantJson = Omit<ProductDetail['variants'][number], 'image'>;
 
 /** The full product by slug or id, or null when it does not exist or is inactive (one query). */
 export async function getProductDetail(
@@ -199,12 +209,16 @@ export async function getProductDetail(
   ) as VariantJson[];
   // Stable sort: price order from SQL is kept within a flavor.
   variantList.sort((a, b) => byName.compare(a.flavor.name, b.flavor.name));
+  const flavorSlugs = [...new Set(variantList.map((variant) => variant.flavor.slug))];
   return {
     ...toSummary(row),
     description: row.description,
     nutritionFacts: (row.nutritionFacts as NutritionFacts | null) ?? null,
     tags: row.tags,
-    variants: variantList,
+    variants: variantList.map((variant) => ({
+      ...variant,
+      image: flavorPackshot(row.images, flavorSlugs, variant.flavor.slug),
+    })),
   };
 }
 

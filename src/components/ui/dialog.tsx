@@ -2,10 +2,12 @@
  * Exports: Dialog — a modal following the WAI-ARIA dialog pattern: role="dialog", aria-modal,
  * labelled by `labelledBy` (an element id inside it), focus moved inside on open (the element with
  * `data-autofocus`, else the first focusable), Tab and Shift+Tab kept inside, Escape and the close
- * button call `onClose`, focus returned to the opener on close, page scroll locked.
+ * button call `onClose`, focus returned to the opener on close (`returnFocusTo`, else whatever had
+ * focus as it opened — give the opener when it loses focus before the dialog is there, as a
+ * button that is disabled while it loads does), page scroll locked.
  * Render it only while open: `{open ? <Dialog ...>...</Dialog> : null}`.
  */
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import styles from './dialog.module.css';
 
@@ -19,6 +21,7 @@ export interface DialogProps {
   children: ReactNode;
   className?: string;
   closeLabel?: string;
+  returnFocusTo?: RefObject<HTMLElement | null>;
 }
 
 export function Dialog({
@@ -28,15 +31,19 @@ export function Dialog({
   children,
   className,
   closeLabel = 'Close',
+  returnFocusTo,
 }: DialogProps) {
   const panelRef = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
+  // Read once, as the dialog opens.
+  const returnFocusRef = useRef(returnFocusTo);
   useEffect(() => {
     onCloseRef.current = onClose;
   });
 
   useEffect(() => {
-    const opener = document.activeElement as HTMLElement | null;
+    const opener =
+      returnFocusRef.current?.current ?? (document.activeElement as HTMLElement | null);
     const panel = panelRef.current;
     const first =
       panel?.querySelector<HTMLElement>('[data-autofocus]') ??

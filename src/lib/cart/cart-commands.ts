@@ -6,12 +6,14 @@
  * Exports:
  * - CartCommand (the union), CartCommandInput (the same without the key), createCartCommand(input).
  * - applyCommandToCart(cart, command), applyPendingCommands(cart, commands): the optimistic
- *   result (pure); the cart shown is always the server's cart with the waiting commands applied.
+ *   result (pure); the cart shown is always the server's cart with the waiting commands applied,
+ *   its totals then `estimated` from the lines' prices.
  * - pendingLineId(addCommand): the placeholder id of a line whose add is still waiting.
  * - sendCartCommand(command): the API call, with the Idempotency-Key header.
  * cart-outbox.ts stores, sends and retries them.
  */
 import type { TaxonomyRef } from '../../../contract/catalog.ts';
+import { computeCartTotals } from '../../../contract/cart-rules.ts';
 import { api } from '../api-client.ts';
 import { newIdempotencyKey } from '../ids.ts';
 import type { Cart, CartItem, CartResponse } from './get-cart.ts';
@@ -67,10 +69,13 @@ function withLineTotal(item: CartItem, quantity: number): CartItem {
   return { ...item, quantity, lineTotal: item.unitPrice * quantity };
 }
 
-/** Keeps the badge count (totals.itemCount) in step with the optimistic lines. */
+/**
+ * Keeps the totals in step with the optimistic lines: the badge count, and an estimate of the
+ * money from the prices the shopper has seen (the server's totals come once the change lands).
+ */
 function withItems(cart: Cart, items: CartItem[]): Cart {
-  const itemCount = items.reduce((sum, item) => sum + item.quantity, 0);
-  return { ...cart, items, totals: { ...cart.totals, itemCount } };
+  const totals = computeCartTotals(items, cart.discount?.percentOff ?? 0);
+  return { ...cart, items, totals, estimated: true };
 }
 
 export function applyCommandToCart(cart: Cart | undefined, command: CartCommand): Cart | undefined {

@@ -9,7 +9,8 @@
  *   the server's answer (rejected on a refusal, which is also toasted unless `silent`: the caller
  *   then shows it beside a field). A change to a line still shown under its placeholder id goes to
  *   the real line once the server has named it.
- * - classifyCartFailure(error): 'retry' (network, 5xx, Retry-After) or 'refused' (any other 4xx).
+ * - classifyCartFailure(error, command?): 'retry' (network, 5xx, Retry-After) or 'refused' (any
+ *   other 4xx, and a discount code turned away for too many tries).
  * - replacePendingItemId(commands, from, to): the commands with a placeholder line id replaced.
  * - usePendingCartCommands(), pendingCartCommands(): what is still waiting, oldest first.
  * - clearCartOutbox(): drops every waiting change (logout).
@@ -46,9 +47,12 @@ let outbox: Outbox<CartCommand, CartResponse> | null = null;
  */
 const namedLines = new Map<string, string>();
 
-export function classifyCartFailure(error: unknown): Failure {
+export function classifyCartFailure(error: unknown, command?: CartCommand): Failure {
   if (!(error instanceof ApiError)) return 'retry';
   if (error.isNetworkError || error.status >= 500) return 'retry';
+  // Too many code tries: waiting out the limit would hold every later cart change behind this one
+  // (commands go in order), so the shopper is told to wait, beside the code field, instead.
+  if (command?.type === 'applyDiscount' && error.status === 429) return 'refused';
   if (error.status === 408 || error.status === 429 || error.retryAfterSeconds !== null) {
     return 'retry';
   }

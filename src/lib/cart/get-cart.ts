@@ -19,7 +19,11 @@ import { PERSIST_TIMEOUT_MS } from '../constants.ts';
 
 /** A cart line; `pending` marks an optimistic add still waiting for the server's line. */
 export type CartItem = ContractCartItem & { pending?: boolean };
-export type Cart = Omit<ContractCart, 'items'> & { items: CartItem[] };
+/**
+ * `estimated`: lines changed by changes still waiting to sync, so the totals are the PWA's
+ * estimate from the prices the shopper has seen, not yet the server's.
+ */
+export type Cart = Omit<ContractCart, 'items'> & { items: CartItem[]; estimated?: boolean };
 export type CartResponse = { success: true; data: Cart };
 
 export const cartQueryKey = ['cart'] as const;

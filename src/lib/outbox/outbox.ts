@@ -58,8 +58,8 @@ export interface OutboxOptions<C, R> {
    * it is the same request; returns the command unchanged once fixed.
    */
   prepare?(command: C): C;
-  /** Whether a failed send may succeed later ('retry') or never will ('refused'). */
-  classify(error: unknown): Failure;
+  /** Whether a failed send of `command` may succeed later ('retry') or never will ('refused'). */
+  classify(error: unknown, command: C): Failure;
   /**
    * Once `applied` is applied: how the commands still waiting must change (e.g. a placeholder id
    * the server has now named), or null. Stored before anyone sees `applied` gone.
@@ -116,6 +116,8 @@ export class Outbox<C extends { idempotencyKey: string }, R> {
   private sending = false;
   /** Writes this tab has made to the storage (see reload: a read older than one is read again). */
   private writes = 0;
+  /** Counts `clear` calls: an answer to a command sent before the last one belongs to no one now. */
+  private clears = 0;
   private readonly stopListening: () => void;
   private markListed: () => void = () => {};
   /**
@@ -193,6 +195,7 @@ export class Outbox<C extends { idempotencyKey: string }, R> {
   /** Forgets every waiting command (logout: nothing private stays behind). */
   async clear(): Promise<void> {
     this.cancelRetry();
+    this.clears += 1;
     await this.options.storage.clear();
     this.writes += 1;
     this.pendingCommands = [];
@@ -239,6 +242,7 @@ export class Outbox<C extends { idempotencyKey: string }, R> {
   private async sendInOrder(): Promise<void> {
     this.cancelRetry();
     while (this.options.isOnline()) {
+      const clears = this.clears;
       // Another tab may have sent some, or added more: the storage is the truth.
       const [next] = await this.options.storage.entries();
       if (!next) break;
@@ -251,7 +255,8 @@ export class Outbox<C extends { idempotencyKey: string }, R> {
       try {
         answer = await this.options.send(command);
       } catch (error) {
-        if (this.options.classify(error) === 'retry') {
+        if (clears !== this.clears) continue;
+        if (this.options.classify(error, command) === 'retry') {
           this.scheduleRetry();
           return;
         }
@@ -270,6 +275,8 @@ export class Outbox<C extends { idempotencyKey: string }, R> {
         continue;
       }
       this.attempts = 0;
+      // Cleared while it was out (a logout): the answer shows the previous shopper's state.
+      if (clears !== this.clears) continue;
       const update = this.options.updateWaiting?.(command, answer) ?? null;
       const waiting = await this.options.storage.settle(key, update);
       this.writes += 1;

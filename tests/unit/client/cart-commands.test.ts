@@ -1,5 +1,9 @@
 import { describe, expect, test } from 'vitest';
-import { applyCommandToCart, createCartCommand } from '../../../src/lib/cart/cart-commands.ts';
+import {
+  applyCommandToCart,
+  applyPendingCommands,
+  createCartCommand,
+} from '../../../src/lib/cart/cart-commands.ts';
 import { EMPTY_CART, type Cart, type CartItem } from '../../../src/lib/cart/get-cart.ts';
 
 const ref = { _id: 'r', slug: 'r', name: 'R' };
@@ -75,6 +79,40 @@ describe('cart commands', () => {
     const removed = applyCommandToCart(start, createCartCommand({ type: 'remove', itemId: 'i1' }));
     expect(removed?.items.map((item) => item.itemId)).toEqual(['i2']);
     expect(removed?.totals.itemCount).toBe(4);
+  });
+
+  test("a waiting add is priced from the product page's price: an estimate until the server answers", () => {
+    // A guest with an empty cart adds a $89.99 tub offline.
+    const add = createCartCommand({
+      type: 'add',
+      productId: 'p9',
+      variantId: 'v9',
+      quantity: 1,
+      preview: { name: 'Isolate', unitPrice: 8999, stock: 30 },
+    });
+    const shown = applyPendingCommands(EMPTY_CART, [add]);
+    expect(shown?.estimated).toBe(true);
+    expect(shown?.totals).toEqual({
+      itemCount: 1,
+      subtotal: 8999,
+      discount: 0,
+      shipping: 999,
+      total: 9998,
+    });
+    // A discount already on the server's cart is estimated on the new lines too.
+    const discounted = {
+      ...cart(line('i1', 'v1', 2)),
+      discount: { code: 'FIT10', percentOff: 10 },
+    };
+    expect(applyPendingCommands(discounted, [add])?.totals).toEqual({
+      itemCount: 3,
+      subtotal: 10999,
+      discount: 1100,
+      shipping: 0,
+      total: 9899,
+    });
+    // Nothing waiting: the server's totals, as they came.
+    expect(applyPendingCommands(EMPTY_CART, [])).toBe(EMPTY_CART);
   });
 
   test('discounts and merges wait for the server', () => {

@@ -529,6 +529,29 @@ describe('Outbox', () => {
     expect(storage.map.size).toBe(0);
     expect(outbox.pending).toEqual([]);
   });
+
+  test('an answer to a command sent before a clear (a logout) is not applied', async () => {
+    let answer: ((value: string) => void) | null = null;
+    const applied: string[] = [];
+    const outbox = new Outbox<Command, string>({
+      storage: memoryStorage(),
+      send: () => new Promise<string>((resolve) => (answer = resolve)),
+      classify: () => 'refused',
+      onApplied: (_command, reply) => applied.push(reply),
+      isOnline: () => true,
+      lock: mutex(),
+      retry: { baseMs: 1000, maxMs: 8000 },
+    });
+    const waiting = (await outbox.enqueue(command(1))).settled;
+    const rejected = expect(waiting).rejects.toThrow('Outbox cleared');
+    await vi.waitFor(() => expect(answer).not.toBeNull());
+    await outbox.clear();
+    await rejected;
+    answer!("the previous shopper's cart");
+    await outbox.flush();
+    expect(applied).toEqual([]);
+    expect(outbox.pending).toEqual([]);
+  });
 });
 
 describe('cart outbox rules', () => {
@@ -544,6 +567,16 @@ describe('cart outbox rules', () => {
     );
     expect(classifyCartFailure(new ApiError(404, 'Cart item not found', [], true))).toBe('refused');
     expect(classifyCartFailure(new TypeError('Failed to fetch'))).toBe('retry');
+  });
+
+  test('a discount code turned away for too many tries is a refusal, not held for a retry', () => {
+    const tooMany = new ApiError(429, 'Too many attempts. Please wait 59 minutes.', [], true, 3540);
+    const apply = { type: 'applyDiscount', code: 'FORGE-AAAA-BBBB', idempotencyKey: 'k1' } as const;
+    expect(classifyCartFailure(tooMany, apply)).toBe('refused');
+    // Other cart changes still wait out a 429.
+    expect(classifyCartFailure(tooMany, { type: 'removeDiscount', idempotencyKey: 'k2' })).toBe(
+      'retry',
+    );
   });
 
   test('a change to a line still being added names the real line once the server has it', () => {

@@ -22,8 +22,8 @@ export function useLogout() {
     onSuccess: async () => {
       // Leave first: a login-only page still on screen would otherwise bounce to /login.
       await navigate({ to: '/' });
-      afterSignOut(queryClient);
       toast.success('Logged out successfully.');
+      await afterSignOut(queryClient);
     },
     onError: () => {
       toast.error('Failed to log out.');

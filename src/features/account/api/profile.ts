@@ -58,9 +58,15 @@ export function useUpdateProfile() {
 
 /**
  * Confirms once per visit that a remembered user still has a session: a 401 forgets them, so the
- * header and the guards never act on a stale sign-in.
+ * header and the guards never act on a stale sign-in. The profile restored from the saved cache
+ * says nothing about the session, so the check asks the server whatever the cache holds.
  */
 export function useSessionCheck(): void {
   const { user } = useCustomer();
-  useQuery({ ...profileQueryOptions(), enabled: Boolean(user), staleTime: Infinity });
+  useQuery({
+    ...profileQueryOptions(),
+    enabled: Boolean(user),
+    staleTime: Infinity,
+    refetchOnMount: 'always',
+  });
 }

@@ -3,15 +3,23 @@
  *
  * Exports:
  * - afterSignIn(queryClient, user): stores the user, merges the guest cart when there is one (the
- *   id is cleared after a successful merge), then refreshes the cached cart, orders and profile.
- * - afterSignOut(queryClient): forgets the user, clears every cached server answer and drops the
- *   cart changes still waiting to be sent.
+ *   id is cleared after a successful merge; a line the merge cut to the limit is toasted with
+ *   cappedLineText), then refreshes the cached cart, orders and profile.
+ * - afterSignOut(queryClient): forgets everything private at once (logout, a sign-out in another
+ *   tab, an expired session): the user and guest cart id, the cart changes still waiting, every
+ *   cached server answer in memory (what is on screen, such as the header's cart badge, is read
+ *   again as a guest), the persisted copy and the service worker's API caches.
  * - safeRedirect(target): the `redirect` search param reduced to an in-app path ('/' otherwise).
  * - useSessionsOfOtherTabs(): follows a sign-in or sign-out made in another tab (see below).
+ * - useSessionExpiry(): a 401 while signed in (the session expired) signs out here too, saying so.
  */
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import type { CappedCartLine, MergeCartResponse } from '../../../../contract/cart.ts';
+import { quantityLimitText } from '../../../../contract/cart-rules.ts';
+import { onSessionEnded } from '../../../lib/api-client.ts';
 import {
+  clearGuestCartId,
   clearUser,
   customerState,
   onSignInElsewhere,
@@ -21,6 +29,7 @@ import {
 import { clearOfflineData } from '../../../lib/pwa/start.ts';
 import { createCartCommand } from '../../../lib/cart/cart-commands.ts';
 import { clearCartOutbox, enqueueCartCommand } from '../../../lib/cart/cart-outbox.ts';
+import { toast } from '../../../stores/toasts.ts';
 
 export const ORDERS_QUERY_KEY = ['orders'] as const;
 export const PROFILE_QUERY_KEY = ['profile'] as const;
@@ -31,9 +40,10 @@ export async function afterSignIn(queryClient: QueryClient, user: AuthUser): Pro
   if (guestCartId) {
     try {
       const merge = createCartCommand({ type: 'merge', guestCartId });
-      await (
+      const answer: Partial<MergeCartResponse> = await (
         await enqueueCartCommand(merge, { silent: true })
       ).settled;
+      for (const line of answer.capped ?? []) toast(cappedLineText(line));
     } catch (err) {
       console.warn('The guest cart could not be merged.', err);
     }
@@ -45,27 +55,60 @@ export async function afterSignIn(queryClient: QueryClient, user: AuthUser): Pro
   ]);
 }
 
-export function afterSignOut(queryClient: QueryClient): void {
+/** A guest line cut at sign-in: "Whey: You can buy at most 20 of an item. Your cart has 20." */
+export function cappedLineText(line: CappedCartLine): string {
+  return `${line.name}: ${quantityLimitText(line.stock)} Your cart has ${line.quantity}.`;
+}
+
+export const SESSION_ENDED_TEXT = 'Your session has ended. Please sign in again.';
+
+export async function afterSignOut(queryClient: QueryClient): Promise<void> {
   clearUser();
-  queryClient.clear();
-  void clearOfflineData();
-  void clearCartOutbox();
+  clearGuestCartId();
+  // The cart shown is the server's with the waiting changes applied: drop those first.
+  await clearCartOutbox().catch((err: unknown) =>
+    console.warn('The waiting cart changes could not be dropped.', err),
+  );
+  await queryClient.cancelQueries();
+  queryClient.removeQueries({ type: 'inactive' });
+  // A removed query would stay on screen (an observer keeps its last answer until something else
+  // draws it): reset instead, so what is shown empties now and is read again as a guest.
+  void queryClient.resetQueries();
+  // After the reset: the persisted copy the next save writes holds nothing of this shopper.
+  await clearOfflineData();
 }
 
 /**
  * Another tab signed in or out (every tab shares the one session cookie): the header here already
- * follows (the customer store), and the cart, orders and profile this tab had read are dropped and
- * read again as the shopper now signed in, or as a guest. A login-only page leaves by itself (the
- * account layout sends a signed-out visitor to /login).
+ * follows (the customer store). After a sign-in the cart, orders and profile this tab had read are
+ * read again as that shopper; after a sign-out everything private is forgotten here too, as in the
+ * tab that signed out. A login-only page leaves by itself (the account layout sends a signed-out
+ * visitor to /login).
  */
 export function useSessionsOfOtherTabs(): void {
   const queryClient = useQueryClient();
   useEffect(
     () =>
-      onSignInElsewhere(() => {
+      onSignInElsewhere((user) => {
+        if (!user) {
+          void afterSignOut(queryClient);
+          return;
+        }
         for (const queryKey of [['cart'], ORDERS_QUERY_KEY, PROFILE_QUERY_KEY]) {
           void queryClient.resetQueries({ queryKey });
         }
+      }),
+    [queryClient],
+  );
+}
+
+export function useSessionExpiry(): void {
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      onSessionEnded(() => {
+        toast(SESSION_ENDED_TEXT);
+        void afterSignOut(queryClient);
       }),
     [queryClient],
   );

@@ -1,13 +1,14 @@
 import { Link } from '@tanstack/react-router';
-import { CART_LINE_MAX_QUANTITY } from '../../../../contract/cart-rules.ts';
+import { useId } from 'react';
+import { lineQuantityLimit, quantityLimitText } from '../../../../contract/cart-rules.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { useCartCommand } from '../../../lib/cart/use-cart.ts';
 import type { CartItem } from '../../../lib/cart/get-cart.ts';
 import styles from './cart-page.module.css';
 
-/** DESIGN §5: 1–20 per line and never above the stock left. */
+/** 1–20 per line and never above the stock left. */
 export function lineMaxQuantity(item: Pick<CartItem, 'stock'>): number {
-  return Math.max(1, Math.min(CART_LINE_MAX_QUANTITY, item.stock));
+  return Math.max(1, lineQuantityLimit(item.stock));
 }
 
 export function CartLine({ item }: { item: CartItem }) {
@@ -18,6 +19,9 @@ export function CartLine({ item }: { item: CartItem }) {
     command.mutate({ type: 'setQuantity', itemId: item.itemId, quantity });
   };
   const onSale = item.compareAtPrice != null && item.compareAtPrice > item.unitPrice;
+  // At the limit the + button is disabled: say why beside it.
+  const atLimit = item.stock > 0 && item.quantity >= max;
+  const limitId = useId();
 
   return (
     <li className={styles.line}>
@@ -87,10 +91,16 @@ export function CartLine({ item }: { item: CartItem }) {
             onClick={() => setQuantity(item.quantity + 1)}
             disabled={item.quantity >= max}
             aria-label={`Increase quantity of ${item.name}`}
+            aria-describedby={atLimit ? limitId : undefined}
           >
             +
           </button>
         </div>
+        {atLimit ? (
+          <p id={limitId} className={styles.limit} data-testid="cart-line-limit">
+            {quantityLimitText(item.stock)}
+          </p>
+        ) : null}
         <p className={styles.lineTotal}>
           <span className="visually-hidden">Line total </span>
           {formatMoney(item.lineTotal ?? item.unitPrice * item.quantity)}

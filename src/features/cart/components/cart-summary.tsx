@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { checkDiscountCode, FREE_SHIPPING_THRESHOLD } from '../../../../contract/cart-rules.ts';
+import { amountToFreeShipping, checkDiscountCode } from '../../../../contract/cart-rules.ts';
 import { Button, buttonClassName } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -18,9 +18,13 @@ import styles from './cart-page.module.css';
 export const CHECKOUT_OFFLINE_TEXT =
   'You are offline. Checkout and payment need a connection; your cart is saved and syncs when you are back online.';
 
+export const ESTIMATE_TEXT =
+  'Estimated from the prices you have seen; the final totals show once your changes sync.';
+
 export function CartSummary({ cart, signedIn }: { cart: Cart; signedIn: boolean }) {
   const { totals } = cart;
-  const toFreeShipping = FREE_SHIPPING_THRESHOLD - (totals.subtotal - totals.discount);
+  const estimated = cart.estimated === true;
+  const toFreeShipping = amountToFreeShipping(totals.subtotal);
   const online = useOnline();
   const waiting = usePendingSyncCount() > 0;
   // Checkout prices the server's cart: it waits for a connection and for every change to land.
@@ -41,7 +45,7 @@ export function CartSummary({ cart, signedIn }: { cart: Cart; signedIn: boolean 
         Order summary
       </h2>
       <DiscountCode cart={cart} />
-      <dl className={styles.totals}>
+      <dl className={styles.totals} aria-describedby={estimated ? 'cart-estimate' : undefined}>
         <div>
           <dt>Subtotal</dt>
           <dd>{formatMoney(totals.subtotal)}</dd>
@@ -57,10 +61,15 @@ export function CartSummary({ cart, signedIn }: { cart: Cart; signedIn: boolean 
           <dd>{totals.shipping === 0 ? 'Free' : formatMoney(totals.shipping)}</dd>
         </div>
         <div className={styles.totalRow}>
-          <dt>Total</dt>
+          <dt>{estimated ? 'Estimated total' : 'Total'}</dt>
           <dd>{formatMoney(totals.total)}</dd>
         </div>
       </dl>
+      {estimated ? (
+        <p id="cart-estimate" className={styles.note} data-testid="cart-estimate">
+          {ESTIMATE_TEXT}
+        </p>
+      ) : null}
       <p className={styles.note}>
         {toFreeShipping > 0
           ? `Add ${formatMoney(toFreeShipping)} more for free standard shipping.`

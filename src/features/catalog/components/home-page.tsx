@@ -1,14 +1,30 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import type { CSSProperties } from 'react';
 import type { ProductCollection } from '../../../../contract/catalog.ts';
 import { buttonClassName } from '../../../components/ui/button.tsx';
 import { compareNames } from '../../../lib/compare-names.ts';
 import { POPULAR_CATEGORY_SLUGS } from '../../../lib/constants.ts';
 import { productCollectionQueryOptions } from '../api/get-products.ts';
 import { taxonomyQueryOptions } from '../api/get-taxonomy.ts';
+import { imageSrcSet } from '../lib/image-srcset.ts';
 import { ProductGrid } from './product-grid.tsx';
 import { HOME_ROWS } from '../api/prefetch-home.ts';
 import styles from './home-page.module.css';
+
+/** Columns of a product row on wide screens (768 px and up) and on phones; rows hold multiples. */
+export const HOME_ROW_COLUMNS = { wide: 4, narrow: 2 } as const;
+
+/** A row as wide as its items: a short row never leaves empty columns after its last card. */
+function rowColumns(items: number): CSSProperties {
+  return {
+    '--row-columns-wide': Math.max(1, Math.min(items, HOME_ROW_COLUMNS.wide)),
+    '--row-columns-narrow': Math.max(1, Math.min(items, HOME_ROW_COLUMNS.narrow)),
+  } as CSSProperties;
+}
+
+/** The rendered size of a category picture's file (it is shown at the tile's width). */
+export const CATEGORY_IMAGE_SIZE = 400;
 
 export function HomePage() {
   return (
@@ -86,7 +102,7 @@ function ProductRow({
   eyebrow: string;
   title: string;
   text: string;
-  /** The header turns solid once this section passes under it (spec §2). */
+  /** The header turns solid once this section passes under it. */
   sentinel?: boolean;
 }) {
   const limit = HOME_ROWS[collection];
@@ -100,11 +116,16 @@ function ProductRow({
     >
       <SectionHeading id={`${id}-title`} eyebrow={eyebrow} title={title} text={text} />
       {data ? (
-        <ProductGrid products={data} />
+        <ProductGrid products={data} className={styles.row} style={rowColumns(data.length)} />
       ) : isError ? (
         <p className={styles.unavailable}>These products could not be loaded right now.</p>
       ) : (
-        <ul className={styles.skeletonGrid} aria-busy="true" aria-label={`Loading ${title}`}>
+        <ul
+          className={styles.row}
+          style={rowColumns(limit)}
+          aria-busy="true"
+          aria-label={`Loading ${title}`}
+        >
           {Array.from({ length: limit }, (_, index) => (
             <li key={index} className={styles.skeletonCard} />
           ))}
@@ -161,14 +182,18 @@ function Categories() {
                   {category.image ? (
                     <img
                       src={category.image}
+                      srcSet={imageSrcSet(category.image)}
+                      sizes="(min-width: 1024px) 200px, (min-width: 640px) 30vw, 45vw"
                       alt=""
-                      width={160}
-                      height={160}
+                      width={CATEGORY_IMAGE_SIZE}
+                      height={CATEGORY_IMAGE_SIZE}
                       loading="lazy"
                       decoding="async"
                       className={styles.categoryImage}
                     />
-                  ) : null}
+                  ) : (
+                    <span className={styles.categoryImage} />
+                  )}
                   <span className={styles.categoryName}>{category.name}</span>
                 </Link>
               </li>

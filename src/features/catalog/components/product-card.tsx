@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import type { ProductDetail, ProductSummary } from '../../../../contract/catalog.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { toast } from '../../../stores/toasts.ts';
@@ -72,7 +72,11 @@ export function ProductCard({
         </Heading>
         <Rating rating={product.rating} reviewCount={product.reviewCount} />
         <div className={styles.footer}>
-          <Price price={product.price} compareAtPrice={product.compareAtPrice} />
+          <Price
+            price={product.price}
+            compareAtPrice={product.compareAtPrice}
+            prefix={product.priceVaries ? 'From' : undefined}
+          />
           <QuickAdd product={product} />
         </div>
       </div>
@@ -89,6 +93,7 @@ function QuickAdd({ product }: { product: ProductSummary }) {
   const addToCart = useAddToCart();
   const [loading, setLoading] = useState(false);
   const [detail, setDetail] = useState<ProductDetail | null>(null);
+  const buttonRef = useRef<HTMLButtonElement | null>(null);
 
   async function open() {
     setLoading(true);
@@ -125,7 +130,10 @@ function QuickAdd({ product }: { product: ProductSummary }) {
       <Button
         size="sm"
         variant="dark"
-        onClick={open}
+        onClick={(event) => {
+          buttonRef.current = event.currentTarget;
+          void open();
+        }}
         loading={loading || addToCart.isPending}
         aria-label={`Quick add ${product.name} to cart`}
       >
@@ -133,7 +141,11 @@ function QuickAdd({ product }: { product: ProductSummary }) {
       </Button>
       {detail ? (
         <Suspense fallback={null}>
-          <QuickAddDialog product={detail} onClose={() => setDetail(null)} />
+          <QuickAddDialog
+            product={detail}
+            onClose={() => setDetail(null)}
+            returnFocusTo={buttonRef}
+          />
         </Suspense>
       ) : null}
     </>

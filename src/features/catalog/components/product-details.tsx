@@ -56,7 +56,11 @@ export function ProductDetails({
         </ol>
       </nav>
       <div className={styles.top}>
-        <ProductGallery images={product.images} name={product.name} />
+        <ProductGallery
+          images={product.images}
+          name={product.name}
+          flavorImage={selection.variant?.image}
+        />
         <div className={styles.info}>
           <Link
             to="/brand/$brandSlug"

@@ -4,9 +4,28 @@ import styles from './product-details.module.css';
 
 export const GALLERY_IMAGE_SIZE = 640;
 
-/** The main image with thumbnails; the first image loads at once, it is the page's hero. */
-export function ProductGallery({ images, name }: { images: string[]; name: string }) {
-  const [current, setCurrent] = useState(0);
+/**
+ * The main image with thumbnails; the shown image loads at once, it is the page's hero. It opens
+ * on the chosen flavor's packshot and follows the flavor when the shopper picks another one; a
+ * thumbnail shows any image until then.
+ */
+export function ProductGallery({
+  images,
+  name,
+  flavorImage,
+}: {
+  images: string[];
+  name: string;
+  /** The packshot of the chosen flavor, one of `images`. */
+  flavorImage?: string | null | undefined;
+}) {
+  const flavorIndex = flavorImage ? images.indexOf(flavorImage) : -1;
+  const [current, setCurrent] = useState(Math.max(0, flavorIndex));
+  const [followed, setFollowed] = useState(flavorImage);
+  if (followed !== flavorImage) {
+    setFollowed(flavorImage);
+    if (flavorIndex >= 0) setCurrent(flavorIndex);
+  }
   const shown = images[current] ?? images[0];
   return (
     <div className={styles.gallery}>

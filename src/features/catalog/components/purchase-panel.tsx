@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { ProductDetail, ProductVariant } from '../../../../contract/catalog.ts';
-import { CART_LINE_MAX_QUANTITY } from '../../../../contract/cart-rules.ts';
+import { lineQuantityLimit, quantityLimitText } from '../../../../contract/cart-rules.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { useAddToCart } from '../../../lib/cart/use-add-to-cart.ts';
 import { pickFlavor, pickSize, type Selection } from '../lib/variant-selection.ts';
@@ -9,9 +9,9 @@ import { Price } from './price.tsx';
 import styles from './purchase-panel.module.css';
 import { VariantPicker } from './variant-picker.tsx';
 
-/** The most a shopper can put in one line: DESIGN §5 caps it at 20 and never above stock. */
+/** The most a shopper can put in one line: at most 20, and never above stock. */
 export function maxQuantity(variant: ProductVariant | undefined): number {
-  return variant ? Math.max(0, Math.min(CART_LINE_MAX_QUANTITY, variant.stock)) : 0;
+  return variant ? lineQuantityLimit(variant.stock) : 0;
 }
 
 interface PurchasePanelProps {
@@ -29,11 +29,13 @@ export function PurchasePanel({
   onAdded,
 }: PurchasePanelProps) {
   const addToCart = useAddToCart();
+  // What the shopper asked for; above the limit the field shows the limit and says why.
   const [quantity, setQuantity] = useState(1);
   const variant = selection.variant;
   const max = maxQuantity(variant);
   const shownQuantity = Math.min(quantity, Math.max(1, max));
   const soldOut = !variant || variant.stock <= 0;
+  const limitNote = !soldOut && quantity > max ? quantityLimitText(variant.stock) : null;
 
   function add() {
     if (!variant || soldOut) return;
@@ -69,7 +71,13 @@ export function PurchasePanel({
             : 'In stock — ships in 1 business day'}
       </p>
       <div className={styles.actions}>
-        <QuantityInput value={shownQuantity} max={max} disabled={soldOut} onChange={setQuantity} />
+        <QuantityInput
+          value={shownQuantity}
+          max={max}
+          disabled={soldOut}
+          note={limitNote}
+          onChange={setQuantity}
+        />
         <Button
           variant="primary"
           className={styles.add}
@@ -88,48 +96,61 @@ function QuantityInput({
   value,
   max,
   disabled,
+  note,
   onChange,
 }: {
   value: number;
   max: number;
   disabled: boolean;
+  /** Why the quantity asked for was cut to `max`, shown beside the field. */
+  note: string | null;
   onChange: (value: number) => void;
 }) {
-  const set = (next: number) => onChange(Math.max(1, Math.min(max, next)));
+  const noteId = useId();
+  // Above `max` is kept as asked: the field then shows `max` with the note.
+  const set = (next: number) => onChange(Math.max(1, next));
   return (
-    <div className={styles.quantity} role="group" aria-label="Quantity">
-      <button
-        type="button"
-        className={styles.step}
-        onClick={() => set(value - 1)}
-        disabled={disabled || value <= 1}
-        aria-label="Decrease quantity"
-      >
-        −
-      </button>
-      <input
-        className={styles.quantityInput}
-        type="number"
-        inputMode="numeric"
-        min={1}
-        max={Math.max(1, max)}
-        value={value}
-        disabled={disabled}
-        aria-label="Quantity"
-        onChange={(event) => {
-          const next = Number.parseInt(event.target.value, 10);
-          if (Number.isFinite(next)) set(next);
-        }}
-      />
-      <button
-        type="button"
-        className={styles.step}
-        onClick={() => set(value + 1)}
-        disabled={disabled || value >= max}
-        aria-label="Increase quantity"
-      >
-        +
-      </button>
+    <div className={styles.quantityField}>
+      <div className={styles.quantity} role="group" aria-label="Quantity">
+        <button
+          type="button"
+          className={styles.step}
+          onClick={() => set(value - 1)}
+          disabled={disabled || value <= 1}
+          aria-label="Decrease quantity"
+        >
+          −
+        </button>
+        <input
+          className={styles.quantityInput}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={Math.max(1, max)}
+          value={value}
+          disabled={disabled}
+          aria-label="Quantity"
+          aria-describedby={note ? noteId : undefined}
+          onChange={(event) => {
+            const next = Number.parseInt(event.target.value, 10);
+            if (Number.isFinite(next)) set(next);
+          }}
+        />
+        <button
+          type="button"
+          className={styles.step}
+          onClick={() => set(value + 1)}
+          disabled={disabled || value >= max}
+          aria-label="Increase quantity"
+        >
+          +
+        </button>
+      </div>
+      {note ? (
+        <p id={noteId} className={styles.limit} role="status">
+          {note}
+        </p>
+      ) : null}
     </div>
   );
 }

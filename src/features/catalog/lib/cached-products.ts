@@ -64,6 +64,7 @@ export function productSummary(product: ProductSummary): ProductSummary {
     price: product.price,
     compareAtPrice: product.compareAtPrice,
     onSale: product.onSale,
+    priceVaries: product.priceVaries,
     rating: product.rating,
     reviewCount: product.reviewCount,
     inStock: product.inStock,

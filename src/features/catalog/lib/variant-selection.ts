@@ -9,6 +9,8 @@ export interface SelectableVariant {
   flavor: { slug: string; name: string };
   size: string;
   stock: number;
+  price: number;
+  compareAtPrice: number | null;
 }
 
 export interface Choice {
@@ -52,21 +54,44 @@ export function sizeChoices(variants: SelectableVariant[], flavor: string | unde
 }
 
 /**
+ * The variant a product opens on when nothing is asked for: the cheapest one in stock, since that
+ * is the price its card shows ("From $X"). Equal prices go to the discounted one, as the card's
+ * compare-at price does, then to the first listed. Sold out everywhere: the first listed.
+ */
+export function defaultVariant<V extends SelectableVariant>(variants: V[]): V | undefined {
+  let best: V | undefined;
+  for (const variant of variants) {
+    if (variant.stock <= 0) continue;
+    if (
+      !best ||
+      variant.price < best.price ||
+      (variant.price === best.price && (variant.compareAtPrice ?? 0) > (best.compareAtPrice ?? 0))
+    ) {
+      best = variant;
+    }
+  }
+  return best ?? variants[0];
+}
+
+/**
  * Resolves what is selected from what was asked for (for example from the URL). An unknown or
- * missing flavor falls back to the first flavor with stock; a size the flavor does not come in
- * falls back to the first size of that flavor with stock. So every selection names a real variant.
+ * missing flavor falls back to the default variant's flavor (or, with only a size asked for, the
+ * first flavor with that size in stock); a size the flavor does not come in falls back to the
+ * first size of that flavor with stock. So every selection names a real variant.
  */
 export function resolveSelection<V extends SelectableVariant>(
   variants: V[],
   wanted: { flavor?: string | undefined; size?: string | undefined },
 ): Selection<V> {
   if (variants.length === 0) return { flavor: undefined, size: undefined, variant: undefined };
-  const inStock = variants.filter((v) => v.stock > 0);
-  const fallback = inStock[0] ?? variants[0]!;
-
-  const flavor = variants.some((v) => v.flavor.slug === wanted.flavor)
+  const fallback = defaultVariant(variants)!;
+  const askedFlavor = variants.some((v) => v.flavor.slug === wanted.flavor);
+  if (!askedFlavor && wanted.size === undefined) {
+    return { flavor: fallback.flavor.slug, size: fallback.size, variant: fallback };
+  }
+  const flavor = askedFlavor
     ? wanted.flavor!
-    : (inStock.find((v) => v.size === wanted.size) ?? fallback).flavor.slug;
+    : (variants.find((v) => v.stock > 0 && v.size === wanted.size) ?? fallback).flavor.slug;
 
   const ofFlavor = variants.filter((v) => v.flavor.slug === flavor);
   const variant =

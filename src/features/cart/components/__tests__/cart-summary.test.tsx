@@ -2,8 +2,9 @@ import { onlineManager } from '@tanstack/react-query';
 import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, test } from 'vitest';
 import { renderWithProviders } from '../../../../testing/render.tsx';
+import { applyPendingCommands, createCartCommand } from '../../../../lib/cart/cart-commands.ts';
 import { EMPTY_CART } from '../../../../lib/cart/get-cart.ts';
-import { CartSummary, CHECKOUT_OFFLINE_TEXT } from '../cart-summary.tsx';
+import { CartSummary, CHECKOUT_OFFLINE_TEXT, ESTIMATE_TEXT } from '../cart-summary.tsx';
 
 afterEach(() => {
   cleanup();
@@ -49,5 +50,40 @@ describe('the cart summary offline', () => {
       disabled: true,
       explanation: CHECKOUT_OFFLINE_TEXT,
     });
+  });
+});
+
+describe('the cart summary while changes wait to sync', () => {
+  test('totals estimated from the seen prices are marked as such, with the free-shipping line from them', async () => {
+    const add = createCartCommand({
+      type: 'add',
+      productId: 'p9',
+      variantId: 'v9',
+      quantity: 1,
+      preview: { name: 'Isolate', unitPrice: 8999, stock: 30 },
+    });
+    const estimate = applyPendingCommands(EMPTY_CART, [add])!;
+    renderWithProviders(<CartSummary cart={estimate} signedIn={false} />);
+    await screen.findByText('Estimated total');
+    const rows = Object.fromEntries(
+      screen
+        .getAllByRole('term')
+        .map((term) => [term.textContent, term.nextElementSibling?.textContent]),
+    );
+    expect(rows).toEqual({
+      Subtotal: '$89.99',
+      Shipping: '$9.99',
+      'Estimated total': '$99.98',
+    });
+    expect(screen.getByTestId('cart-estimate').textContent).toBe(ESTIMATE_TEXT);
+    expect(screen.getByText(/more for free standard shipping/).textContent).toMatch(
+      /^Add \$9\.01 more for free standard shipping\./,
+    );
+  });
+
+  test("the server's totals are not marked", async () => {
+    renderWithProviders(<CartSummary cart={cart} signedIn={false} />);
+    expect(await screen.findByText('Total')).toBeTruthy();
+    expect(screen.queryByTestId('cart-estimate')).toBeNull();
   });
 });

@@ -209,6 +209,7 @@ describe('search box offline (beyond the spec)', () => {
       price,
       compareAtPrice: null,
       onSale: false,
+      priceVaries: false,
       rating: 4.5,
       reviewCount: 3,
       inStock: true,

@@ -24,6 +24,7 @@ function card(name: string, overrides: Partial<ProductSummary> = {}): ProductSum
     price: 4999,
     compareAtPrice: null,
     onSale: false,
+    priceVaries: false,
     rating: 4.5,
     reviewCount: 3,
     inStock: true,

@@ -29,6 +29,7 @@ export function summary(name: string, overrides: Partial<ProductSummary> = {}): 
     price: 4999,
     compareAtPrice: null,
     onSale: false,
+    priceVaries: false,
     rating: 4.5,
     reviewCount: 10,
     inStock: true,
@@ -54,6 +55,7 @@ export function detail(
       price: product.price,
       compareAtPrice: null,
       stock: 5,
+      image: product.image,
     })),
   };
 }

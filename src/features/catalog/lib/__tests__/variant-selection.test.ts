@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import {
+  defaultVariant,
   flavorChoices,
   pickFlavor,
   pickSize,
@@ -14,11 +15,15 @@ const variant = (
   flavorSlug: string,
   size: string,
   stock: number,
+  price = size === '2 lb' ? 4499 : 8999,
+  compareAtPrice: number | null = null,
 ): SelectableVariant => ({
   _id: id,
   flavor: flavor(flavorSlug),
   size,
   stock,
+  price,
+  compareAtPrice,
 });
 
 // Chocolate comes in 2 lb and 5 lb (5 lb sold out); vanilla only in 5 lb; mango is sold out.
@@ -27,6 +32,15 @@ const variants = [
   variant('choc-5', 'chocolate', '5 lb', 0),
   variant('van-5', 'vanilla', '5 lb', 7),
   variant('mango-2', 'mango', '2 lb', 0),
+];
+
+// Listed by flavor name, as the API lists them: the cheapest (what the card prices) is not first.
+const priced = [
+  variant('berry-5', 'berry', '5 lb', 9, 5999),
+  variant('cola-2', 'cola', '2 lb', 0, 1999),
+  variant('lime-2', 'lime', '2 lb', 3, 2999),
+  variant('mint-2', 'mint', '2 lb', 3, 2999, 3999),
+  variant('zest-5', 'zest', '5 lb', 3, 5999),
 ];
 
 describe('flavor and size choices', () => {
@@ -52,6 +66,20 @@ describe('flavor and size choices', () => {
 describe('resolveSelection', () => {
   test('with nothing asked for, the first variant with stock', () => {
     expect(resolveSelection(variants, {}).variant?._id).toBe('choc-2');
+  });
+
+  test('with nothing asked for, the cheapest variant in stock, the discounted one on a tie', () => {
+    expect(resolveSelection(priced, {})).toMatchObject({ flavor: 'mint', size: '2 lb' });
+    expect(defaultVariant(priced.filter((v) => v._id !== 'mint-2'))?._id).toBe('lime-2');
+  });
+
+  test('the cheapest variant itself when it is in stock', () => {
+    const inStock = priced.map((v) => (v._id === 'cola-2' ? { ...v, stock: 2 } : v));
+    expect(resolveSelection(inStock, {}).variant?._id).toBe('cola-2');
+  });
+
+  test('sold out everywhere: the first variant', () => {
+    expect(defaultVariant(priced.map((v) => ({ ...v, stock: 0 })))?._id).toBe('berry-5');
   });
 
   test('an exact flavor and size is kept even when sold out, so the shopper sees why', () => {

@@ -1,0 +1,13 @@
+/**
+ * Links the shop puts in e-mail. Every one starts at the configured public origin
+ * (`config.publicOrigin`), never at a request's Host or X-Forwarded-Host: those are chosen by
+ * whoever sends the request, and a reset link pointing at their site would hand them the token.
+ */
+export function shopLinks(publicOrigin: string) {
+  const link = (path: string) => new URL(path, `${publicOrigin}/`).toString();
+  return {
+    resetPassword: (token: string) => link(`/reset-password/${encodeURIComponent(token)}`),
+  };
+}
+
+export type ShopLinks = ReturnType<typeof shopLinks>;

@@ -1,0 +1,100 @@
+import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
+import fp from 'fastify-plugin';
+import { validatorCompiler as zodValidatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { badRequest } from '../lib/errors.ts';
+
+/**
+ * The deepest nesting of arrays and objects a JSON body may have. Our bodies are two levels deep;
+ * a far deeper one is an attack on every recursive walk after the parser (schema validation, the
+ * idempotency fingerprint), so it is refused before it is parsed.
+ */
+export const MAX_JSON_DEPTH = 32;
+
+export const NUL_MESSAGE = 'must not contain the NUL character (U+0000)';
+export const TOO_DEEP_MESSAGE = `The JSON body is nested more than ${MAX_JSON_DEPTH} levels deep.`;
+export const INVALID_JSON_MESSAGE = 'The request body is not valid JSON.';
+export const EMPTY_JSON_MESSAGE = 'The JSON body is empty.';
+
+/**
+ * How deep `text` nests, counted without parsing it and without recursion; stops counting once
+ * past `limit`. Brackets inside string literals do not count.
+ */
+export function jsonDepthExceeds(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) {
+      inString = true;
+    } else if (c === 0x5b || c === 0x7b) {
+      if (++depth > limit) return true;
+    } else if (c === 0x5d || c === 0x7d) {
+      depth--;
+    }
+  }
+  return false;
+}
+
+type Path = (string | number)[];
+
+/**
+ * The paths of every string (and object key) in `value` holding U+0000, walked without recursion.
+ * PostgreSQL cannot store that character in text, and no field of ours has a use for it.
+ */
+export function nulPaths(value: unknown): Path[] {
+  const found: Path[] = [];
+  const stack: [unknown, Path][] = [[value, []]];
+  while (stack.length > 0) {
+    const [current, path] = stack.pop()!;
+    if (typeof current === 'string') {
+      if (current.includes('\0')) found.push(path);
+    } else if (Array.isArray(current)) {
+      current.forEach((item, index) => stack.push([item, [...path, index]]));
+    } else if (current !== null && typeof current === 'object') {
+      for (const [key, item] of Object.entries(current)) {
+        if (key.includes('\0')) found.push(path);
+        stack.push([item, [...path, key]]);
+      }
+    }
+  }
+  return found;
+}
+
+const refuseNul = z.unknown().superRefine((value, ctx) => {
+  for (const path of nulPaths(value)) ctx.addIssue({ code: 'custom', path, message: NUL_MESSAGE });
+});
+
+/**
+ * The zod validator compiler, with one rule no schema can forget: no string anywhere in a body,
+ * query, path parameter or header may hold U+0000. The answer is the usual 400 naming the field.
+ */
+export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = (route) =>
+  zodValidatorCompiler({ ...route, schema: refuseNul.pipe(route.schema) });
+
+/**
+ * Replaces Fastify's JSON body parser with one that refuses bodies nested deeper than
+ * MAX_JSON_DEPTH, and answers empty or broken JSON with the API's 400 naming the body.
+ */
+export default fp(
+  async function input(app: FastifyInstance) {
+    const parseJson = app.getDefaultJsonParser('error', 'error');
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+      const text = body as string;
+      if (text.trim() === '') return done(badRequest(EMPTY_JSON_MESSAGE, 'body'), undefined);
+      if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) {
+        return done(badRequest(TOO_DEEP_MESSAGE, 'body'), undefined);
+      }
+      parseJson(request, text, (err, parsed) => {
+        if (err) return done(badRequest(INVALID_JSON_MESSAGE, 'body'), undefined);
+        done(null, parsed);
+      });
+    });
+  },
+  { name: 'input' },
+);
