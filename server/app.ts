@@ -4,8 +4,11 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
+import { loggerOptions, type LogDestination } from './lib/logging.ts';
+import { SERVER_TIMEOUTS, timeoutOptions, type ServerTimeouts } from './lib/timeouts.ts';
 import { apiModules } from './modules/index.ts';
 import mail from './modules/mail/plugin.ts';
+import cachePolicy from './plugins/cache-policy.ts';
 import errors, { frameworkErrors } from './plugins/errors.ts';
 import health from './plugins/health.ts';
 import input, { validatorCompiler } from './plugins/input.ts';
@@ -33,12 +36,23 @@ export interface AppOptions {
   config: Config;
   database: DatabaseHandle;
   logger?: FastifyServerOptions['logger'];
+  /** Where the log lines go (standard output by default); ignored when `logger` is given. */
+  logStream?: LogDestination;
+  /** Limits on slow or idle clients (tests shorten them). */
+  timeouts?: ServerTimeouts;
 }
 
 /** Builds the whole shop — API and PWA — as one Fastify instance, without listening. */
-export async function buildApp({ config, database, logger }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger,
+  logStream,
+  timeouts = SERVER_TIMEOUTS,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? { level: config.LOG_LEVEL },
+    ...timeoutOptions(timeouts),
+    logger: logger ?? loggerOptions(config.LOG_LEVEL, logStream),
     trustProxy: config.TRUST_PROXY.length > 0 ? config.TRUST_PROXY.join(',') : false,
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
@@ -69,6 +83,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     apiOrigin: config.VITE_API_ORIGIN,
     crossSite,
   });
+  await app.register(cachePolicy, { prefix: API_PREFIX });
   await app.register(openapi);
   await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(sessions, { db: database.db, crossSite });

@@ -21,5 +21,7 @@ export default fp(async function openapi(app: FastifyInstance) {
 });
 
 export async function openApiRoute(app: FastifyInstance) {
-  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/openapi.json', { config: { publicAnswer: true }, schema: { hide: true } }, async () =>
+    app.swagger(),
+  );
 }

@@ -26,6 +26,19 @@ const STRIPE = {
   images: ['https://*.stripe.com'],
 };
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * This GET (or HEAD) changes something — signing out — so, like the state-changing methods, it
+     * is refused when the browser says another site started it.
+     */
+    changesState?: boolean;
+  }
+}
+
+/** Fetch-metadata values of a request the shop's own pages, or the shopper by hand, started. */
+const OWN_FETCH_SITES = new Set(['same-origin', 'none']);
+
 export interface SecurityOptions {
   /** Storefronts allowed to call the API with the shopper's cookies. */
   storefrontOrigins: string[];
@@ -106,6 +119,22 @@ export default fp(
       },
     });
 
+    // A link, image or form on another site can make the browser send a GET with the shopper's
+    // cookies. Such a request either names its origin (Origin, sent by fetch) or, without one, is
+    // told apart by the browser's Sec-Fetch-Site; older browsers without it still send a Referer.
+    app.addHook('onRequest', async (request) => {
+      if (STATE_CHANGING.has(request.method) || !request.routeOptions.config.changesState) return;
+      const { origin, referer } = request.headers;
+      const fetchSite = request.headers['sec-fetch-site'];
+      const allowed =
+        origin !== undefined
+          ? isAllowedOrigin(request, origin)
+          : fetchSite !== undefined
+            ? OWN_FETCH_SITES.has(fetchSite)
+            : referer === undefined || isAllowedOrigin(request, originOf(referer));
+      if (!allowed) throw forbidden(CROSS_ORIGIN_REFUSED);
+    });
+
     app.addHook('onRequest', async (request) => {
       if (!STATE_CHANGING.has(request.method)) return;
       // The matched route's pattern, not the raw URL, so no path trick can borrow the exemption.
@@ -127,3 +156,11 @@ export default fp(
   },
   { name: 'security' },
 );
+
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return 'null';
+  }
+}

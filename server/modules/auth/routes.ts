@@ -160,6 +160,8 @@ export default async function authRoutes(fastify: FastifyInstance) {
   app.get(
     '/user/auth/logout',
     {
+      // A GET the client calls, but another site must not be able to sign the shopper out.
+      config: { changesState: true },
       schema: {
         tags: ['auth'],
         summary: 'Sign out: ends the session on the server and clears the cookie',

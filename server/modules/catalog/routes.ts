@@ -33,6 +33,9 @@ const ErrorBody = z.object({ success: z.literal(false), message: z.string() });
 /** Taxonomy changes rarely; let browsers and the service worker reuse it briefly. */
 const TAXONOMY_CACHE = 'public, max-age=60, stale-while-revalidate=600';
 
+/** The catalog looks the same to every visitor: its answers may be cached. */
+const config = { publicAnswer: true };
+
 export default async function catalogRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
@@ -45,6 +48,7 @@ export default async function catalogRoutes(fastify: FastifyInstance) {
     app.get(
       `/taxonomy/${name}`,
       {
+        config,
         schema: {
           tags: ['catalog'],
           summary: `All ${name}, sorted by name`,
@@ -61,7 +65,7 @@ export default async function catalogRoutes(fastify: FastifyInstance) {
   // Any other taxonomy name: the fixed routes above take precedence over this parametric one.
   app.get(
     '/taxonomy/:name',
-    { schema: { hide: true, params: TaxonomyParams, response: { 404: ErrorBody } } },
+    { config, schema: { hide: true, params: TaxonomyParams, response: { 404: ErrorBody } } },
     async (request) => {
       throw notFound(
         `Unknown taxonomy "${request.params.name}": use ${TAXONOMY_NAMES.join(', ')}.`,
@@ -72,6 +76,7 @@ export default async function catalogRoutes(fastify: FastifyInstance) {
   app.get(
     '/products',
     {
+      config,
       schema: {
         tags: ['catalog'],
         summary: 'A home-page collection: top rated, newest or best selling',
@@ -88,6 +93,7 @@ export default async function catalogRoutes(fastify: FastifyInstance) {
   app.get(
     '/products/:identifier',
     {
+      config,
       schema: {
         tags: ['catalog'],
         summary: 'One product with its variants, by slug or id',
@@ -105,6 +111,7 @@ export default async function catalogRoutes(fastify: FastifyInstance) {
   app.get(
     '/products/:identifier/suggested',
     {
+      config,
       schema: {
         tags: ['catalog'],
         summary: 'Products related to one product (same categories or brand), in stock first',
@@ -127,6 +134,7 @@ export default async function catalogRoutes(fastify: FastifyInstance) {
   app.get(
     '/images/:kind/:slug/:file',
     {
+      config,
       schema: {
         tags: ['catalog'],
         summary: 'A generated image of a product, category, brand or flavor (PNG, or the SVG)',

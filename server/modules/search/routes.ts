@@ -26,6 +26,7 @@ export default async function searchRoutes(app: FastifyInstance) {
   api.get(
     '/search/suggest',
     {
+      config: { publicAnswer: true },
       schema: {
         tags: ['search'],
         summary: 'Suggestions while typing: products, categories, brands and flavors',
@@ -39,6 +40,7 @@ export default async function searchRoutes(app: FastifyInstance) {
   api.get(
     '/search/products',
     {
+      config: { publicAnswer: true },
       schema: {
         tags: ['search'],
         summary: 'Product search and filtered listings, with facets',

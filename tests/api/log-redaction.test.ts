@@ -1,0 +1,177 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { buildApp } from '../../server/app.ts';
+import { loadConfig } from '../../server/config.ts';
+import type { DatabaseHandle } from '../../server/db/client.ts';
+import { newToken } from '../../server/lib/ids.ts';
+import { REDACTED } from '../../server/lib/logging.ts';
+import { hashToken } from '../../server/plugins/sessions.ts';
+import { loginUser, randomAddress, registerUser, resetMail, uniqueEmail } from '../helpers/auth.ts';
+import { openTestDatabase } from '../helpers/test-app.ts';
+import { F, cartCall, insertCartCatalog } from './cart-fixtures.ts';
+
+const API = '/api/v1';
+
+let app: FastifyInstance;
+let database: DatabaseHandle;
+let drop: () => Promise<void>;
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'forge-logs-'));
+/** Every line the app logged, exactly as it would reach standard output. */
+const lines: string[] = [];
+
+beforeAll(async () => {
+  ({ database, drop } = await openTestDatabase());
+  await insertCartCatalog(database.db);
+  // The most talkative level, so that no line that could exist escapes the check.
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'trace', DATA_DIR: dataDir });
+  app = await buildApp({ config, database, logStream: { write: (line) => lines.push(line) } });
+  await app.ready();
+});
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+  await drop?.();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/**
+ * Whether a secret appears in the output. A short number (a 6-digit code, a CVC) only counts as a
+ * whole number or a JSON string, not as digits inside a timestamp or a stack's line number.
+ */
+function leaks(output: string, secret: string): boolean {
+  if (!/^\d+$/.test(secret)) return output.includes(secret);
+  return new RegExp(`(?<![\\d:.])${secret}(?![\\d:.])|"${secret}"`).test(output);
+}
+
+const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
+  app.inject({
+    method: 'POST',
+    url: `${API}${url}`,
+    payload,
+    headers,
+    remoteAddress: randomAddress(),
+  });
+
+test('no log line holds a password, hash, token, code, card data or session id', async () => {
+  /** Values that must never appear in the log. */
+  const secrets: string[] = [];
+  const keep = (...values: string[]) => {
+    secrets.push(...values);
+    return values[0]!;
+  };
+
+  // Requests carrying a session cookie, an authorization header and passwords.
+  const shopper = await registerUser(app, { name: 'Logan Secretname' });
+  const sessionId = shopper.cookie.split('=')[1]!;
+  keep(shopper.password, sessionId, hashToken(sessionId));
+  const bearer = keep(`Bearer ${newToken()}`);
+  const me = await app.inject({
+    url: `${API}/user/profile/me`,
+    headers: { cookie: shopper.cookie, authorization: bearer },
+  });
+  expect(me.statusCode).toBe(200);
+  const wrong = await post('/user/auth/login', {
+    email: shopper.user.email,
+    password: keep('Wrong-password-77'),
+  });
+  expect(wrong.statusCode).toBe(401);
+
+  // A reset by e-mailed code, then one by the link's token (it travels in the URL).
+  expect((await post('/user/auth/forgot-password', { email: shopper.user.email })).statusCode).toBe(
+    200,
+  );
+  const first = await resetMail(database.db, shopper.user.email);
+  keep(first.code);
+  const byCode = await post('/user/auth/verify-otp-reset', {
+    email: shopper.user.email,
+    otp: first.code,
+    password: keep('Reset-by-code-55'),
+  });
+  expect(byCode.statusCode).toBe(200);
+  expect((await post('/user/auth/forgot-password', { email: shopper.user.email })).statusCode).toBe(
+    200,
+  );
+  const second = await resetMail(database.db, shopper.user.email, first.mail);
+  keep(second.token, hashToken(second.token));
+  const byLink = await app.inject({
+    method: 'PATCH',
+    url: `${API}/user/auth/reset-password/${second.token}`,
+    payload: { password: keep('Reset-by-link-66') },
+  });
+  expect(byLink.statusCode).toBe(200);
+
+  // A guest cart id (it opens the cart) in the header and the query, and a discount code.
+  const added = await cartCall(
+    app,
+    'POST',
+    '/cart/items',
+    {},
+    {
+      productId: F.whey,
+      variantId: F.chocolate,
+      quantity: 1,
+    },
+  );
+  const guestCartId = keep(added.json().data.guestCartId as string);
+  expect((await cartCall(app, 'GET', '/cart', { guestCartId })).statusCode).toBe(200);
+  const discount = await cartCall(
+    app,
+    'POST',
+    '/cart/discount',
+    { guestCartId },
+    {
+      code: keep('SECRET-COUPON-2024'),
+    },
+  );
+  expect(discount.statusCode).toBe(404);
+
+  // A failing query whose parameters are a new account's name, e-mail and password hash.
+  await database.db.execute(
+    sql.raw(
+      `ALTER TABLE users ADD CONSTRAINT log_probe CHECK (name <> 'Failing Probename') NOT VALID`,
+    ),
+  );
+  const failingEmail = keep(uniqueEmail('failing-probe'));
+  const failed = await post('/user/auth/register', {
+    name: keep('Failing Probename'),
+    email: failingEmail,
+    password: keep('Probe-password-88'),
+  });
+  expect(failed.statusCode).toBe(500);
+
+  // A failing session lookup, whose parameter is the hash of the session id in the cookie.
+  const again = await loginUser(app, shopper.user.email, 'Reset-by-link-66');
+  const againId = again.cookie.split('=')[1]!;
+  keep(againId, hashToken(againId));
+  await database.db.execute(sql.raw('ALTER TABLE sessions RENAME TO sessions_hidden'));
+  try {
+    const broken = await app.inject({
+      url: `${API}/user/profile/me`,
+      headers: { cookie: again.cookie },
+    });
+    expect(broken.statusCode).toBe(500);
+  } finally {
+    await database.db.execute(sql.raw('ALTER TABLE sessions_hidden RENAME TO sessions'));
+  }
+
+  // No route takes card data yet; a payment provider's error carrying it is logged as it would be.
+  const card = { number: keep('4242424242424242'), cvc: keep('737'), exp_month: 12 };
+  app.log.error(
+    { err: Object.assign(new Error('card declined'), { payment_method: { card } }) },
+    'payment failed',
+  );
+
+  const output = lines.join('');
+  for (const secret of secrets) expect(leaks(output, secret), secret).toBe(false);
+  expect(output).not.toContain('$argon2');
+  // The provocations did reach the log, so the check above was not vacuous.
+  expect(output).toContain('Failed query');
+  expect(output).toContain('check constraint');
+  expect(output).toContain(`/user/auth/reset-password/${REDACTED}`);
+  expect(output).toContain('card declined');
+  console.info(`${lines.length} log lines checked against ${secrets.length} secrets`);
+});
