@@ -49,6 +49,8 @@ function runServer(dataDir: string): Promise<{ code: number | null; stderr: stri
   });
 }
 
+// The embedded database's own folder is what these tests kill and restore; under the PostgreSQL
+// project the same file would only test PGlite again.
 describe.skipIf(process.env.TEST_DB_DRIVER === 'postgres')('embedded database crashes', () => {
   it(
     'restarts after every SIGKILL, the first start included, with no acknowledged write lost',
