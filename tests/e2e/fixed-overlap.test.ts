@@ -8,6 +8,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { addVariant, fetchProduct } from './cart-helpers.ts';
+import { fillConsultationBooking } from './consultation.ts';
 import { shopInBrowser } from './harness.ts';
 
 const e2e = shopInBrowser();
@@ -130,21 +131,7 @@ describe('fixed elements never hide a control', () => {
 
   test('phone: after a consultancy booking the confirmation is in view', async () => {
     const page = await openAt('/consultancy#book', PHONE);
-    const inAWeek = await page.evaluate(() => {
-      const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto' }).format(
-        new Date(),
-      );
-      const at = new Date(`${today}T00:00:00Z`);
-      at.setUTCDate(at.getUTCDate() + 7);
-      return at.toISOString().slice(0, 10);
-    });
-    await page.getByLabel('Name', { exact: true }).fill('Sam Patel');
-    await page.getByLabel('Email', { exact: true }).fill('sam@example.com');
-    await page.getByLabel('Phone number').fill('416 555 0199');
-    await page.getByLabel('Your goal').selectOption('build-muscle');
-    await page.getByLabel('Training experience').selectOption('beginner');
-    await page.getByLabel('Preferred date').fill(inAWeek);
-    await page.getByLabel('Preferred time (Eastern)').fill('10:30');
+    await fillConsultationBooking(page, '10:30');
     await page.getByRole('button', { name: 'Book consultation' }).click();
     const confirmation = page.getByRole('status').filter({ hasText: /booked|consultation/i });
     await page.getByRole('heading', { name: 'You are booked in' }).waitFor();

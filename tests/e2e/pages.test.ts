@@ -5,6 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { fillConsultationBooking } from './consultation.ts';
 import { shopInBrowser } from './harness.ts';
 
 const e2e = shopInBrowser();
@@ -389,21 +390,7 @@ describe('contact and consultancy forms', () => {
     expect(await fieldError(page, 'Preferred date')).toBe('Preferred date is required');
     expect(await fieldError(page, 'Preferred time (Eastern)')).toBe('Preferred time is required');
 
-    const inAWeek = await page.evaluate(() => {
-      const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto' }).format(
-        new Date(),
-      );
-      const at = new Date(`${today}T00:00:00Z`);
-      at.setUTCDate(at.getUTCDate() + 7);
-      return at.toISOString().slice(0, 10);
-    });
-    await page.getByLabel('Name', { exact: true }).fill('Sam Patel');
-    await page.getByLabel('Email', { exact: true }).fill('sam@example.com');
-    await page.getByLabel('Phone number').fill('416 555 0199');
-    await page.getByLabel('Your goal').selectOption('build-muscle');
-    await page.getByLabel('Training experience').selectOption('beginner');
-    await page.getByLabel('Preferred date').fill(inAWeek);
-    await page.getByLabel('Preferred time (Eastern)').fill('20:00');
+    await fillConsultationBooking(page, '20:00');
     await page.getByRole('button', { name: 'Book consultation' }).click();
     await expect
       .poll(() => fieldError(page, 'Preferred time (Eastern)'))
