@@ -257,7 +257,17 @@ describe('cart as a guest', () => {
       // Focus moved into the dialog as it opened.
       await expect.poll(focusInside).toBe(true);
 
-      // Everything a shopper needs, inside the panel with room around it.
+      // Everything a shopper needs, inside the panel with room around it. The panel rises into
+      // place as it opens: measured mid-animation, it and its parts would be caught at different
+      // heights.
+      await page.evaluate(() =>
+        Promise.all(
+          document
+            .getAnimations()
+            .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+            .map((animation) => animation.finished),
+        ),
+      );
       const box = (await dialog.boundingBox())!;
       const brand = dialog.getByText('Ironclad Nutrition', { exact: true });
       const title = dialog.getByRole('heading', { name: 'Whey Protein Isolate' });
