@@ -67,15 +67,21 @@ async function coveredControls(locator: Locator): Promise<string[]> {
   return covered;
 }
 
+/** A guest's phone showing /cart with one line, and the cart's "Create an account" link. */
+async function guestCartOnPhone() {
+  const product = await fetchProduct(e2e.shop.baseURL, 'whey-protein-isolate');
+  const page = await openAt('/product/whey-protein-isolate', PHONE);
+  await addVariant(page, product.variants[0]!);
+  await page.getByTestId('cart-badge').waitFor();
+  await page.goto('/cart');
+  const createAccount = page.getByRole('link', { name: 'Create an account' });
+  await createAccount.waitFor();
+  return { page, createAccount };
+}
+
 describe('fixed elements never hide a control', () => {
   test('phone: the cart\'s "Create an account" line and the filter counts are clear of the floating button', async () => {
-    const product = await fetchProduct(e2e.shop.baseURL, 'whey-protein-isolate');
-    const page = await openAt('/product/whey-protein-isolate', PHONE);
-    await addVariant(page, product.variants[0]!);
-    await page.getByTestId('cart-badge').waitFor();
-    await page.goto('/cart');
-    const createAccount = page.getByRole('link', { name: 'Create an account' });
-    await createAccount.waitFor();
+    const { page, createAccount } = await guestCartOnPhone();
     await page.getByTestId('coupon-button').waitFor();
     expect(await coveredBy(createAccount)).toBe('');
     expect(await coveredBy(page.locator('p').filter({ has: createAccount }))).toBe('');
@@ -90,13 +96,7 @@ describe('fixed elements never hide a control', () => {
   });
 
   test("phone, offline: the offline banner hides neither the floating button nor the cart's lines", async () => {
-    const product = await fetchProduct(e2e.shop.baseURL, 'whey-protein-isolate');
-    const page = await openAt('/product/whey-protein-isolate', PHONE);
-    await addVariant(page, product.variants[0]!);
-    await page.getByTestId('cart-badge').waitFor();
-    await page.goto('/cart');
-    const createAccount = page.getByRole('link', { name: 'Create an account' });
-    await createAccount.waitFor();
+    const { page, createAccount } = await guestCartOnPhone();
     await page.context().setOffline(true);
     await page.getByTestId('offline-banner').waitFor();
     const button = page.getByTestId('coupon-button');
