@@ -5,3 +5,6 @@ export * from '../modules/discounts/tables.ts';
 export * from '../modules/engagement/tables.ts';
 export * from '../modules/mail/tables.ts';
 export * from '../plugins/idempotency-tables.ts';
+export * from '../modules/addresses/tables.ts';
+export * from '../modules/orders/tables.ts';
+export * from '../modules/payments/tables.ts';

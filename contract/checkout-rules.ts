@@ -1,0 +1,208 @@
+/**
+ * Checkout's rules as plain values and functions, without a schema library, so the checkout page
+ * can use them before zod loads and the server prices every quote and order with the same code.
+ * Money is integer cents, CAD.
+ */
+import { FREE_SHIPPING_THRESHOLD, STANDARD_SHIPPING_PRICE } from './cart-rules.ts';
+
+/** Canada is the only country the shop ships to. */
+export const SHIPPING_COUNTRY = 'CA';
+export const SHIPPING_COUNTRY_NAME = 'Canada';
+export const COUNTRY_NOT_SHIPPED = 'We only ship to Canada (CA).';
+
+export const EXPRESS_SHIPPING_PRICE = 1999;
+
+export const SHIPPING_METHODS = ['standard', 'express'] as const;
+export type ShippingMethod = (typeof SHIPPING_METHODS)[number];
+
+export const SHIPPING_METHOD_LABELS: Record<ShippingMethod, string> = {
+  standard: 'Standard shipping (3–7 business days)',
+  express: 'Express shipping (1–2 business days)',
+};
+
+/**
+ * Shipping for goods worth `discountedSubtotal` (the subtotal after the discount): standard is
+ * free from FREE_SHIPPING_THRESHOLD, express always costs EXPRESS_SHIPPING_PRICE.
+ */
+export function shippingPrice(method: ShippingMethod, discountedSubtotal: number): number {
+  if (discountedSubtotal <= 0) return 0;
+  if (method === 'express') return EXPRESS_SHIPPING_PRICE;
+  return discountedSubtotal >= FREE_SHIPPING_THRESHOLD ? 0 : STANDARD_SHIPPING_PRICE;
+}
+
+/** One sales tax of a province, its rate in thousandths of a percent (9.975 % is 9975). */
+interface TaxRule {
+  name: 'GST' | 'HST' | 'PST' | 'QST' | 'RST';
+  milliPercent: number;
+}
+
+export interface Province {
+  code: string;
+  name: string;
+  taxes: readonly TaxRule[];
+}
+
+const GST: TaxRule = { name: 'GST', milliPercent: 5000 };
+const hst = (percent: number): TaxRule => ({ name: 'HST', milliPercent: percent * 1000 });
+
+/**
+ * The 13 provinces and territories with the sales taxes charged on goods shipped there (rates in
+ * force in 2026): HST where it replaces GST and the provincial tax, GST plus the provincial tax
+ * (PST, QST, RST) where both are charged, GST alone in Alberta and the territories.
+ */
+export const PROVINCES: readonly Province[] = [
+  { code: 'AB', name: 'Alberta', taxes: [GST] },
+  { code: 'BC', name: 'British Columbia', taxes: [GST, { name: 'PST', milliPercent: 7000 }] },
+  { code: 'MB', name: 'Manitoba', taxes: [GST, { name: 'RST', milliPercent: 7000 }] },
+  { code: 'NB', name: 'New Brunswick', taxes: [hst(15)] },
+  { code: 'NL', name: 'Newfoundland and Labrador', taxes: [hst(15)] },
+  { code: 'NS', name: 'Nova Scotia', taxes: [hst(14)] },
+  { code: 'NT', name: 'Northwest Territories', taxes: [GST] },
+  { code: 'NU', name: 'Nunavut', taxes: [GST] },
+  { code: 'ON', name: 'Ontario', taxes: [hst(13)] },
+  { code: 'PE', name: 'Prince Edward Island', taxes: [hst(15)] },
+  { code: 'QC', name: 'Quebec', taxes: [GST, { name: 'QST', milliPercent: 9975 }] },
+  { code: 'SK', name: 'Saskatchewan', taxes: [GST, { name: 'PST', milliPercent: 6000 }] },
+  { code: 'YT', name: 'Yukon', taxes: [GST] },
+];
+
+export const PROVINCE_CODES = PROVINCES.map((p) => p.code);
+
+export function findProvince(code: string): Province | undefined {
+  return PROVINCES.find((p) => p.code === code.trim().toUpperCase());
+}
+
+export interface TaxLine {
+  /** e.g. "HST", "GST", "QST". */
+  name: string;
+  /** Percent, e.g. 13 or 9.975. */
+  rate: number;
+  /** In cents. */
+  amount: number;
+}
+
+/**
+ * The tax lines for goods and shipping worth `taxable` cents shipped to `provinceCode`. Shipping is
+ * taxed like the goods it carries; each tax is rounded to the cent on its own.
+ */
+export function computeTaxes(provinceCode: string, taxable: number): TaxLine[] {
+  const province = findProvince(provinceCode);
+  if (!province) throw new Error(`Unknown province ${provinceCode}`);
+  return province.taxes.map((tax) => ({
+    name: tax.name,
+    rate: tax.milliPercent / 1000,
+    amount: Math.round((taxable * tax.milliPercent) / 100_000),
+  }));
+}
+
+export interface OrderTotalsValue {
+  itemCount: number;
+  subtotal: number;
+  discount: number;
+  shipping: number;
+  taxes: TaxLine[];
+  total: number;
+}
+
+/** The totals of a quote or an order: discount, then shipping on what is left, then taxes on both. */
+export function computeOrderTotals(input: {
+  lines: readonly { quantity: number; unitPrice: number }[];
+  percentOff: number;
+  shippingMethod: ShippingMethod;
+  province: string;
+}): OrderTotalsValue {
+  const itemCount = input.lines.reduce((sum, line) => sum + line.quantity, 0);
+  const subtotal = input.lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
+  const discount = Math.round((subtotal * input.percentOff) / 100);
+  const shipping = shippingPrice(input.shippingMethod, subtotal - discount);
+  const taxes = computeTaxes(input.province, subtotal - discount + shipping);
+  const tax = taxes.reduce((sum, line) => sum + line.amount, 0);
+  return {
+    itemCount,
+    subtotal,
+    discount,
+    shipping,
+    taxes,
+    total: subtotal - discount + shipping + tax,
+  };
+}
+
+/** A Canadian postal code: letter digit letter, digit letter digit (no D, F, I, O, Q, U; W and Z not first). */
+const POSTAL_CODE = /^[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] ?\d[ABCEGHJ-NPRSTV-Z]\d$/;
+export const POSTAL_CODE_FORMAT = 'must be a Canadian postal code such as A1A 1A1';
+
+/** `k1a0b1`, ` K1A  0B1 ` → `K1A 0B1`; null when it is not a Canadian postal code. */
+export function canonicalPostalCode(input: string): string | null {
+  const compact = input.replace(/\s+/g, '').toUpperCase();
+  if (!POSTAL_CODE.test(compact)) return null;
+  return `${compact.slice(0, 3)} ${compact.slice(3)}`;
+}
+
+/** Ten digits once spaces, dashes, dots, brackets and a leading +1 are taken away. */
+export const PHONE_FORMAT = 'must be a 10-digit phone number such as 416-555-0123';
+export function canonicalPhone(input: string): string | null {
+  const digits = input.replace(/[\s().-]/g, '').replace(/^\+?1(?=\d{10}$)/, '');
+  if (!/^[2-9]\d{9}$/.test(digits)) return null;
+  return `${digits.slice(0, 3)}-${digits.slice(3, 6)}-${digits.slice(6)}`;
+}
+
+export const ADDRESS_LIMITS = { name: 100, line: 120, city: 80 } as const;
+
+/** Order states and the moves between them; anything else is refused. */
+export const ORDER_STATUSES = [
+  'pending_payment',
+  'paid',
+  'processing',
+  'shipped',
+  'delivered',
+  'cancelled',
+  'refunded',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
+  pending_payment: ['paid', 'cancelled'],
+  paid: ['processing', 'cancelled', 'refunded'],
+  processing: ['shipped', 'refunded'],
+  shipped: ['delivered'],
+  delivered: [],
+  cancelled: [],
+  refunded: [],
+};
+
+export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
+  return ORDER_TRANSITIONS[from].includes(to);
+}
+
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  pending_payment: 'Awaiting payment',
+  paid: 'Paid',
+  processing: 'Processing',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+  refunded: 'Refunded',
+};
+
+/** The shopper may cancel while the order waits for payment or is paid but not yet being packed. */
+export const SHOPPER_CANCELLABLE: readonly OrderStatus[] = ['pending_payment', 'paid'];
+
+/** An order left unpaid this long is cancelled and its stock and discount code released. */
+export const ORDER_PAYMENT_WINDOW_MS = 30 * 60 * 1000;
+
+/** Short order numbers as the shopper sees them: FN-10482. */
+export const ORDER_NUMBER_PREFIX = 'FN-';
+export const ORDER_NUMBER_START = 10001;
+export function formatOrderNumber(sequence: number): string {
+  return `${ORDER_NUMBER_PREFIX}${sequence}`;
+}
+
+export const TEST_PAYMENT_LABEL = 'Test payment — no card is charged';
+
+/** Stripe's test cards, which the built-in test provider follows. */
+export const TEST_CARDS = {
+  succeeds: '4242424242424242',
+  declined: '4000000000000002',
+  insufficientFunds: '4000000000009995',
+  requiresAuthentication: '4000002500003155',
+} as const;

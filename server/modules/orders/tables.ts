@@ -1,0 +1,121 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { Address, OrderStatus, ShippingMethod, TaxLine } from '../../../contract/orders.ts';
+import { ORDER_NUMBER_START } from '../../../contract/orders.ts';
+import { users } from '../auth/tables.ts';
+import { products, variants } from '../catalog/tables.ts';
+import { discountCodes } from '../discounts/tables.ts';
+
+/** The short number a shopper sees (FN-10482); the id stays opaque. */
+export const orderNumbers = pgSequence('order_number_seq', { startWith: ORDER_NUMBER_START });
+
+/**
+ * An order with everything it was sold on copied in (addresses, prices, discount, taxes), so it
+ * reads the same whatever later happens to the catalog, the code or the account.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: text('id').primaryKey(),
+    number: integer('number')
+      .notNull()
+      .default(sql`nextval('order_number_seq')`),
+    /** Null once the account is deleted: the order stays for the books. */
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    email: text('email').notNull(),
+    status: text('status').$type<OrderStatus>().notNull().default('pending_payment'),
+    /** The Idempotency-Key of the checkout attempt that placed it: one order per attempt, ever. */
+    checkoutKey: text('checkout_key').notNull(),
+    shippingMethod: text('shipping_method').$type<ShippingMethod>().notNull(),
+    shippingAddress: jsonb('shipping_address').$type<Address>().notNull(),
+    billingAddress: jsonb('billing_address').$type<Address>().notNull(),
+    discountCodeId: text('discount_code_id').references(() => discountCodes.id, {
+      onDelete: 'set null',
+    }),
+    discountCode: text('discount_code'),
+    percentOff: integer('percent_off').notNull().default(0),
+    itemCount: integer('item_count').notNull(),
+    subtotal: integer('subtotal').notNull(),
+    discount: integer('discount').notNull(),
+    shipping: integer('shipping').notNull(),
+    taxes: jsonb('taxes').$type<TaxLine[]>().notNull(),
+    total: integer('total').notNull(),
+    /** An unpaid order is cancelled at this time and its stock and code released. */
+    payBy: timestamp('pay_by', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    carrier: text('carrier'),
+    trackingNumber: text('tracking_number'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('orders_number_key').on(t.number),
+    uniqueIndex('orders_user_checkout_key').on(t.userId, t.checkoutKey),
+    index('orders_user_created_idx').on(t.userId, t.createdAt.desc()),
+    index('orders_status_created_idx').on(t.status, t.createdAt.desc()),
+    index('orders_unpaid_pay_by_idx')
+      .on(t.payBy)
+      .where(sql`${t.status} = 'pending_payment'`),
+    check('orders_total_not_negative', sql`${t.total} >= 0`),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    productId: text('product_id').references(() => products.id, { onDelete: 'set null' }),
+    variantId: text('variant_id').references(() => variants.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    image: text('image'),
+    brand: text('brand').notNull(),
+    flavor: text('flavor').notNull(),
+    size: text('size').notNull(),
+    sku: text('sku').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPrice: integer('unit_price').notNull(),
+    lineTotal: integer('line_total').notNull(),
+  },
+  (t) => [
+    uniqueIndex('order_items_order_position_key').on(t.orderId, t.position),
+    index('order_items_variant_idx').on(t.variantId),
+    check('order_items_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);
+
+/** The order's history: every state change and notable step, with who did it. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** placed, paid, processing, shipped, delivered, cancelled, refunded, payment_failed, … */
+    type: text('type').notNull(),
+    /** The status the order moved to, when the event moved it. */
+    status: text('status').$type<OrderStatus>(),
+    note: text('note'),
+    /** shopper, staff, system or provider. */
+    actor: text('actor').notNull(),
+    actorId: text('actor_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.createdAt)],
+);

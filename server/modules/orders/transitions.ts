@@ -1,0 +1,149 @@
+import { eq, sql } from 'drizzle-orm';
+import { ORDER_STATUS_LABELS, canTransition, type OrderStatus } from '../../../contract/orders.ts';
+import type { Executor } from '../../db/client.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { variants, products } from '../catalog/tables.ts';
+import { discountCodes } from '../discounts/tables.ts';
+import { orderEvents, orderItems, orders } from './tables.ts';
+
+export type OrderActor = 'shopper' | 'staff' | 'system' | 'provider';
+
+export interface TransitionInput {
+  to: OrderStatus;
+  actor: OrderActor;
+  actorId?: string | null;
+  note?: string | null;
+}
+
+export interface TransitionResult {
+  /** False when the order already had that status: the call changed nothing (a repeat). */
+  changed: boolean;
+  from: OrderStatus;
+  order: typeof orders.$inferSelect;
+}
+
+const STATUS_VERBS: Record<OrderStatus, string> = {
+  pending_payment: 'put back to awaiting payment',
+  paid: 'marked paid',
+  processing: 'marked processing',
+  shipped: 'marked shipped',
+  delivered: 'marked delivered',
+  cancelled: 'cancelled',
+  refunded: 'refunded',
+};
+
+/** Locks the order's row for the rest of the transaction; 404 when it does not exist. */
+export async function lockOrder(tx: Executor, orderId: string) {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  if (!order) throw notFound('That order does not exist.');
+  return order;
+}
+
+/**
+ * The one way an order changes status. It locks the order's row, so two callers racing (the
+ * browser's return and a webhook, two staff) are serialised: the second sees the new status and
+ * changes nothing. Moves only forward along ORDER_TRANSITIONS; a repeat of the current status is
+ * a no-op, anything else a 409 with the reason. Writes the timeline and releases what an order
+ * that will not ship holds (stock, discount code). Call it inside a transaction.
+ */
+export async function transitionOrder(
+  tx: Executor,
+  orderId: string,
+  input: TransitionInput,
+): Promise<TransitionResult> {
+  const current = await lockOrder(tx, orderId);
+  const from = current.status;
+  if (from === input.to) return { changed: false, from, order: current };
+  if (!canTransition(from, input.to)) {
+    throw conflict(
+      `This order is ${ORDER_STATUS_LABELS[from].toLowerCase()} and cannot be ${STATUS_VERBS[input.to]}.`,
+      { status: from },
+    );
+  }
+  const now = new Date();
+  const closing = input.to === 'cancelled' || input.to === 'refunded';
+  const [order] = await tx
+    .update(orders)
+    .set({
+      status: input.to,
+      updatedAt: now,
+      ...(input.to === 'paid' ? { paidAt: now, payBy: null } : {}),
+      ...(closing ? { closedAt: now, payBy: null } : {}),
+    })
+    .where(eq(orders.id, orderId))
+    .returning();
+  await recordOrderEvent(tx, orderId, {
+    type: input.to,
+    status: input.to,
+    actor: input.actor,
+    actorId: input.actorId ?? null,
+    note: input.note ?? null,
+  });
+  // Goods that will not leave the warehouse go back on the shelf; an unused code is live again.
+  if (closing && (from === 'pending_payment' || from === 'paid' || from === 'processing')) {
+    await releaseOrderHolds(tx, order!);
+  }
+  return { changed: true, from, order: order! };
+}
+
+export async function recordOrderEvent(
+  tx: Executor,
+  orderId: string,
+  event: {
+    type: string;
+    status?: OrderStatus | null;
+    actor: OrderActor;
+    actorId?: string | null;
+    note?: string | null;
+  },
+): Promise<void> {
+  await tx.insert(orderEvents).values({
+    id: newId('oev'),
+    orderId,
+    type: event.type,
+    status: event.status ?? null,
+    actor: event.actor,
+    actorId: event.actorId ?? null,
+    note: event.note ?? null,
+  });
+}
+
+/**
+ * Puts an order's reserved units back in stock and makes its discount code usable again (when it
+ * has not expired and its address has no other live code).
+ */
+async function releaseOrderHolds(tx: Executor, order: typeof orders.$inferSelect): Promise<void> {
+  const lines = await tx
+    .select({ variantId: orderItems.variantId, quantity: orderItems.quantity })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, order.id));
+  // Lock variants in a fixed order, as placement does, so releases and placements never deadlock.
+  const sorted = lines
+    .filter((line): line is { variantId: string; quantity: number } => line.variantId !== null)
+    .sort((a, b) => (a.variantId < b.variantId ? -1 : 1));
+  for (const line of sorted) {
+    const [variant] = await tx
+      .update(variants)
+      .set({ stock: sql`${variants.stock} + ${line.quantity}` })
+      .where(eq(variants.id, line.variantId))
+      .returning({ productId: variants.productId, isActive: variants.isActive });
+    if (variant?.isActive) {
+      await tx
+        .update(products)
+        .set({ totalStock: sql`${products.totalStock} + ${line.quantity}` })
+        .where(eq(products.id, variant.productId));
+    }
+  }
+  if (order.discountCodeId) {
+    await tx
+      .update(discountCodes)
+      .set({ usedAt: null, liveFor: sql`${discountCodes.email}` })
+      .where(
+        sql`${discountCodes.id} = ${order.discountCodeId}
+          and discount_codes.expires_at > now()
+          and not exists (select 1 from discount_codes other
+            where other.live_for = discount_codes.email and other.id <> discount_codes.id)`,
+      );
+  }
+}

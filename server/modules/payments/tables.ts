@@ -1,0 +1,88 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { PaymentProviderName, PaymentStatus } from '../../../contract/orders.ts';
+import { orders } from '../orders/tables.ts';
+
+/** An order's payment at its provider (one per order; retries reuse it). */
+export const payments = pgTable(
+  'payments',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    provider: text('provider').$type<PaymentProviderName>().notNull(),
+    /** The provider's id for it (Stripe's PaymentIntent id, `pi_…`); null until created there. */
+    reference: text('reference'),
+    status: text('status').$type<PaymentStatus>().notNull().default('requires_payment_method'),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull().default('cad'),
+    clientSecret: text('client_secret'),
+    lastError: text('last_error'),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    refunded: integer('refunded').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payments_order_key').on(t.orderId),
+    uniqueIndex('payments_provider_reference_key').on(t.provider, t.reference),
+    index('payments_updated_idx').on(t.updatedAt),
+    check('payments_refund_within_amount', sql`${t.refunded} between 0 and ${t.amount}`),
+  ],
+);
+
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: text('id').primaryKey(),
+    paymentId: text('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    /** The provider's refund id (`re_…`); unique so a refund reported twice is counted once. */
+    reference: text('reference').notNull(),
+    amount: integer('amount').notNull(),
+    reason: text('reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('refunds_payment_reference_key').on(t.paymentId, t.reference),
+    check('refunds_amount_positive', sql`${t.amount} > 0`),
+  ],
+);
+
+/**
+ * Every provider event, stored before it is acknowledged and deduplicated by the provider's
+ * event id; one that cannot be applied yet (its order not there) is retried, not dropped.
+ */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    provider: text('provider').$type<PaymentProviderName>().notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    payload: jsonb('payload').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.provider, t.eventId] }),
+    index('webhook_events_pending_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.processedAt} is null`),
+  ],
+);
