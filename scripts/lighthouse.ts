@@ -1,6 +1,6 @@
 /**
  * `npm run lighthouse` (and a step of `npm test`): Lighthouse CI on the five pages of
- * lighthouserc.json against the built shop (`npm run build` first; `npm test` builds in its browser
+ * lighthouserc.json and on `/checkout` against the built shop (`npm run build` first; `npm test` builds in its browser
  * step), then one line per page: the median of its runs' performance scores, the other categories
  * and the load metrics of its representative run (lhci's median run), every run's performance
  * score, and the host's CPU benchmark.
@@ -15,12 +15,17 @@
  * performance score measures the machine more than the shop, so a shortfall there is reported as
  * a warning instead.
  *
+ * The script starts the shop itself, then signs up a shopper with two products in the cart, so
+ * `/checkout` is measured as a shopper reaches it: scripts/lighthouse-login.cjs signs them in
+ * before those runs, and their storage is kept between them (a returning shopper). The other pages
+ * are measured signed out, from empty storage.
+ *
  * The runs start once the host is quiet (the steps before them leave servers, browsers and the
  * database settling for a while): a CPU busy with leftovers shows up as blocking time that is not
  * the shop's.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { findChrome } from '../tests/e2e/chrome.ts';
@@ -101,12 +106,122 @@ async function waitForQuietHost(): Promise<void> {
   );
 }
 
-await waitForQuietHost();
-const run = spawnSync('npx', ['lhci', 'autorun'], {
-  cwd: root,
-  stdio: 'inherit',
-  env: process.env,
-});
+const PORT = 8097;
+const origin = `http://127.0.0.1:${PORT}`;
+const SERVER_READY_PATTERN = 'Server listening';
+const SERVER_READY_TIMEOUT_MS = 120_000;
+/** The products the measured shopper's cart holds. */
+const CHECKOUT_CART_SLUGS = ['whey-protein-isolate', 'creatine-monohydrate'];
+
+/** Starts the built shop on a fresh data folder and resolves once it listens. */
+async function startShop() {
+  const child = spawn('node', ['--import', 'tsx', 'server/server.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: '.tmp/lighthouse-data',
+      LOG_LEVEL: 'info',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`The shop did not start in ${SERVER_READY_TIMEOUT_MS / 1000} s`)),
+      SERVER_READY_TIMEOUT_MS,
+    );
+    let seen = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      seen += chunk.toString();
+      if (seen.includes(SERVER_READY_PATTERN)) {
+        clearTimeout(timer);
+        child.stdout.resume();
+        resolve();
+      }
+    });
+    child.once('exit', (code) =>
+      reject(new Error(`The shop exited with ${code} before it listened`)),
+    );
+  });
+  child.stdout.removeAllListeners('data');
+  child.stdout.resume();
+  return child;
+}
+
+/** A new shopper, with a variant of each CHECKOUT_CART_SLUGS product in the cart. */
+async function shopperWithCart(): Promise<{ email: string; password: string }> {
+  const json = { 'content-type': 'application/json' };
+  const shopper = {
+    email: `lighthouse-${Date.now()}@example.com`,
+    password: 'Lighthouse-checkout-1',
+  };
+  const registered = await fetch(`${origin}/api/v1/user/auth/register`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ name: 'Lighthouse Shopper', ...shopper }),
+  });
+  const cookie = registered.headers
+    .getSetCookie()
+    .map((line) => line.split(';', 1)[0])
+    .join('; ');
+  if (!registered.ok || !cookie) throw new Error(`Registering the shopper: ${registered.status}`);
+  for (const slug of CHECKOUT_CART_SLUGS) {
+    const product = (await (await fetch(`${origin}/api/v1/products/${slug}`)).json()) as {
+      data: { _id: string; variants: { _id: string; stock: number }[] };
+    };
+    const variant = product.data.variants.find((candidate) => candidate.stock > 0);
+    if (!variant) throw new Error(`${slug} has no variant in stock`);
+    const added = await fetch(`${origin}/api/v1/cart/items`, {
+      method: 'POST',
+      headers: { ...json, cookie },
+      body: JSON.stringify({ productId: product.data._id, variantId: variant._id, quantity: 1 }),
+    });
+    if (!added.ok) throw new Error(`Adding ${slug} to the cart: ${added.status}`);
+  }
+  return shopper;
+}
+
+const lhci = (...args: string[]) =>
+  spawnSync('npx', ['lhci', ...args], { cwd: root, stdio: 'inherit', env: process.env }).status;
+
+const shop = await startShop();
+let status: number | null;
+try {
+  process.env.LIGHTHOUSE_SHOPPER = JSON.stringify(await shopperWithCart());
+  const checkoutConfig = path.join(root, '.tmp', 'lighthouserc-checkout.json');
+  const base = JSON.parse(readFileSync(path.join(root, 'lighthouserc.json'), 'utf8')) as {
+    ci: { collect: { settings: Record<string, unknown> } };
+  };
+  mkdirSync(path.dirname(checkoutConfig), { recursive: true });
+  writeFileSync(
+    checkoutConfig,
+    JSON.stringify({
+      ci: {
+        collect: {
+          ...base.ci.collect,
+          url: [`${origin}/checkout`],
+          // Signed in through the login screen before each run, and kept signed in between them.
+          puppeteerScript: 'scripts/lighthouse-login.cjs', // lhci resolves it from the working folder
+          puppeteerLaunchOptions: {
+            executablePath: process.env.CHROME_PATH,
+            args: String(base.ci.collect.settings.chromeFlags).split(' '),
+          },
+          settings: { ...base.ci.collect.settings, disableStorageReset: true },
+        },
+      },
+    }),
+  );
+  await waitForQuietHost();
+  status =
+    lhci('collect') ||
+    lhci('collect', `--config=${checkoutConfig}`, '--additive') ||
+    lhci('assert') ||
+    lhci('upload');
+} finally {
+  shop.kill();
+}
+const run = { status };
 
 const manifestFile = path.join(output, 'manifest.json');
 if (!existsSync(manifestFile)) {
