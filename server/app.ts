@@ -8,6 +8,7 @@ import { loggerOptions, type LogDestination } from './lib/logging.ts';
 import { SERVER_TIMEOUTS, timeoutOptions, type ServerTimeouts } from './lib/timeouts.ts';
 import { apiModules } from './modules/index.ts';
 import mail from './modules/mail/plugin.ts';
+import { orderMails } from './modules/orders/mails.ts';
 import cachePolicy from './plugins/cache-policy.ts';
 import errors, { frameworkErrors } from './plugins/errors.ts';
 import health from './plugins/health.ts';
@@ -90,6 +91,7 @@ export async function buildApp({
   await app.register(rateLimit, { redisUrl: config.REDIS_URL });
   await app.register(health, { database });
   await app.register(mail);
+  await app.register(orderMails);
   await app.register(
     async (api) => {
       await api.register(openApiRoute);

@@ -7,6 +7,7 @@ export function shopLinks(publicOrigin: string) {
   const link = (path: string) => new URL(path, `${publicOrigin}/`).toString();
   return {
     resetPassword: (token: string) => link(`/reset-password/${encodeURIComponent(token)}`),
+    order: (orderId: string) => link(`/order/${encodeURIComponent(orderId)}`),
   };
 }
 

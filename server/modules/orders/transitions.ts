@@ -5,6 +5,7 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { variants, products } from '../catalog/tables.ts';
 import { discountCodes } from '../discounts/tables.ts';
+import { enqueueOrderStatusMail } from './mails.ts';
 import { orderEvents, orderItems, orders } from './tables.ts';
 
 export type OrderActor = 'shopper' | 'staff' | 'system' | 'provider';
@@ -84,6 +85,8 @@ export async function transitionOrder(
   if (closing && (from === 'pending_payment' || from === 'paid' || from === 'processing')) {
     await releaseOrderHolds(tx, order!);
   }
+  // Queued with the change itself: the shopper hears of it exactly when it commits, and once.
+  await enqueueOrderStatusMail(tx, { order: order!, from, actor: input.actor });
   return { changed: true, from, order: order! };
 }
 

@@ -1,0 +1,245 @@
+/**
+ * The e-mails an order's changes send: the confirmation once it is paid, and a word when it is
+ * cancelled or refunded. They are queued in the transaction that changes the order, so a mail
+ * exists exactly when the change is committed.
+ */
+import { asc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  ORDER_PAYMENT_WINDOW_MS,
+  SHIPPING_METHOD_LABELS,
+  formatOrderNumber,
+  type OrderStatus,
+} from '../../../contract/orders.ts';
+import type { Executor } from '../../db/client.ts';
+import { shopLinks, type ShopLinks } from '../../lib/links.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { renderMail, type MailContent } from '../mail/templates.ts';
+import { payments } from '../payments/tables.ts';
+import { addressLines, cardDescription, formatMoney, taxLabel } from './formatting.ts';
+import { SHOP_CURRENCY, SHOP_IDENTITY } from './shop.ts';
+import { orderItems, type orders } from './tables.ts';
+import type { OrderActor } from './transitions.ts';
+
+export const ORDER_MAIL_KINDS = {
+  paid: 'order-confirmation',
+  cancelled: 'order-cancellation',
+  refunded: 'order-refund',
+} as const satisfies Partial<Record<OrderStatus, string>>;
+
+/** How long a card refund usually takes to show on the shopper's statement, as we tell them. */
+const REFUND_DELAY_TEXT = '5–10 business days';
+
+type OrderRow = typeof orders.$inferSelect;
+
+export interface OrderStatusChange {
+  /** The order as it is after the change. */
+  order: OrderRow;
+  from: OrderStatus;
+  actor: OrderActor;
+}
+
+let links: ShopLinks | undefined;
+
+/**
+ * Order e-mails link to the order's page at the shop's public origin, which only the app's
+ * configuration knows; a status change happens deep inside services that do not carry it, so
+ * the app hands it over once at start. One origin per process.
+ */
+export const orderMails = fp(
+  async function orderMailsPlugin(app: FastifyInstance) {
+    links = shopLinks(app.config.publicOrigin);
+  },
+  { name: 'order-mails' },
+);
+
+/**
+ * Queues the e-mail that tells the shopper about a status change, when that status has one
+ * (paid, cancelled, refunded). Call it with the transaction that made the change.
+ */
+export async function enqueueOrderStatusMail(
+  tx: Executor,
+  change: OrderStatusChange,
+): Promise<void> {
+  const { status } = change.order;
+  if (status !== 'paid' && status !== 'cancelled' && status !== 'refunded') return;
+  if (!links) {
+    throw new Error('Order e-mails need the shop origin: register the order-mails plugin.');
+  }
+  const facts = await readOrderFacts(tx, change.order, links);
+  const mail = MAIL_BUILDERS[status](facts, change);
+  const { text, html } = renderMail(mail.content);
+  await enqueueMail(tx, {
+    to: change.order.email,
+    subject: mail.subject,
+    text,
+    html,
+    kind: ORDER_MAIL_KINDS[status],
+  });
+}
+
+interface OrderFacts {
+  order: OrderRow;
+  lines: { name: string; flavor: string; size: string; quantity: number; lineTotal: number }[];
+  payment: { amount: number; card: string | null } | null;
+  url: string;
+}
+
+async function readOrderFacts(tx: Executor, order: OrderRow, to: ShopLinks): Promise<OrderFacts> {
+  const lines = await tx
+    .select({
+      name: orderItems.name,
+      flavor: orderItems.flavor,
+      size: orderItems.size,
+      quantity: orderItems.quantity,
+      lineTotal: orderItems.lineTotal,
+    })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, order.id))
+    .orderBy(asc(orderItems.position));
+  const [payment] = await tx
+    .select({
+      amount: payments.amount,
+      cardBrand: payments.cardBrand,
+      cardLast4: payments.cardLast4,
+    })
+    .from(payments)
+    .where(eq(payments.orderId, order.id));
+  return {
+    order,
+    lines,
+    payment: payment
+      ? {
+          amount: payment.amount,
+          card:
+            payment.cardBrand && payment.cardLast4
+              ? cardDescription({ brand: payment.cardBrand, last4: payment.cardLast4 })
+              : null,
+        }
+      : null,
+    url: to.order(order.id),
+  };
+}
+
+interface BuiltMail {
+  subject: string;
+  content: MailContent;
+}
+
+const MAIL_BUILDERS: Record<
+  keyof typeof ORDER_MAIL_KINDS,
+  (facts: OrderFacts, change: OrderStatusChange) => BuiltMail
+> = {
+  paid: confirmationMail,
+  cancelled: cancellationMail,
+  refunded: refundMail,
+};
+
+function confirmationMail(facts: OrderFacts): BuiltMail {
+  const { order, payment } = facts;
+  const paidWith = payment?.card ? ` Paid with ${payment.card}.` : '';
+  return {
+    subject: `Your ${SHOP_IDENTITY.tradeName} order ${orderNumber(order)} is confirmed`,
+    content: {
+      heading: 'Thank you for your order',
+      paragraphs: [
+        `${greeting(order)} we have your payment for order ${orderNumber(order)} and are getting it ready. We will e-mail you again when it ships.${paidWith}`,
+        `Ships to:\n${addressLines(order.shippingAddress).join('\n')}`,
+        `Shipping method: ${SHIPPING_METHOD_LABELS[order.shippingMethod]}`,
+      ],
+      action: { label: 'View your order', url: facts.url },
+      details: [...lineDetails(facts), ...totalDetails(order)],
+    },
+  };
+}
+
+function cancellationMail(facts: OrderFacts, change: OrderStatusChange): BuiltMail {
+  const { order, payment } = facts;
+  const number = orderNumber(order);
+  const charged = change.from !== 'pending_payment';
+  const amount = formatMoney(payment?.amount ?? order.total);
+  const refund = charged
+    ? `Your payment of ${amount} will be refunded in full${payment?.card ? ` to your ${payment.card}` : ''}. A refund usually shows on your statement within ${REFUND_DELAY_TEXT}.`
+    : 'You have not been charged for it.';
+  return {
+    subject: `Your ${SHOP_IDENTITY.tradeName} order ${number} has been cancelled`,
+    content: {
+      heading: `Order ${number} cancelled`,
+      paragraphs: [
+        `${greeting(order)} ${cancellationReason(number, change)}`,
+        refund,
+        'Changed your mind? You can put the same items back in your cart from the order page.',
+      ],
+      action: { label: 'View your order', url: facts.url },
+      details: [
+        ...lineDetails(facts),
+        { label: `Order total (${SHOP_CURRENCY})`, value: formatMoney(order.total) },
+      ],
+    },
+  };
+}
+
+function cancellationReason(number: string, change: OrderStatusChange): string {
+  if (change.actor === 'shopper') return `as you asked, we have cancelled order ${number}.`;
+  if (change.actor === 'system' && change.from === 'pending_payment') {
+    const minutes = Math.round(ORDER_PAYMENT_WINDOW_MS / 60_000);
+    return `we have cancelled order ${number} because its payment was not completed within ${minutes} minutes of placing it.`;
+  }
+  return `order ${number} has been cancelled.`;
+}
+
+function refundMail(facts: OrderFacts): BuiltMail {
+  const { order, payment } = facts;
+  const number = orderNumber(order);
+  // An order moves to refunded when the whole charge goes back.
+  const amount = formatMoney(payment?.amount ?? order.total);
+  const destination = payment?.card ? ` to your ${payment.card}` : '';
+  return {
+    subject: `Your refund for ${SHOP_IDENTITY.tradeName} order ${number}`,
+    content: {
+      heading: `We have refunded order ${number}`,
+      paragraphs: [
+        `${greeting(order)} we have refunded ${amount}${destination} for order ${number}.`,
+        `A refund usually shows on your statement within ${REFUND_DELAY_TEXT}, depending on your bank.`,
+      ],
+      action: { label: 'View your order', url: facts.url },
+      details: [
+        { label: `Refund (${SHOP_CURRENCY})`, value: amount },
+        ...(payment?.card ? [{ label: 'Refunded to', value: payment.card }] : []),
+        ...lineDetails(facts),
+      ],
+    },
+  };
+}
+
+function orderNumber(order: OrderRow): string {
+  return formatOrderNumber(order.number);
+}
+
+function greeting(order: OrderRow): string {
+  return `Hi ${order.billingAddress.name},`;
+}
+
+function lineDetails({ lines }: OrderFacts): { label: string; value: string }[] {
+  return lines.map((line) => ({
+    label: `${line.quantity} × ${line.name} (${line.flavor}, ${line.size})`,
+    value: formatMoney(line.lineTotal),
+  }));
+}
+
+function totalDetails(order: OrderRow): { label: string; value: string }[] {
+  const rows = [{ label: 'Subtotal', value: formatMoney(order.subtotal) }];
+  if (order.discount > 0) {
+    const code = order.discountCode ? ` (${order.discountCode}, ${order.percentOff}% off)` : '';
+    rows.push({ label: `Discount${code}`, value: formatMoney(-order.discount) });
+  }
+  rows.push({
+    label: 'Shipping',
+    value: order.shipping === 0 ? 'Free' : formatMoney(order.shipping),
+  });
+  for (const tax of order.taxes)
+    rows.push({ label: taxLabel(tax), value: formatMoney(tax.amount) });
+  rows.push({ label: `Total (${SHOP_CURRENCY})`, value: formatMoney(order.total) });
+  return rows;
+}
