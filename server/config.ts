@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { ORDER_PAYMENT_WINDOW_MS } from '../contract/checkout-rules.ts';
 
 const optionalUrl = (protocols: string[]) =>
   z
@@ -111,6 +112,18 @@ const envSchema = z.object({
     message: 'must be an origin like https://shop.example.com (no path, no trailing slash)',
   }),
   VITE_API_ORIGIN: optionalUrl(['http:', 'https:']),
+  /** How long an order may wait for payment before it is cancelled and its stock released. */
+  ORDER_PAYMENT_WINDOW_MS: z.coerce
+    .number({ message: 'must be a whole number of milliseconds' })
+    .int('must be a whole number of milliseconds')
+    .min(1000, 'must be at least 1000')
+    .max(7 * 24 * 3_600_000, 'must be at most a week')
+    .default(ORDER_PAYMENT_WINDOW_MS),
+  /**
+   * How often the order jobs run (cancelling unpaid orders, retrying stored webhooks, reconciling
+   * payments); 0 = only when asked (tests).
+   */
+  ORDER_JOBS_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
   VITE_STRIPE_PUBLISHABLE_KEY: optionalText,

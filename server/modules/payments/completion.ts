@@ -1,0 +1,190 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Payment, PaymentProviderName, PaymentStatus } from '../../../contract/orders.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import { newId } from '../../lib/ids.ts';
+import {
+  lockOrder,
+  recordOrderEvent,
+  transitionOrder,
+  type OrderActor,
+} from '../orders/transitions.ts';
+import type { orders } from '../orders/tables.ts';
+import type { ProviderPayment, ProviderRefund } from './provider.ts';
+import { payments, refunds } from './tables.ts';
+
+export type PaymentRow = typeof payments.$inferSelect;
+type OrderRow = typeof orders.$inferSelect;
+
+/** A payment that has succeeded or been cancelled at its provider never changes state again. */
+const FINAL_PAYMENT_STATUSES: readonly PaymentStatus[] = ['succeeded', 'canceled'];
+
+export interface PaymentUpdate {
+  provider: PaymentProviderName;
+  /** The provider's reading of the payment (retrieve, a webhook's object, a confirmation). */
+  reading: ProviderPayment;
+  /** Refunds the provider reports, each counted once by its reference. */
+  refunds?: readonly ProviderRefund[];
+  actor: OrderActor;
+  actorId?: string | null;
+}
+
+export type PaymentOutcome =
+  | { kind: 'unknown' }
+  | {
+      kind: 'applied';
+      payment: PaymentRow;
+      order: OrderRow;
+      /** The provider took money for an order that had already been cancelled: give it back. */
+      refundOwed: number;
+    };
+
+export function paymentDto(row: PaymentRow): Payment {
+  return {
+    id: row.id,
+    provider: row.provider,
+    status: row.status,
+    amount: row.amount,
+    currency: 'cad',
+    clientSecret: row.clientSecret,
+    lastError: row.lastError,
+    card: row.cardBrand && row.cardLast4 ? { brand: row.cardBrand, last4: row.cardLast4 } : null,
+    refunded: row.refunded,
+  };
+}
+
+/**
+ * The one completer of payments. The browser's return, the provider's webhook, the payment
+ * status check and the reconciliation job all hand their reading of a payment here. It locks the
+ * order row (then the payment row, always in that order), applies what is new, and only ever moves
+ * forward: a succeeded or cancelled payment keeps its state whatever arrives later, only a
+ * `succeeded` reading pays an order, and a refund never re-opens an order that has shipped.
+ * Racing callers are serialised by the lock; the second finds the work done and changes nothing.
+ */
+export async function applyPaymentUpdate(
+  db: Database,
+  update: PaymentUpdate,
+): Promise<PaymentOutcome> {
+  const { reading } = update;
+  const [found] = await db
+    .select({ orderId: payments.orderId })
+    .from(payments)
+    .where(and(eq(payments.provider, update.provider), eq(payments.reference, reading.reference)));
+  if (!found) return { kind: 'unknown' };
+
+  return db.transaction(async (tx) => {
+    let order = await lockOrder(tx, found.orderId);
+    const [current] = await tx
+      .select()
+      .from(payments)
+      .where(eq(payments.orderId, order.id))
+      .for('update');
+    if (!current) return { kind: 'unknown' as const };
+
+    const status = FINAL_PAYMENT_STATUSES.includes(current.status)
+      ? current.status
+      : reading.status;
+    const newlyFailed =
+      status === 'requires_payment_method' &&
+      reading.lastError !== null &&
+      (current.status !== status || current.lastError !== reading.lastError);
+    const refunded = await recordRefunds(tx, current, update.refunds ?? [], reading.refunded);
+    const card =
+      reading.card ??
+      (current.cardBrand && current.cardLast4
+        ? { brand: current.cardBrand, last4: current.cardLast4 }
+        : null);
+    const [payment] = await tx
+      .update(payments)
+      .set({
+        status,
+        lastError: status === 'requires_payment_method' ? reading.lastError : null,
+        cardBrand: card?.brand ?? null,
+        cardLast4: card?.last4 ?? null,
+        clientSecret: reading.clientSecret ?? current.clientSecret,
+        refunded,
+        updatedAt: new Date(),
+      })
+      .where(eq(payments.id, current.id))
+      .returning();
+
+    const who = { actor: update.actor, actorId: update.actorId ?? null };
+    if (newlyFailed) {
+      await recordOrderEvent(tx, order.id, {
+        type: 'payment_failed',
+        note: reading.lastError,
+        ...who,
+      });
+    }
+    if (status === 'requires_action' && current.status !== 'requires_action') {
+      await recordOrderEvent(tx, order.id, {
+        type: 'payment_action_required',
+        note: 'The bank asked the shopper to authenticate the payment.',
+        ...who,
+      });
+    }
+
+    let refundOwed = 0;
+    if (status === 'succeeded' && current.status !== 'succeeded') {
+      if (order.status === 'pending_payment') {
+        if (reading.amount !== current.amount) {
+          // Never mark an order paid for a sum other than its total: leave it for a person.
+          await recordOrderEvent(tx, order.id, {
+            type: 'payment_mismatch',
+            note: `The provider reports ${reading.amount} cents paid; the order's total is ${current.amount}.`,
+            ...who,
+          });
+        } else {
+          order = (await transitionOrder(tx, order.id, { to: 'paid', ...who })).order;
+        }
+      } else if (order.status === 'cancelled') {
+        refundOwed = reading.amount - refunded;
+        await recordOrderEvent(tx, order.id, {
+          type: 'payment_after_cancel',
+          note: 'The payment completed after the order was cancelled; it is refunded in full.',
+          ...who,
+        });
+      }
+    }
+
+    if (refunded > current.refunded) {
+      await recordOrderEvent(tx, order.id, {
+        type: 'refund',
+        note: `${refunded - current.refunded} cents refunded (${refunded} of ${current.amount} in all).`,
+        ...who,
+      });
+      const whole = refunded >= current.amount;
+      if (whole && (order.status === 'paid' || order.status === 'processing')) {
+        order = (await transitionOrder(tx, order.id, { to: 'refunded', ...who })).order;
+      }
+    }
+    return { kind: 'applied' as const, payment: payment!, order, refundOwed };
+  });
+}
+
+/**
+ * Stores the refunds not seen before (unique by the provider's reference) and answers the
+ * payment's refunded total: the larger of what the rows add up to and what the provider says.
+ */
+async function recordRefunds(
+  tx: Executor,
+  payment: PaymentRow,
+  reported: readonly ProviderRefund[],
+  providerTotal: number,
+): Promise<number> {
+  for (const refund of reported) {
+    await tx
+      .insert(refunds)
+      .values({
+        id: newId('rfd'),
+        paymentId: payment.id,
+        reference: refund.reference,
+        amount: refund.amount,
+      })
+      .onConflictDoNothing();
+  }
+  const [sum] = await tx
+    .select({ total: sql<number>`coalesce(sum(${refunds.amount}), 0)::int` })
+    .from(refunds)
+    .where(eq(refunds.paymentId, payment.id));
+  return Math.min(payment.amount, Math.max(payment.refunded, providerTotal, sum?.total ?? 0));
+}

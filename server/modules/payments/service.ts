@@ -1,0 +1,114 @@
+import { eq } from 'drizzle-orm';
+import { formatOrderNumber } from '../../../contract/orders.ts';
+import type { Database } from '../../db/client.ts';
+import { notFound } from '../../lib/errors.ts';
+import type { OrderActor } from '../orders/transitions.ts';
+import { orders } from '../orders/tables.ts';
+import { applyPaymentUpdate, type PaymentRow } from './completion.ts';
+import type { PaymentProvider } from './provider.ts';
+import { payments } from './tables.ts';
+
+/** The provider's idempotency key for an order's payment: one payment per order, however often asked. */
+export const paymentKey = (orderId: string) => `order-payment-${orderId}`;
+
+async function paymentOf(db: Database, orderId: string): Promise<PaymentRow> {
+  const [row] = await db.select().from(payments).where(eq(payments.orderId, orderId));
+  if (!row) throw notFound('That order has no payment.');
+  return row;
+}
+
+/**
+ * Makes sure the order's payment exists at the provider, creating it when placement could not
+ * (the provider did not answer). The key derived from the order makes a repeat return the same
+ * payment; the unique reference makes storing it twice harmless.
+ */
+export async function ensureProviderPayment(
+  db: Database,
+  provider: PaymentProvider,
+  orderId: string,
+): Promise<PaymentRow> {
+  const row = await paymentOf(db, orderId);
+  if (row.reference) return row;
+  const [order] = await db
+    .select({ number: orders.number })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  const created = await provider.createPayment({
+    orderId,
+    orderNumber: formatOrderNumber(order!.number),
+    amount: row.amount,
+    idempotencyKey: paymentKey(orderId),
+  });
+  const [stored] = await db
+    .update(payments)
+    .set({
+      reference: created.reference,
+      clientSecret: created.clientSecret,
+      status: created.status,
+      updatedAt: new Date(),
+    })
+    .where(eq(payments.id, row.id))
+    .returning();
+  return stored ?? (await paymentOf(db, orderId));
+}
+
+/**
+ * Reads the payment's state again from its provider and applies it through the completer, then
+ * returns money taken for an order that was cancelled meanwhile.
+ */
+export async function refreshPayment(
+  db: Database,
+  provider: PaymentProvider,
+  orderId: string,
+  actor: OrderActor = 'provider',
+): Promise<PaymentRow> {
+  const row = await ensureProviderPayment(db, provider, orderId);
+  const reading = await provider.retrievePayment(row.reference!);
+  const outcome = await applyPaymentUpdate(db, { provider: provider.name, reading, actor });
+  if (outcome.kind !== 'applied') return row;
+  if (outcome.refundOwed > 0) {
+    return refundPayment(db, provider, {
+      orderId,
+      amount: outcome.refundOwed,
+      key: `refund-after-cancel-${orderId}`,
+      actor: 'system',
+      reason: 'Paid after the order was cancelled',
+    });
+  }
+  return outcome.payment;
+}
+
+/**
+ * Refunds part or all of an order's payment through its provider and records it through the
+ * completer (which moves a wholly refunded, unshipped order to `refunded`). The key makes a retry
+ * refund once.
+ */
+export async function refundPayment(
+  db: Database,
+  provider: PaymentProvider,
+  input: {
+    orderId: string;
+    amount: number;
+    key: string;
+    actor: OrderActor;
+    actorId?: string | null;
+    reason?: string;
+  },
+): Promise<PaymentRow> {
+  const row = await paymentOf(db, input.orderId);
+  const refund = await provider.refundPayment({
+    reference: row.reference!,
+    amount: input.amount,
+    idempotencyKey: input.key,
+    ...(input.reason ? { reason: input.reason } : {}),
+  });
+  const reading = await provider.retrievePayment(row.reference!);
+  const outcome = await applyPaymentUpdate(db, {
+    provider: provider.name,
+    reading: { ...reading, refunded: Math.max(reading.refunded, row.refunded + refund.amount) },
+    refunds: [refund],
+    actor: input.actor,
+    actorId: input.actorId ?? null,
+  });
+  return outcome.kind === 'applied' ? outcome.payment : row;
+}
