@@ -98,6 +98,10 @@ export const SavedAddress = AddressOut.extend({
   isDefault: z.boolean(),
 });
 export type SavedAddress = z.infer<typeof SavedAddress>;
+export const SavedAddressesResponse = z.object({
+  success: z.literal(true),
+  data: z.array(SavedAddress),
+});
 
 export const ShippingMethodField = z.enum(SHIPPING_METHODS, {
   error: () => `must be one of ${SHIPPING_METHODS.join(', ')}`,

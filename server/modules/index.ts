@@ -1,8 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
+import addressRoutes from './addresses/routes.ts';
 import authRoutes from './auth/routes.ts';
 import cartRoutes from './cart/routes.ts';
 import catalogRoutes from './catalog/routes.ts';
 import engagementRoutes from './engagement/routes.ts';
+import orderRoutes from './orders/routes.ts';
+import paymentRoutes from './payments/routes.ts';
 import searchRoutes from './search/routes.ts';
 
 /**
@@ -15,4 +18,7 @@ export const apiModules: FastifyPluginAsync[] = [
   authRoutes,
   cartRoutes,
   engagementRoutes,
+  addressRoutes,
+  orderRoutes,
+  paymentRoutes,
 ];
