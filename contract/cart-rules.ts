@@ -42,16 +42,17 @@ export function computeCartTotals(
   const itemCount = lines.reduce((sum, line) => sum + line.quantity, 0);
   const subtotal = lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
   const discount = Math.round((subtotal * percentOff) / 100);
-  // The free-shipping threshold looks at the subtotal before the discount, as the shop promises
-  // "free shipping from $99" on the goods ordered.
+  // Free shipping counts what the shopper pays for the goods: the subtotal after the discount, as
+  // the checkout prices it (checkout-rules.ts), so the cart never promises what checkout takes back.
+  const discounted = subtotal - discount;
   const shipping =
-    subtotal === 0 || subtotal >= FREE_SHIPPING_THRESHOLD ? 0 : STANDARD_SHIPPING_PRICE;
+    subtotal === 0 || discounted >= FREE_SHIPPING_THRESHOLD ? 0 : STANDARD_SHIPPING_PRICE;
   return { itemCount, subtotal, discount, shipping, total: subtotal - discount + shipping };
 }
 
-/** What is still missing for free standard shipping (0 once it is free). */
-export function amountToFreeShipping(subtotal: number): number {
-  return Math.max(0, FREE_SHIPPING_THRESHOLD - subtotal);
+/** What is still missing for free standard shipping (0 once it is free), after the discount. */
+export function amountToFreeShipping(discountedSubtotal: number): number {
+  return Math.max(0, FREE_SHIPPING_THRESHOLD - discountedSubtotal);
 }
 
 /** A discount code as a shopper types it: 1–40 characters once trimmed. */

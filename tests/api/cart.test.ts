@@ -662,7 +662,7 @@ describe('discount codes on the cart', () => {
     });
     expect(applied.statusCode).toBe(200);
     expect(applied.json().data.discount).toEqual({ code, percentOff: 10 });
-    // 4999 × 10 % = 499.9 → 500; shipping still counts from the pre-discount subtotal.
+    // 4999 × 10 % = 499.9 → 500.
     expect(applied.json().data.totals).toEqual({
       itemCount: 1,
       subtotal: 4999,
@@ -670,19 +670,26 @@ describe('discount codes on the cart', () => {
       shipping: 999,
       total: 4999 - 500 + 999,
     });
+    // Free shipping counts the goods after the discount: 99.98 − 10.00 = 89.98 still pays it.
     const more = await add(guest, F.chocolate, 1);
     expect(more.json().data.totals).toEqual({
       itemCount: 2,
       subtotal: 9998,
       discount: 1000,
+      shipping: 999,
+      total: 8998 + 999,
+    });
+    const three = await add(guest, F.chocolate, 1);
+    expect(three.json().data.totals).toMatchObject({
+      subtotal: 14997,
+      discount: 1500,
       shipping: 0,
-      total: 8998,
     });
 
     const removed = await cartCall(t.app, 'DELETE', '/cart/discount', guest);
     expect(removed.statusCode).toBe(200);
     expect(removed.json().data.discount).toBeNull();
-    expect(removed.json().data.totals).toMatchObject({ discount: 0, total: 9998 });
+    expect(removed.json().data.totals).toMatchObject({ discount: 0, total: 14997 });
   });
 
   test('unknown, expired and already-used codes each get their own message', async () => {

@@ -24,7 +24,7 @@ export const ESTIMATE_TEXT =
 export function CartSummary({ cart, signedIn }: { cart: Cart; signedIn: boolean }) {
   const { totals } = cart;
   const estimated = cart.estimated === true;
-  const toFreeShipping = amountToFreeShipping(totals.subtotal);
+  const toFreeShipping = amountToFreeShipping(totals.subtotal - totals.discount);
   const online = useOnline();
   const waiting = usePendingSyncCount() > 0;
   // Checkout prices the server's cart: it waits for a connection and for every change to land.
