@@ -21,7 +21,7 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
 import { failureMessage, useFormSubmit } from '../../../hooks/use-form-submit.ts';
 import { useOnline } from '../../../hooks/use-online.ts';
-import { focusFirstInvalid, useSchemaForm } from '../../../hooks/use-schema-form.ts';
+import { useSchemaForm } from '../../../hooks/use-schema-form.ts';
 import { useCart } from '../../../lib/cart/use-cart.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { useAddresses } from '../api/get-addresses.ts';
@@ -83,19 +83,24 @@ export function CheckoutForm({
   const quote = useQuote(online ? debounced : null);
   const quoteOutdated = quoteBody !== null && debounced !== quoteBody;
 
-  // A refusal: its field errors beside the fields and focus on the first, else on its message.
+  // A refusal: its field errors beside the fields, then (once they are drawn) focus on the first
+  // invalid field, or on the refusal's message when it names none.
   const { setErrors } = form;
+  const [focusRequest, setFocusRequest] = useState(0);
   useEffect(() => {
     if (!refusal) return;
     setErrors(refusal.fieldErrors);
-    if (Object.keys(refusal.fieldErrors).some((name) => name in EMPTY_ADDRESS)) {
-      focusFirstInvalid(formRef.current);
-    } else {
-      refusalRef.current?.focus();
-    }
+    setFocusRequest(refusal.id);
     // Once per refusal.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [refusal?.id]);
+  useEffect(() => {
+    if (!focusRequest) return;
+    const invalid = formRef.current?.querySelector<HTMLElement>(
+      'input[aria-invalid="true"], select[aria-invalid="true"]',
+    );
+    (invalid ?? refusalRef.current)?.focus();
+  }, [focusRequest]);
 
   const placing = phase.name === 'placing';
   const blocked = !online ? PLACE_ORDER_OFFLINE_TEXT : null;
