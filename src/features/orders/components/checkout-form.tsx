@@ -75,9 +75,10 @@ export function CheckoutForm({
   const formRef = useRef<HTMLFormElement>(null);
   const refusalRef = useRef<HTMLDivElement>(null);
 
+  const { province, postalCode } = form.values;
   const quoteBody = useMemo(
-    () => quoteBodyFor({ addressId: chosen, address: form.values, shippingMethod: method }),
-    [chosen, form.values, method],
+    () => quoteBodyFor({ addressId: chosen, province, postalCode, shippingMethod: method }),
+    [chosen, province, postalCode, method],
   );
   const debounced = useDebouncedValue(quoteBody, QUOTE_DEBOUNCE_MS);
   const quote = useQuote(online ? debounced : null);
@@ -85,22 +86,18 @@ export function CheckoutForm({
 
   // A refusal: its field errors beside the fields, then (once they are drawn) focus on the first
   // invalid field, or on the refusal's message when it names none.
-  const { setErrors } = form;
-  const [focusRequest, setFocusRequest] = useState(0);
+  const [shownRefusal, setShownRefusal] = useState(0);
+  if (refusal && refusal.id !== shownRefusal) {
+    setShownRefusal(refusal.id);
+    form.setErrors(refusal.fieldErrors);
+  }
   useEffect(() => {
-    if (!refusal) return;
-    setErrors(refusal.fieldErrors);
-    setFocusRequest(refusal.id);
-    // Once per refusal.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [refusal?.id]);
-  useEffect(() => {
-    if (!focusRequest) return;
+    if (!shownRefusal) return;
     const invalid = formRef.current?.querySelector<HTMLElement>(
       'input[aria-invalid="true"], select[aria-invalid="true"]',
     );
     (invalid ?? refusalRef.current)?.focus();
-  }, [focusRequest]);
+  }, [shownRefusal]);
 
   const placing = phase.name === 'placing';
   const blocked = !online ? PLACE_ORDER_OFFLINE_TEXT : null;

@@ -5,11 +5,11 @@
  *
  * A quote only depends on the lines, the discount, the method and the province; the server's
  * QuoteBody still asks for a whole address. So a new address is priced as soon as its province and
- * postal code are valid, the fields not yet typed (or not yet valid) filled with stand-ins that
- * pass the contract's rules. The order itself is always placed with the shopper's own values.
+ * postal code are valid, with stand-ins that pass the contract's rules for the name, street, city
+ * and phone: typing those never asks for a new quote. The order itself is always placed with the
+ * shopper's own values.
  */
 import {
-  canonicalPhone,
   canonicalPostalCode,
   PROVINCE_CODES,
   SHIPPING_COUNTRY,
@@ -42,29 +42,21 @@ export const EMPTY_ADDRESS: AddressValues = {
 /** The radio value of "Use a new address". */
 export const NEW_ADDRESS = 'new';
 
-const STAND_IN = { name: 'Quote', line1: 'Quote', city: 'Quote', phone: '416-555-0100' };
+const STAND_IN = { name: 'Quote', line1: 'Quote', city: 'Quote', phone: '416-555-0100' } as const;
 
 export function quoteBodyFor(choice: {
   addressId: string;
-  address: AddressValues;
+  province: string;
+  postalCode: string;
   shippingMethod: ShippingMethod;
 }): QuoteBody | null {
-  const { addressId, address, shippingMethod } = choice;
+  const { addressId, shippingMethod } = choice;
   if (addressId !== NEW_ADDRESS) return { addressId, shippingMethod };
-  const province = address.province.trim().toUpperCase();
-  const postalCode = canonicalPostalCode(address.postalCode);
+  const province = choice.province.trim().toUpperCase();
+  const postalCode = canonicalPostalCode(choice.postalCode);
   if (!PROVINCE_CODES.includes(province) || postalCode === null) return null;
-  const text = (value: string, standIn: string) => value.trim().slice(0, 80) || standIn;
   return {
-    shippingAddress: {
-      name: text(address.name, STAND_IN.name),
-      line1: text(address.line1, STAND_IN.line1),
-      city: text(address.city, STAND_IN.city),
-      province,
-      postalCode,
-      country: SHIPPING_COUNTRY,
-      phone: canonicalPhone(address.phone) ?? STAND_IN.phone,
-    },
+    shippingAddress: { ...STAND_IN, province, postalCode, country: SHIPPING_COUNTRY },
     shippingMethod,
   };
 }

@@ -189,8 +189,6 @@ describe('saved addresses', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Place order' }));
     await screen.findByText(/Your order FN-10001 is waiting for payment/);
     expect(sent).toEqual({ addressId: 'addr_2', shippingMethod: 'express' });
-
-    // "Use a new address" shows the form.
   });
 
   test('“Use a new address” shows the address form with “Save this address”', async () => {
