@@ -7,13 +7,32 @@
  * cart. `orderId` ("Pay now" on an order) opens that order's payment step.
  */
 import { useNavigate } from '@tanstack/react-router';
-import { useCallback, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useCustomer } from '../../../stores/customer.ts';
 import { useCheckoutAttempt } from '../lib/use-checkout-attempt.ts';
-import { CheckoutForm } from './checkout-form.tsx';
-import { PaymentStep } from './payment-step.tsx';
 import styles from './orders.module.css';
+
+/**
+ * The form's code is fetched as this page starts, beside the cart and the stored attempt it waits
+ * for anyway, rather than before the page can render: it keeps /checkout within the first-page
+ * JavaScript budget (150 KiB gzipped, `npm run budget`).
+ */
+const loadCheckoutForm = () => import('./checkout-form.tsx');
+const formModule = loadCheckoutForm();
+formModule.catch(() => undefined);
+const CheckoutForm = lazy(() =>
+  formModule.catch(() => loadCheckoutForm()).then((module) => ({ default: module.CheckoutForm })),
+);
+
+/**
+ * The payment step is only needed once an order exists: fetched as soon as the shopper presses
+ * "Place order".
+ */
+const loadPaymentStep = () => import('./payment-step.tsx');
+const PaymentStep = lazy(() =>
+  loadPaymentStep().then((module) => ({ default: module.PaymentStep })),
+);
 
 export function CheckoutPage({
   orderId,
@@ -62,19 +81,26 @@ function Checkout({
   }
   const content =
     phase.name === 'payment' ? (
-      <PaymentStep
-        orderId={phase.orderId}
-        orderNumber={phase.orderNumber}
-        onPaid={(id) => void onPaid(id)}
-        onClosed={(id) => void drop(id)}
-      />
+      <Suspense fallback={<Spinner label="Loading the payment step" />}>
+        <PaymentStep
+          orderId={phase.orderId}
+          orderNumber={phase.orderNumber}
+          onPaid={(id) => void onPaid(id)}
+          onClosed={(id) => void drop(id)}
+        />
+      </Suspense>
     ) : (
-      <CheckoutForm
-        phase={phase}
-        refusal={attempt.refusal}
-        onPlace={(body) => void attempt.place(body)}
-        onRetry={() => void attempt.retry()}
-      />
+      <Suspense fallback={<div className={styles.formSpace} aria-busy="true" />}>
+        <CheckoutForm
+          phase={phase}
+          refusal={attempt.refusal}
+          onPlace={(body) => {
+            void loadPaymentStep().catch(() => undefined);
+            void attempt.place(body);
+          }}
+          onRetry={() => void attempt.retry()}
+        />
+      </Suspense>
     );
   return <>{guarded ? guard(content) : content}</>;
 }
