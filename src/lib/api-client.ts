@@ -10,7 +10,8 @@
  * - apiRequest<T>(method, path, options?): the same, with the method spelled out.
  * - ApiError: `status` (0 = the network failed), `message`, `errors` ([{path, message}]),
  *   `fieldErrors` ({ email: '...' } — the last segment of each path), `fromServer` (the message
- *   is the server's), `isNetworkError`.
+ *   is the server's), `isNetworkError`, `body` (the parsed error answer, for fields beyond the
+ *   common shape, such as the short-stock `lines` of a refused order).
  * - buildQueryString(params), apiUrl(path, query?), isCartPath(path): the rules, for tests and
  *   for links such as invoice downloads; serverUrl(path): a path on the API's server outside
  *   /api/v1 (its health probe).
@@ -61,6 +62,8 @@ export class ApiError extends Error {
   readonly fromServer: boolean;
   /** The server's Retry-After: the same request may succeed later (busy, rate-limited). */
   readonly retryAfterSeconds: number | null;
+  /** The parsed error answer as it came (null without one). */
+  readonly body: unknown;
 
   constructor(
     status: number,
@@ -68,8 +71,10 @@ export class ApiError extends Error {
     errors: { path: string; message: string }[] = [],
     fromServer = false,
     retryAfterSeconds: number | null = null,
+    body: unknown = null,
   ) {
     super(message);
+    this.body = body;
     this.name = 'ApiError';
     this.status = status;
     this.errors = errors;
@@ -178,6 +183,7 @@ function errorFrom(
     errors,
     serverMessage !== null,
     Number.isFinite(retryAfterSeconds) ? retryAfterSeconds : null,
+    body,
   );
 }
 

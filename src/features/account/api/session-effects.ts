@@ -8,7 +8,8 @@
  * - afterSignOut(queryClient): forgets everything private at once (logout, a sign-out in another
  *   tab, an expired session): the user and guest cart id, the cart changes still waiting, every
  *   cached server answer in memory (what is on screen, such as the header's cart badge, is read
- *   again as a guest), the persisted copy and the service worker's API caches.
+ *   again as a guest), the persisted copy, the service worker's API caches and the stored
+ *   checkout attempt (its order body holds the shopper's address).
  * - safeRedirect(target): the `redirect` search param reduced to an in-app path ('/' otherwise).
  * - useSessionsOfOtherTabs(): follows a sign-in or sign-out made in another tab (see below).
  * - useSessionExpiry(): a 401 while signed in (the session expired) signs out here too, saying so.
@@ -29,6 +30,7 @@ import {
 import { clearOfflineData } from '../../../lib/pwa/start.ts';
 import { createCartCommand } from '../../../lib/cart/cart-commands.ts';
 import { clearCartOutbox, enqueueCartCommand } from '../../../lib/cart/cart-outbox.ts';
+import { clearCheckoutAttempts } from '../../../lib/checkout/checkout-attempt.ts';
 import { toast } from '../../../stores/toasts.ts';
 
 export const ORDERS_QUERY_KEY = ['orders'] as const;
@@ -75,7 +77,7 @@ export async function afterSignOut(queryClient: QueryClient): Promise<void> {
   // draws it): reset instead, so what is shown empties now and is read again as a guest.
   void queryClient.resetQueries();
   // After the reset: the persisted copy the next save writes holds nothing of this shopper.
-  await clearOfflineData();
+  await Promise.all([clearOfflineData(), clearCheckoutAttempts()]);
 }
 
 /**

@@ -1,21 +1,22 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../../features/account/components/coming-soon.tsx';
+import type { ReactNode } from 'react';
+import * as z from 'zod/mini';
 import { CheckoutGuard } from '../../../features/cart/api/checkout-guard.tsx';
+import { CheckoutPage } from '../../../features/orders/components/checkout-page.tsx';
+import { lenient } from '../../../lib/search-params.ts';
+
+/** `?orderId=…`: the payment step of an order waiting for payment ("Pay now"). */
+const checkoutSearch = z.object({ orderId: lenient(z.string().check(z.minLength(1))) });
 
 export const Route = createFileRoute('/_shop/_account/checkout')({
   head: () => ({ meta: [{ title: 'Checkout' }] }),
+  validateSearch: checkoutSearch,
   component: Checkout,
 });
 
+const guard = (children: ReactNode) => <CheckoutGuard>{children}</CheckoutGuard>;
+
 function Checkout() {
-  return (
-    <CheckoutGuard>
-      <ComingSoon title="Checkout">
-        <p>
-          Secure checkout is coming soon. Your cart is saved to your account, so everything in it
-          will be waiting when checkout opens.
-        </p>
-      </ComingSoon>
-    </CheckoutGuard>
-  );
+  const { orderId } = Route.useSearch();
+  return <CheckoutPage orderId={orderId} guard={guard} />;
 }

@@ -1,11 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../../features/account/components/coming-soon.tsx';
+import * as z from 'zod/mini';
+import { OrderSuccessPage } from '../../../features/orders/components/order-success-page.tsx';
+import { lenient } from '../../../lib/search-params.ts';
+
+const successSearch = z.object({ orderId: lenient(z.string().check(z.minLength(1))) });
 
 export const Route = createFileRoute('/_shop/_account/order-success')({
   head: () => ({ meta: [{ title: 'Order Successful' }] }),
-  component: () => (
-    <ComingSoon title="Order Successful">
-      <p>Order confirmations are coming soon together with checkout.</p>
-    </ComingSoon>
-  ),
+  validateSearch: successSearch,
+  component: OrderSuccess,
 });
+
+function OrderSuccess() {
+  const { orderId } = Route.useSearch();
+  return <OrderSuccessPage orderId={orderId} />;
+}

@@ -7,7 +7,16 @@ import { toastState } from '../../../../stores/toasts.ts';
 import { api, setupMswServer } from '../../../../testing/msw.ts';
 import { renderWithProviders } from '../../../../testing/render.tsx';
 import { useLogout } from '../logout.ts';
-import { afterSignIn, ORDERS_QUERY_KEY, PROFILE_QUERY_KEY } from '../session-effects.ts';
+import {
+  readCheckoutAttempt,
+  writeCheckoutAttempt,
+} from '../../../../lib/checkout/checkout-attempt.ts';
+import {
+  afterSignIn,
+  afterSignOut,
+  ORDERS_QUERY_KEY,
+  PROFILE_QUERY_KEY,
+} from '../session-effects.ts';
 
 const server = setupMswServer();
 const user = {
@@ -86,5 +95,18 @@ describe('logging out (spec §4, §8)', () => {
     );
     expect(router.state.location.pathname).toBe('/my-orders');
     expect(customerState.auth.user).toEqual(user);
+  });
+
+  test('signing out forgets the stored checkout attempt, which holds the shopper’s address', async () => {
+    const warned = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    setUser(user);
+    await writeCheckoutAttempt(user._id, {
+      key: 'key-1',
+      body: { addressId: 'addr_1', shippingMethod: 'standard' },
+      createdAt: new Date().toISOString(),
+    });
+    await afterSignOut(new QueryClient());
+    expect(await readCheckoutAttempt(user._id)).toBeNull();
+    warned.mockRestore();
   });
 });

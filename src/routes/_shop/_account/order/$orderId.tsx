@@ -1,19 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../../../features/account/components/coming-soon.tsx';
+import { orderQueryOptions } from '../../../../features/orders/api/get-order.ts';
+import { OrderDetailsPage } from '../../../../features/orders/components/order-details-page.tsx';
 
 export const Route = createFileRoute('/_shop/_account/order/$orderId')({
   head: () => ({ meta: [{ title: 'Order Details' }] }),
+  // Starts the request early; the page shows its own loading, error and offline states.
+  loader: ({ context, params }) => {
+    void context.queryClient.prefetchQuery(orderQueryOptions(params.orderId));
+  },
   component: OrderDetails,
 });
 
 function OrderDetails() {
   const { orderId } = Route.useParams();
-  return (
-    <ComingSoon title="Order Details">
-      <p>
-        Details for order <strong>{orderId}</strong> are coming soon, together with checkout and
-        order history.
-      </p>
-    </ComingSoon>
-  );
+  return <OrderDetailsPage orderId={orderId} />;
 }

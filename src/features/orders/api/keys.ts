@@ -1,0 +1,18 @@
+/**
+ * The orders feature's query keys, generic → specific, so invalidating `ordersKeys.all` refreshes
+ * every order answer (placing, paying and cancelling do; sign-in invalidates `['orders']` too).
+ *
+ * Exports: ordersKeys, CART_QUERY_KEY (the shared cart query's key, invalidated after an order).
+ */
+export const ordersKeys = {
+  all: ['orders'] as const,
+  lists: () => [...ordersKeys.all, 'my'] as const,
+  list: (page: number, limit: number) => [...ordersKeys.lists(), { page, limit }] as const,
+  details: () => [...ordersKeys.all, 'detail'] as const,
+  detail: (orderId: string) => [...ordersKeys.details(), orderId] as const,
+  payment: (orderId: string) => [...ordersKeys.detail(orderId), 'payment'] as const,
+  quote: (body: unknown) => [...ordersKeys.all, 'quote', body] as const,
+  addresses: () => [...ordersKeys.all, 'addresses'] as const,
+};
+
+export { cartQueryKey as CART_QUERY_KEY } from '../../../lib/cart/get-cart.ts';

@@ -1,0 +1,168 @@
+/**
+ * Order details: the timeline with tracking, taxes, payment; cancelling after a confirmation
+ * dialog; "Buy again" toasting what was added and skipped and refreshing the cart.
+ */
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import type { Order } from '../../../../../contract/orders.ts';
+import { cartQueryKey, EMPTY_CART } from '../../../../lib/cart/get-cart.ts';
+import { toastState } from '../../../../stores/toasts.ts';
+import { api, setupMswServer } from '../../../../testing/msw.ts';
+import { renderWithProviders } from '../../../../testing/render.tsx';
+import { makeOrder, makePayment, ok } from '../../__tests__/fixtures.ts';
+import { OrderDetailsPage } from '../order-details-page.tsx';
+
+const server = setupMswServer();
+
+let order: Order;
+beforeEach(() => {
+  toastState.toasts.splice(0);
+  order = makeOrder({
+    status: 'paid',
+    payment: makePayment({ status: 'succeeded', card: { brand: 'visa', last4: '4242' } }),
+    events: [
+      {
+        type: 'placed',
+        status: 'pending_payment',
+        at: '2026-11-25T15:00:00.000Z',
+        note: null,
+        actor: 'shopper',
+      },
+      {
+        type: 'paid',
+        status: 'paid',
+        at: '2026-11-25T15:02:00.000Z',
+        note: null,
+        actor: 'provider',
+      },
+    ],
+  });
+  server.use(http.get(api('/orders/ord_1'), () => HttpResponse.json(ok(order))));
+});
+afterEach(cleanup);
+
+describe('order details', () => {
+  test('shows the timeline (with carrier and tracking once shipped), taxes with rates and the card', async () => {
+    order = makeOrder({
+      status: 'shipped',
+      canCancel: false,
+      payment: makePayment({
+        status: 'succeeded',
+        card: { brand: 'visa', last4: '4242' },
+        refunded: 0,
+      }),
+      shipment: { carrier: 'Canada Post', trackingNumber: '7023 1234 5678' },
+      events: [
+        {
+          type: 'placed',
+          status: 'pending_payment',
+          at: '2026-11-25T15:00:00.000Z',
+          note: null,
+          actor: 'shopper',
+        },
+        {
+          type: 'paid',
+          status: 'paid',
+          at: '2026-11-25T15:02:00.000Z',
+          note: null,
+          actor: 'provider',
+        },
+        {
+          type: 'processing',
+          status: 'processing',
+          at: '2026-11-26T09:00:00.000Z',
+          note: null,
+          actor: 'staff',
+        },
+        {
+          type: 'shipped',
+          status: 'shipped',
+          at: '2026-11-26T16:00:00.000Z',
+          note: null,
+          actor: 'staff',
+        },
+      ],
+    });
+    renderWithProviders(<OrderDetailsPage orderId="ord_1" />, { path: '/order/ord_1' });
+    const timeline = await screen.findByRole('list', { name: 'Order status' });
+    const steps = within(timeline).getAllByRole('listitem');
+    expect(steps.map((step) => step.querySelector('strong')?.textContent)).toEqual([
+      'Order placed',
+      'Payment received',
+      'Being packed',
+      'Shipped',
+      'Delivered (not yet)',
+    ]);
+    expect(steps[3]!.getAttribute('aria-current')).toBe('step');
+    expect(steps[3]!.textContent).toContain('Canada Post, tracking number 7023 1234 5678');
+    expect(screen.getByText('HST (13%)')).toBeTruthy();
+    expect(screen.getByText('Paid with visa ending in 4242')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Download invoice' }).getAttribute('href')).toMatch(
+      /\/api\/v1\/orders\/ord_1\/invoice$/,
+    );
+    expect(screen.queryByRole('button', { name: 'Cancel order' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Pay now' })).toBeNull();
+  });
+
+  test('an order waiting for payment offers “Pay now” back to checkout’s payment step', async () => {
+    order = makeOrder();
+    renderWithProviders(<OrderDetailsPage orderId="ord_1" />, { path: '/order/ord_1' });
+    const pay = await screen.findByRole('link', { name: 'Pay now' });
+    expect(pay.getAttribute('href')).toBe('/checkout?orderId=ord_1');
+  });
+
+  test('“Cancel order” asks first (a dialog); keeping the order sends nothing, confirming cancels it', async () => {
+    let cancels = 0;
+    server.use(
+      http.post(api('/orders/ord_1/cancel'), () => {
+        cancels++;
+        order = { ...order, status: 'cancelled', canCancel: false };
+        return HttpResponse.json(ok(order));
+      }),
+    );
+    renderWithProviders(<OrderDetailsPage orderId="ord_1" />, { path: '/order/ord_1' });
+    const opener = await screen.findByRole('button', { name: 'Cancel order' });
+    fireEvent.click(opener);
+    let dialog = screen.getByRole('dialog', { name: 'Cancel order FN-10001?' });
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    expect(document.activeElement?.textContent).toBe('Keep order');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep order' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(cancels).toBe(0);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel order' }));
+    dialog = screen.getByRole('dialog', { name: 'Cancel order FN-10001?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, cancel order' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(cancels).toBe(1);
+    expect(await screen.findByText('Cancelled', { selector: 'span' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Cancel order' })).toBeNull();
+    expect(toastState.toasts.map((t) => t.message)).toContain('Order FN-10001 has been cancelled.');
+  });
+
+  test('“Buy again” toasts what was added and what was skipped, and reads the cart again', async () => {
+    server.use(
+      http.post(api('/orders/ord_1/reorder'), () =>
+        HttpResponse.json(
+          ok({
+            added: [{ variantId: 'var_1', name: 'Whey Protein Isolate', quantity: 2 }],
+            skipped: [{ variantId: 'var_2', name: 'Creatine', reason: 'out of stock' }],
+          }),
+        ),
+      ),
+    );
+    const { queryClient } = renderWithProviders(<OrderDetailsPage orderId="ord_1" />, {
+      path: '/order/ord_1',
+    });
+    queryClient.setQueryData(cartQueryKey, EMPTY_CART);
+    fireEvent.click(await screen.findByRole('button', { name: 'Buy again' }));
+    await waitFor(() =>
+      expect(toastState.toasts.map((t) => t.message)).toEqual([
+        'Added to your cart: Whey Protein Isolate × 2.',
+        'Not added: Creatine (out of stock).',
+      ]),
+    );
+    expect(queryClient.getQueryState(cartQueryKey)?.isInvalidated).toBe(true);
+  });
+});

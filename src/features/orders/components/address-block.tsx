@@ -1,0 +1,16 @@
+/** Exports: AddressBlock — an address as written on a parcel, in an <address>. */
+import { addressLines } from '../lib/order-format.ts';
+import styles from './orders.module.css';
+
+export function AddressBlock({ address }: { address: Parameters<typeof addressLines>[0] }) {
+  return (
+    <address className={styles.address}>
+      {addressLines(address).map((line, index) => (
+        <span key={index}>
+          {line}
+          <br />
+        </span>
+      ))}
+    </address>
+  );
+}

@@ -1,0 +1,327 @@
+/**
+ * Exports: CheckoutForm — where to ship (a saved address or a new one, validated beside each
+ * field with the contract's own Address rules), how (standard or express), the live summary and
+ * "Place order". Offline the form stays but nothing is sent, and the button says why. A server
+ * refusal puts its field errors beside the fields (or its message above the button) and moves
+ * focus there. A lost answer offers "Try again", which resends the same attempt.
+ */
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import {
+  PROVINCES,
+  SHIPPING_COUNTRY_NAME,
+  SHIPPING_METHOD_LABELS,
+  SHIPPING_METHODS,
+  shippingPrice,
+  type ShippingMethod,
+} from '../../../../contract/checkout-rules.ts';
+import type { PlaceOrderBody, SavedAddress } from '../../../../contract/orders.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { FormFailure } from '../../../components/ui/form-failure.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
+import { failureMessage, useFormSubmit } from '../../../hooks/use-form-submit.ts';
+import { useOnline } from '../../../hooks/use-online.ts';
+import { useSchemaForm } from '../../../hooks/use-schema-form.ts';
+import { useCart } from '../../../lib/cart/use-cart.ts';
+import { formatMoney } from '../../../lib/format.ts';
+import { useAddresses } from '../api/get-addresses.ts';
+import { useQuote } from '../api/get-quote.ts';
+import {
+  EMPTY_ADDRESS,
+  NEW_ADDRESS,
+  quoteBodyFor,
+  type AddressValues,
+} from '../lib/checkout-body.ts';
+import { addressLines } from '../lib/order-format.ts';
+import {
+  shortLineText,
+  type CheckoutPhase,
+  type CheckoutRefusal,
+} from '../lib/use-checkout-attempt.ts';
+import { CheckoutSummary } from './checkout-summary.tsx';
+import { SelectField } from './select-field.tsx';
+import styles from './orders.module.css';
+
+export const PLACE_ORDER_OFFLINE_TEXT = 'You are offline. Reconnect to place your order.';
+export const QUOTE_DEBOUNCE_MS = 400;
+
+const loadAddress = () => import('../../../../contract/orders.ts').then((rules) => rules.Address);
+
+export function CheckoutForm({
+  phase,
+  refusal,
+  onPlace,
+  onRetry,
+}: {
+  phase: CheckoutPhase;
+  refusal: CheckoutRefusal | null;
+  onPlace: (body: PlaceOrderBody) => void;
+  onRetry: () => void;
+}) {
+  const online = useOnline();
+  const cart = useCart();
+  const addresses = useAddresses();
+  const saved = addresses.data ?? [];
+  const [picked, setPicked] = useState<string | null>(null);
+  const chosen =
+    picked ?? (saved.find((address) => address.isDefault) ?? saved[0])?.id ?? NEW_ADDRESS;
+  const [method, setMethod] = useState<ShippingMethod>('standard');
+  const [saveAddress, setSaveAddress] = useState(true);
+  const form = useSchemaForm<AddressValues, Awaited<ReturnType<typeof loadAddress>>>(
+    loadAddress,
+    EMPTY_ADDRESS,
+  );
+  const submission = useFormSubmit(form, 'Your order could not be placed. Please try again.');
+  const formRef = useRef<HTMLFormElement>(null);
+  const refusalRef = useRef<HTMLDivElement>(null);
+
+  const { province, postalCode } = form.values;
+  const quoteBody = useMemo(
+    () => quoteBodyFor({ addressId: chosen, province, postalCode, shippingMethod: method }),
+    [chosen, province, postalCode, method],
+  );
+  const debounced = useDebouncedValue(quoteBody, QUOTE_DEBOUNCE_MS);
+  const quote = useQuote(online ? debounced : null);
+  const quoteOutdated = quoteBody !== null && debounced !== quoteBody;
+
+  // A refusal: its field errors beside the fields, then (once they are drawn) focus on the first
+  // invalid field, or on the refusal's message when it names none.
+  const [shownRefusal, setShownRefusal] = useState(0);
+  if (refusal && refusal.id !== shownRefusal) {
+    setShownRefusal(refusal.id);
+    form.setErrors(refusal.fieldErrors);
+  }
+  useEffect(() => {
+    if (!shownRefusal) return;
+    const invalid = formRef.current?.querySelector<HTMLElement>(
+      'input[aria-invalid="true"], select[aria-invalid="true"]',
+    );
+    (invalid ?? refusalRef.current)?.focus();
+  }, [shownRefusal]);
+
+  const placing = phase.name === 'placing';
+  const blocked = !online ? PLACE_ORDER_OFFLINE_TEXT : null;
+
+  const submitNew = submission.onSubmit((address) =>
+    onPlace({ shippingAddress: address, shippingMethod: method, saveAddress }),
+  );
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    if (!online || placing) {
+      event.preventDefault();
+      return;
+    }
+    if (chosen === NEW_ADDRESS) {
+      void submitNew(event);
+      return;
+    }
+    event.preventDefault();
+    onPlace({ addressId: chosen, shippingMethod: method });
+  }
+
+  const subtotalForShipping = quote.data
+    ? quote.data.totals.subtotal - quote.data.totals.discount
+    : (cart.data?.totals.subtotal ?? 0) - (cart.data?.totals.discount ?? 0);
+  const methodError = refusal?.fieldErrors.shippingMethod ?? null;
+
+  return (
+    <div className={styles.layout}>
+      <form
+        ref={formRef}
+        className={styles.form}
+        onSubmit={onSubmit}
+        noValidate
+        aria-label="Checkout"
+      >
+        {saved.length > 0 ? (
+          <fieldset className={styles.fieldset}>
+            <legend className={styles.legend}>Ship to</legend>
+            {saved.map((address) => (
+              <SavedAddressChoice
+                key={address.id}
+                address={address}
+                checked={chosen === address.id}
+                onChange={() => setPicked(address.id)}
+              />
+            ))}
+            <label className={styles.choice}>
+              <input
+                type="radio"
+                name="addressId"
+                value={NEW_ADDRESS}
+                checked={chosen === NEW_ADDRESS}
+                onChange={() => setPicked(NEW_ADDRESS)}
+              />
+              <span className={styles.choiceText}>Use a new address</span>
+            </label>
+          </fieldset>
+        ) : null}
+
+        {chosen === NEW_ADDRESS ? (
+          <fieldset className={styles.fieldset}>
+            <legend className={styles.legend}>Shipping address</legend>
+            <TextField label="Full name" autoComplete="name" {...form.field('name')} />
+            <TextField label="Address" autoComplete="address-line1" {...form.field('line1')} />
+            <TextField
+              label="Apartment, suite, etc. (optional)"
+              autoComplete="address-line2"
+              {...form.field('line2')}
+            />
+            <div className={styles.grid2}>
+              <TextField label="City" autoComplete="address-level2" {...form.field('city')} />
+              <SelectField
+                label="Province"
+                autoComplete="address-level1"
+                {...form.field('province')}
+              >
+                <option value="">Choose a province or territory</option>
+                {PROVINCES.map((province) => (
+                  <option key={province.code} value={province.code}>
+                    {province.name}
+                  </option>
+                ))}
+              </SelectField>
+            </div>
+            <div className={styles.grid2}>
+              <TextField
+                label="Postal code"
+                autoComplete="postal-code"
+                autoCapitalize="characters"
+                hint="Like A1A 1A1"
+                {...form.field('postalCode')}
+              />
+              <TextField
+                label="Phone"
+                type="tel"
+                autoComplete="tel-national"
+                hint="For the carrier, e.g. 416-555-0123"
+                {...form.field('phone')}
+              />
+            </div>
+            <p className={styles.muted}>
+              Country: {SHIPPING_COUNTRY_NAME} (we only ship within Canada)
+            </p>
+            <label className={styles.check}>
+              <input
+                type="checkbox"
+                checked={saveAddress}
+                onChange={(event) => setSaveAddress(event.target.checked)}
+              />
+              Save this address
+            </label>
+          </fieldset>
+        ) : null}
+
+        <fieldset
+          className={styles.fieldset}
+          aria-describedby={methodError ? 'shipping-method-error' : undefined}
+        >
+          <legend className={styles.legend}>Shipping method</legend>
+          {SHIPPING_METHODS.map((value) => {
+            const price = shippingPrice(value, subtotalForShipping);
+            return (
+              <label key={value} className={styles.choice}>
+                <input
+                  type="radio"
+                  name="shippingMethod"
+                  value={value}
+                  checked={method === value}
+                  onChange={() => setMethod(value)}
+                />
+                <span className={styles.choiceText}>
+                  {SHIPPING_METHOD_LABELS[value]}
+                  <span className={styles.muted}>{price === 0 ? 'Free' : formatMoney(price)}</span>
+                </span>
+              </label>
+            );
+          })}
+          {methodError ? (
+            <p id="shipping-method-error" className={styles.alert} role="alert">
+              {methodError}
+            </p>
+          ) : null}
+        </fieldset>
+
+        {refusal ? (
+          <div ref={refusalRef} tabIndex={-1} className={styles.alert} role="alert">
+            <p>{refusal.message}</p>
+            {refusal.lines.length > 0 ? (
+              <ul>
+                {refusal.lines.map((line, index) => (
+                  <li key={index}>{shortLineText(line)}</li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
+        ) : null}
+        <FormFailure message={submission.failure} />
+
+        {phase.name === 'lost' ? (
+          <div className={styles.alert} role="alert">
+            <p>{phase.message}</p>
+            <Button
+              variant="dark"
+              disabled={!online}
+              aria-describedby={blocked ? 'place-order-blocked' : undefined}
+              onClick={onRetry}
+            >
+              Try again
+            </Button>
+          </div>
+        ) : null}
+
+        <Button
+          type="submit"
+          block
+          loading={placing}
+          disabled={blocked !== null}
+          aria-describedby={blocked ? 'place-order-blocked' : undefined}
+        >
+          {placing ? 'Placing order…' : 'Place order'}
+        </Button>
+        {blocked ? (
+          <p id="place-order-blocked" className={styles.notice} role="status">
+            {blocked}
+          </p>
+        ) : null}
+      </form>
+      <CheckoutSummary
+        quote={quoteBody === null ? undefined : quote.data}
+        updating={quoteOutdated || quote.isFetching}
+        failed={
+          quote.isError ? failureMessage(quote.error, 'Your total could not be updated.') : null
+        }
+        cart={cart.data}
+      />
+    </div>
+  );
+}
+
+function SavedAddressChoice({
+  address,
+  checked,
+  onChange,
+}: {
+  address: SavedAddress;
+  checked: boolean;
+  onChange: () => void;
+}) {
+  const [name, ...rest] = addressLines(address);
+  return (
+    <label className={styles.choice}>
+      <input
+        type="radio"
+        name="addressId"
+        value={address.id}
+        checked={checked}
+        onChange={onChange}
+      />
+      <span className={styles.choiceText}>
+        <strong>
+          {name}
+          {address.isDefault ? ' (default)' : ''}
+        </strong>
+        <span className={styles.muted}>{rest.join(', ')}</span>
+      </span>
+    </label>
+  );
+}

@@ -1,0 +1,218 @@
+/**
+ * Exports: OrderDetailsPage — one order: its status timeline, lines, totals with each tax,
+ * shipping and billing addresses, the payment (card, refunds), "Download invoice", "Pay now" while
+ * it waits for payment, "Cancel order" (after a confirmation dialog) when the shopper may, and
+ * "Buy again". Readable offline once seen (the order query is persisted).
+ */
+import { Link } from '@tanstack/react-router';
+import { useRef, useState } from 'react';
+import { ORDER_STATUS_LABELS } from '../../../../contract/checkout-rules.ts';
+import type { Order } from '../../../../contract/orders.ts';
+import { Button, buttonClassName } from '../../../components/ui/button.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { failureMessage } from '../../../hooks/use-form-submit.ts';
+import { useOnline } from '../../../hooks/use-online.ts';
+import { apiUrl } from '../../../lib/api-client.ts';
+import { formatMoney } from '../../../lib/format.ts';
+import { toast } from '../../../stores/toasts.ts';
+import { useCancelOrder } from '../api/cancel-order.ts';
+import { isNotFound, useOrder } from '../api/get-order.ts';
+import { reorderMessages, useReorder } from '../api/reorder.ts';
+import { formatOrderDate, itemCountText } from '../lib/order-format.ts';
+import { AddressBlock } from './address-block.tsx';
+import { OrderLines } from './order-lines.tsx';
+import { OrderTimeline } from './order-timeline.tsx';
+import { TotalsList } from './totals-list.tsx';
+import styles from './orders.module.css';
+
+export function OrderDetailsPage({ orderId }: { orderId: string }) {
+  const order = useOrder(orderId);
+  let content;
+  if (order.isPending) {
+    content = <Spinner label="Loading your order" />;
+  } else if (!order.data) {
+    content = isNotFound(order.error) ? (
+      <div className={styles.stack}>
+        <p role="alert">We could not find this order.</p>
+        <p>
+          <Link to="/my-orders">See your orders</Link>
+        </p>
+      </div>
+    ) : (
+      <div className={styles.alert} role="alert">
+        <p>{failureMessage(order.error, 'Your order could not be loaded.')}</p>
+        <button
+          type="button"
+          className={buttonClassName({ variant: 'dark' })}
+          onClick={() => void order.refetch()}
+        >
+          Try again
+        </button>
+      </div>
+    );
+  } else {
+    content = <Details order={order.data} />;
+  }
+  return (
+    <main id="main" className={styles.page}>
+      <p className={styles.eyebrow}>
+        <Link to="/my-orders">My orders</Link>
+      </p>
+      <h1 className={styles.title}>
+        {order.data ? `Order ${order.data.number}` : 'Order details'}
+      </h1>
+      {content}
+    </main>
+  );
+}
+
+function Details({ order }: { order: Order }) {
+  const online = useOnline();
+  const reorder = useReorder(order.id);
+  const payment = order.payment;
+
+  function buyAgain() {
+    reorder.mutate(undefined, {
+      onSuccess: (result) => {
+        const { added, skipped } = reorderMessages(result);
+        if (added) toast.success(added);
+        if (skipped) toast(skipped);
+        if (!added && !skipped) toast('Nothing could be added to your cart.');
+      },
+      onError: (error) => toast.error(failureMessage(error, 'Your cart could not be updated.')),
+    });
+  }
+
+  return (
+    <div className={styles.layout}>
+      <div className={styles.stack}>
+        <p>
+          <span className={styles.badge}>{ORDER_STATUS_LABELS[order.status]}</span> Placed{' '}
+          <time dateTime={order.createdAt}>{formatOrderDate(order.createdAt)}</time> ·{' '}
+          {itemCountText(order.totals.itemCount)}
+        </p>
+        <div className={styles.actions}>
+          {order.status === 'pending_payment' ? (
+            <Link
+              to="/checkout"
+              search={{ orderId: order.id }}
+              className={buttonClassName({ variant: 'primary' })}
+            >
+              Pay now
+            </Link>
+          ) : null}
+          <Button variant="dark" loading={reorder.isPending} disabled={!online} onClick={buyAgain}>
+            Buy again
+          </Button>
+          <a
+            href={apiUrl(`/orders/${encodeURIComponent(order.id)}/invoice`)}
+            download={`invoice-${order.number}.pdf`}
+            className={buttonClassName({ variant: 'outline' })}
+          >
+            Download invoice
+          </a>
+          {order.canCancel ? <CancelOrder order={order} /> : null}
+        </div>
+        <section className={styles.section} aria-labelledby="order-status">
+          <h2 id="order-status">Status</h2>
+          <OrderTimeline order={order} />
+        </section>
+        <section className={styles.section} aria-labelledby="order-items">
+          <h2 id="order-items">Items</h2>
+          <OrderLines lines={order.lines} />
+        </section>
+        <div className={styles.columns}>
+          <section className={styles.section} aria-labelledby="shipping-address">
+            <h2 id="shipping-address">Shipping address</h2>
+            <AddressBlock address={order.shippingAddress} />
+          </section>
+          <section className={styles.section} aria-labelledby="billing-address">
+            <h2 id="billing-address">Billing address</h2>
+            <AddressBlock address={order.billingAddress} />
+          </section>
+        </div>
+      </div>
+      <aside className={styles.summary} aria-labelledby="order-totals">
+        <h2 id="order-totals" className={styles.summaryTitle}>
+          Totals
+        </h2>
+        <TotalsList totals={order.totals} discount={order.discount} />
+        <section aria-labelledby="order-payment">
+          <h3 id="order-payment">Payment</h3>
+          {payment?.card ? (
+            <p>
+              Paid with {payment.card.brand} ending in {payment.card.last4}
+            </p>
+          ) : (
+            <p className={styles.muted}>
+              {payment?.status === 'succeeded' ? 'Paid.' : 'Not paid yet.'}
+            </p>
+          )}
+          {payment && payment.refunded > 0 ? <p>Refunded {formatMoney(payment.refunded)}</p> : null}
+        </section>
+      </aside>
+    </div>
+  );
+}
+
+function CancelOrder({ order }: { order: Order }) {
+  const [open, setOpen] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  const online = useOnline();
+  const cancel = useCancelOrder(order.id);
+
+  function confirm() {
+    cancel.mutate(undefined, {
+      onSuccess: () => {
+        setOpen(false);
+        toast.success(`Order ${order.number} has been cancelled.`);
+      },
+    });
+  }
+
+  return (
+    <>
+      <button
+        ref={opener}
+        type="button"
+        className={buttonClassName({ variant: 'outline' })}
+        disabled={!online}
+        onClick={() => {
+          cancel.reset();
+          setOpen(true);
+        }}
+      >
+        Cancel order
+      </button>
+      {open ? (
+        <Dialog
+          labelledBy="cancel-title"
+          describedBy="cancel-text"
+          onClose={() => setOpen(false)}
+          returnFocusTo={opener}
+        >
+          <h2 id="cancel-title">Cancel order {order.number}?</h2>
+          <p id="cancel-text">
+            {order.status === 'paid'
+              ? `Your payment of ${formatMoney(order.totals.total)} is refunded to your card.`
+              : 'Nothing has been charged; the order is simply closed.'}
+          </p>
+          {cancel.isError ? (
+            <p className={styles.alert} role="alert">
+              {failureMessage(cancel.error, 'The order could not be cancelled.')}
+            </p>
+          ) : null}
+          <div className={styles.actions}>
+            <Button variant="dark" data-autofocus onClick={() => setOpen(false)}>
+              Keep order
+            </Button>
+            <Button variant="primary" loading={cancel.isPending} onClick={confirm}>
+              Yes, cancel order
+            </Button>
+          </div>
+        </Dialog>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,102 @@
+/**
+ * Exports: OrderSuccessPage — after payment: the order number, what was bought, the totals with
+ * each tax, where it ships, "A confirmation e-mail is on its way.", and links to the order and the
+ * shop. A payment not yet succeeded (still being confirmed) is shown as such, asked again a few
+ * times.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { buttonClassName } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { failureMessage } from '../../../hooks/use-form-submit.ts';
+import { isNotFound, orderQueryOptions } from '../api/get-order.ts';
+import { paymentQueryOptions } from '../api/get-payment.ts';
+import { PAYMENT_STATUS_TEXT } from '../lib/order-format.ts';
+import { AddressBlock } from './address-block.tsx';
+import { OrderLines } from './order-lines.tsx';
+import { TotalsList } from './totals-list.tsx';
+import styles from './orders.module.css';
+
+export const CONFIRMATION_MAIL_TEXT = 'A confirmation e-mail is on its way.';
+const PAYMENT_POLLS = 5;
+const PAYMENT_POLL_MS = 2000;
+
+export function OrderSuccessPage({ orderId }: { orderId: string | undefined }) {
+  return (
+    <main id="main" className={styles.page}>
+      <p className={styles.eyebrow}>Thank you</p>
+      <h1 className={styles.title}>Order successful</h1>
+      {orderId ? (
+        <Success orderId={orderId} />
+      ) : (
+        <p>
+          No order to show. <Link to="/my-orders">See your orders</Link>.
+        </p>
+      )}
+    </main>
+  );
+}
+
+function Success({ orderId }: { orderId: string }) {
+  const order = useQuery(orderQueryOptions(orderId));
+  const unpaid = order.data ? order.data.payment?.status !== 'succeeded' : false;
+  const payment = useQuery({
+    ...paymentQueryOptions(orderId),
+    enabled: unpaid,
+    refetchInterval: (query) =>
+      query.state.data?.status !== 'succeeded' && query.state.dataUpdateCount < PAYMENT_POLLS
+        ? PAYMENT_POLL_MS
+        : false,
+  });
+
+  if (order.isPending) return <Spinner label="Loading your order" />;
+  if (!order.data) {
+    return (
+      <p className={styles.alert} role="alert">
+        {isNotFound(order.error)
+          ? 'We could not find this order.'
+          : failureMessage(order.error, 'Your order could not be loaded.')}
+      </p>
+    );
+  }
+  const data = order.data;
+  const paymentStatus = payment.data?.status ?? data.payment?.status ?? null;
+  return (
+    <div className={styles.layout}>
+      <div className={styles.stack}>
+        <p>
+          Your order number is <strong data-testid="order-number">{data.number}</strong>.
+        </p>
+        <p>{CONFIRMATION_MAIL_TEXT}</p>
+        {paymentStatus && paymentStatus !== 'succeeded' ? (
+          <p className={styles.notice} role="status">
+            {PAYMENT_STATUS_TEXT[paymentStatus]}
+          </p>
+        ) : null}
+        <section className={styles.section} aria-labelledby="ships-to">
+          <h2 id="ships-to">Ships to</h2>
+          <AddressBlock address={data.shippingAddress} />
+        </section>
+        <div className={styles.actions}>
+          <Link
+            to="/order/$orderId"
+            params={{ orderId }}
+            className={buttonClassName({ variant: 'primary' })}
+          >
+            View your order
+          </Link>
+          <Link to="/" className={buttonClassName({ variant: 'outline' })}>
+            Continue shopping
+          </Link>
+        </div>
+      </div>
+      <section className={styles.summary} aria-labelledby="bought">
+        <h2 id="bought" className={styles.summaryTitle}>
+          What you bought
+        </h2>
+        <OrderLines lines={data.lines} />
+        <TotalsList totals={data.totals} discount={data.discount} />
+      </section>
+    </div>
+  );
+}

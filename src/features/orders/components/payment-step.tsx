@@ -1,0 +1,179 @@
+/**
+ * Exports: PaymentStep — the payment of an order that exists: "Your order FN-… is waiting for
+ * payment", the card form of its provider (the test provider's, or Stripe's Payment Element loaded
+ * lazily in a space reserved for it), the payment's state in a live region, and the order's
+ * summary. Calls `onPaid` once the payment has succeeded and `onClosed` when the order was
+ * cancelled before it was paid.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import type { OrderStatus } from '../../../../contract/orders.ts';
+import { buttonClassName } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { failureMessage } from '../../../hooks/use-form-submit.ts';
+import { orderQueryOptions } from '../api/get-order.ts';
+import { paymentQueryOptions } from '../api/get-payment.ts';
+import { formatOrderDateTime, PAYMENT_STATUS_TEXT } from '../lib/order-format.ts';
+import { AddressBlock } from './address-block.tsx';
+import { OrderLines } from './order-lines.tsx';
+import { TestPaymentForm } from './test-payment-form.tsx';
+import { TotalsList } from './totals-list.tsx';
+import styles from './orders.module.css';
+
+const StripePaymentForm = lazy(() => import('./stripe-payment-form.tsx'));
+
+const PAID: readonly OrderStatus[] = ['paid', 'processing', 'shipped', 'delivered'];
+const PROCESSING_POLL_MS = 1500;
+
+export function PaymentStep({
+  orderId,
+  orderNumber,
+  onPaid,
+  onClosed,
+}: {
+  orderId: string;
+  orderNumber: string | null;
+  onPaid: (orderId: string) => void;
+  onClosed: (orderId: string) => void;
+}) {
+  const order = useQuery(orderQueryOptions(orderId));
+  const payment = useQuery({
+    ...paymentQueryOptions(orderId),
+    staleTime: 5000,
+    refetchInterval: (query) =>
+      query.state.data?.status === 'processing' ? PROCESSING_POLL_MS : false,
+  });
+  const status = order.data?.status;
+  const paid =
+    payment.data?.status === 'succeeded' || (status !== undefined && PAID.includes(status));
+  const closed = status === 'cancelled' || status === 'refunded';
+
+  const onPaidRef = useRef(onPaid);
+  const onClosedRef = useRef(onClosed);
+  useEffect(() => {
+    onPaidRef.current = onPaid;
+    onClosedRef.current = onClosed;
+  });
+  useEffect(() => {
+    if (paid) onPaidRef.current(orderId);
+  }, [paid, orderId]);
+  useEffect(() => {
+    if (closed && !paid) onClosedRef.current(orderId);
+  }, [closed, paid, orderId]);
+
+  const number = order.data?.number ?? orderNumber;
+  if (order.isPending || (payment.isPending && !closed)) {
+    return (
+      <div className={styles.stack}>
+        <Spinner label="Loading your order" />
+      </div>
+    );
+  }
+  if (order.isError || !order.data) {
+    return (
+      <div className={styles.alert} role="alert">
+        <p>{failureMessage(order.error, 'Your order could not be loaded.')}</p>
+        <button
+          type="button"
+          className={buttonClassName({ variant: 'dark' })}
+          onClick={() => void Promise.all([order.refetch(), payment.refetch()])}
+        >
+          Try again
+        </button>
+      </div>
+    );
+  }
+  if (closed) {
+    return (
+      <div className={styles.stack}>
+        <p className={styles.alert} role="alert">
+          Order {number} was cancelled before it was paid. Nothing was charged.
+        </p>
+        <div className={styles.actions}>
+          <Link to="/cart" className={buttonClassName({ variant: 'primary' })}>
+            Back to your cart
+          </Link>
+          <Link
+            to="/order/$orderId"
+            params={{ orderId }}
+            className={buttonClassName({ variant: 'outline' })}
+          >
+            View the order
+          </Link>
+        </div>
+      </div>
+    );
+  }
+
+  const current = payment.data;
+  const publishableKey = import.meta.env.VITE_STRIPE_PUBLISHABLE_KEY as string | undefined;
+  let form;
+  if (!current) {
+    form = (
+      <div className={styles.alert} role="alert">
+        <p>{failureMessage(payment.error, 'The payment could not be loaded.')}</p>
+        <button
+          type="button"
+          className={buttonClassName({ variant: 'dark' })}
+          onClick={() => void payment.refetch()}
+        >
+          Try again
+        </button>
+      </div>
+    );
+  } else if (paid || current.status === 'processing') {
+    form = <Spinner label="Confirming your payment" />;
+  } else if (current.provider === 'test') {
+    form = <TestPaymentForm orderId={orderId} payment={current} />;
+  } else if (current.clientSecret && publishableKey) {
+    form = (
+      <Suspense fallback={<Spinner label="Loading the secure card form" />}>
+        <StripePaymentForm
+          orderId={orderId}
+          clientSecret={current.clientSecret}
+          amount={current.amount}
+          publishableKey={publishableKey}
+        />
+      </Suspense>
+    );
+  } else {
+    form = (
+      <p className={styles.alert} role="alert">
+        Card payments are not available right now. Your order is kept for you; please try again
+        later.
+      </p>
+    );
+  }
+
+  return (
+    <div className={styles.layout}>
+      <section className={styles.stack} aria-labelledby="payment-title">
+        <h2 id="payment-title" className={styles.summaryTitle}>
+          Payment
+        </h2>
+        <p className={styles.notice}>
+          Your order {number} is waiting for payment.
+          {order.data.payBy
+            ? ` Pay by ${formatOrderDateTime(order.data.payBy)}, or it is cancelled and nothing is charged.`
+            : ''}
+        </p>
+        <p role="status" className={styles.muted} data-testid="payment-status">
+          {current ? PAYMENT_STATUS_TEXT[current.status] : ''}
+        </p>
+        <div className={styles.paymentArea}>{form}</div>
+      </section>
+      <aside className={styles.summary} aria-labelledby="payment-summary">
+        <h2 id="payment-summary" className={styles.summaryTitle}>
+          Order {number}
+        </h2>
+        <OrderLines lines={order.data.lines} />
+        <TotalsList totals={order.data.totals} discount={order.data.discount} />
+        <div>
+          <h3>Ships to</h3>
+          <AddressBlock address={order.data.shippingAddress} />
+        </div>
+      </aside>
+    </div>
+  );
+}

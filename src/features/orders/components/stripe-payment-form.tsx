@@ -1,0 +1,99 @@
+/**
+ * Stripe's Payment Element for an order's PaymentIntent. Loaded only by the checkout page's
+ * payment step, through a lazy import (payment-step.tsx), so Stripe's code never ships with any
+ * other page. After `confirmPayment({ redirect: 'if_required' })` the order's payment is read
+ * again until it has succeeded or failed; the answer goes in the payment query, which the payment
+ * step follows.
+ *
+ * Default export: StripePaymentForm({ orderId, clientSecret, amount, publishableKey }).
+ */
+import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
+import { loadStripe, type Stripe } from '@stripe/stripe-js';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { FormFailure } from '../../../components/ui/form-failure.tsx';
+import { useOnline } from '../../../hooks/use-online.ts';
+import { formatMoney } from '../../../lib/format.ts';
+import { ordersKeys } from '../api/keys.ts';
+import { getPayment, isPaymentSettled } from '../api/get-payment.ts';
+import styles from './orders.module.css';
+
+const stripes = new Map<string, Promise<Stripe | null>>();
+function stripeFor(key: string): Promise<Stripe | null> {
+  let stripe = stripes.get(key);
+  if (!stripe) {
+    stripe = loadStripe(key);
+    stripes.set(key, stripe);
+  }
+  return stripe;
+}
+
+const POLL_MS = 1500;
+const POLL_TRIES = 20;
+
+export default function StripePaymentForm(props: {
+  orderId: string;
+  clientSecret: string;
+  amount: number;
+  publishableKey: string;
+}) {
+  return (
+    <Elements
+      stripe={stripeFor(props.publishableKey)}
+      options={{ clientSecret: props.clientSecret }}
+    >
+      <StripeForm orderId={props.orderId} amount={props.amount} />
+    </Elements>
+  );
+}
+
+function StripeForm({ orderId, amount }: { orderId: string; amount: number }) {
+  const stripe = useStripe();
+  const elements = useElements();
+  const queryClient = useQueryClient();
+  const online = useOnline();
+  const [sending, setSending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!stripe || !elements || sending) return;
+    setSending(true);
+    setFailure(null);
+    try {
+      const returnUrl = new URL('/checkout', window.location.origin);
+      returnUrl.searchParams.set('orderId', orderId);
+      const result = await stripe.confirmPayment({
+        elements,
+        redirect: 'if_required',
+        confirmParams: { return_url: returnUrl.href },
+      });
+      if (result.error) {
+        setFailure(result.error.message ?? 'Your payment could not be completed.');
+        return;
+      }
+      // Stripe has it; the shop hears of it from Stripe: follow the order's payment until settled.
+      for (let tries = 0; tries < POLL_TRIES; tries++) {
+        const payment = await getPayment(orderId);
+        queryClient.setQueryData(ordersKeys.payment(orderId), payment);
+        if (isPaymentSettled(payment)) return;
+        await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+      }
+    } catch {
+      setFailure('We could not confirm your payment. Check your connection and try again.');
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} className={styles.form} aria-label="Card payment">
+      <PaymentElement />
+      <FormFailure message={failure} />
+      <Button type="submit" block loading={sending} disabled={!stripe || !elements || !online}>
+        {sending ? 'Paying…' : `Pay ${formatMoney(amount)}`}
+      </Button>
+    </form>
+  );
+}

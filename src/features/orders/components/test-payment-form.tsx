@@ -1,0 +1,130 @@
+/**
+ * Exports: TestPaymentForm — the built-in test provider's card form (labelled
+ * TEST_PAYMENT_LABEL: no card is charged). The reason of a failed attempt ("Your card was
+ * declined.") sits beside the card fields and the shopper tries again in place. When the provider
+ * asks for authentication, AuthenticationChallenge shows instead.
+ */
+import { useEffect, useRef } from 'react';
+import { TEST_PAYMENT_LABEL } from '../../../../contract/checkout-rules.ts';
+import type { Payment } from '../../../../contract/orders.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { FormFailure } from '../../../components/ui/form-failure.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { useFormSubmit } from '../../../hooks/use-form-submit.ts';
+import { useOnline } from '../../../hooks/use-online.ts';
+import { useSchemaForm } from '../../../hooks/use-schema-form.ts';
+import { formatMoney } from '../../../lib/format.ts';
+import { useConfirmTestPayment } from '../api/confirm-test-payment.ts';
+import styles from './orders.module.css';
+
+const loadCardBody = () =>
+  import('../../../../contract/orders.ts').then((rules) => rules.TestPaymentConfirmBody);
+
+export const PAY_OFFLINE_TEXT = 'You are offline. Reconnect to pay.';
+
+export function TestPaymentForm({ orderId, payment }: { orderId: string; payment: Payment }) {
+  const online = useOnline();
+  const confirm = useConfirmTestPayment(orderId);
+  const form = useSchemaForm(loadCardBody, { cardNumber: '', expiry: '', cvc: '' });
+  const submission = useFormSubmit(form, 'Your payment could not be sent. Please try again.');
+  const declined =
+    payment.status === 'requires_payment_method' && payment.lastError && !confirm.isPending
+      ? payment.lastError
+      : null;
+
+  const onSubmit = submission.onSubmit((body) =>
+    confirm.mutate(
+      { cardNumber: body.cardNumber, expiry: body.expiry, cvc: body.cvc },
+      { onError: submission.fail },
+    ),
+  );
+
+  if (payment.status === 'requires_action') {
+    return <AuthenticationChallenge orderId={orderId} />;
+  }
+
+  const sending = confirm.isPending;
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={TEST_PAYMENT_LABEL} className={styles.form}>
+      <fieldset
+        className={styles.fieldset}
+        aria-describedby={declined ? 'payment-declined' : undefined}
+      >
+        <legend className={styles.legend}>{TEST_PAYMENT_LABEL}</legend>
+        {declined ? (
+          <p id="payment-declined" className={styles.alert} role="alert">
+            {declined} Check the card details or use another card.
+          </p>
+        ) : null}
+        <TextField
+          label="Card number"
+          inputMode="numeric"
+          autoComplete="cc-number"
+          disabled={sending}
+          {...form.field('cardNumber')}
+        />
+        <div className={styles.grid2}>
+          <TextField
+            label="Expiry (MM/YY)"
+            autoComplete="cc-exp"
+            disabled={sending}
+            {...form.field('expiry')}
+          />
+          <TextField
+            label="CVC"
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            disabled={sending}
+            {...form.field('cvc')}
+          />
+        </div>
+      </fieldset>
+      <FormFailure message={submission.failure} />
+      <Button
+        type="submit"
+        block
+        loading={sending}
+        disabled={!online}
+        aria-describedby={online ? undefined : 'pay-offline'}
+      >
+        {sending ? 'Paying…' : `Pay ${formatMoney(payment.amount)}`}
+      </Button>
+      {!online ? (
+        <p id="pay-offline" className={styles.notice} role="status">
+          {PAY_OFFLINE_TEXT}
+        </p>
+      ) : null}
+    </form>
+  );
+}
+
+/** The test provider's stand-in for a bank's 3-D Secure step. */
+export function AuthenticationChallenge({ orderId }: { orderId: string }) {
+  const confirm = useConfirmTestPayment(orderId);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
+  const answer = (authenticate: boolean) => confirm.mutate({ authenticate });
+  return (
+    <section className={styles.challenge} aria-labelledby="authenticate-title">
+      <h3 id="authenticate-title" ref={headingRef} tabIndex={-1}>
+        Authenticate this payment
+      </h3>
+      <p>Your bank asks you to confirm this payment. (Test payment: choose the outcome.)</p>
+      <div className={styles.actions}>
+        <Button loading={confirm.isPending} onClick={() => answer(true)}>
+          Complete authentication
+        </Button>
+        <Button variant="outline" disabled={confirm.isPending} onClick={() => answer(false)}>
+          Fail authentication
+        </Button>
+      </div>
+      {confirm.isError ? (
+        <p className={styles.alert} role="alert">
+          {confirm.error instanceof Error && confirm.error.message
+            ? confirm.error.message
+            : 'The answer could not be sent. Please try again.'}
+        </p>
+      ) : null}
+    </section>
+  );
+}

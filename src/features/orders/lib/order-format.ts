@@ -1,0 +1,77 @@
+/**
+ * Words for order answers: tax lines with their rate, dates, addresses, item counts.
+ *
+ * Exports: taxLabel(tax), formatRate(rate), formatOrderDate(iso), formatOrderDateTime(iso),
+ * addressLines(address), itemCountText(n), PAYMENT_STATUS_TEXT.
+ */
+import {
+  findProvince,
+  SHIPPING_COUNTRY,
+  SHIPPING_COUNTRY_NAME,
+  type TaxLine,
+} from '../../../../contract/checkout-rules.ts';
+import type { PaymentStatus } from '../../../../contract/orders.ts';
+
+/** 13 → "13%", 9.975 → "9.975%". */
+export function formatRate(rate: number): string {
+  return `${Number(rate.toFixed(3))}%`;
+}
+
+/** "HST (13%)", "QST (9.975%)". */
+export function taxLabel(tax: Pick<TaxLine, 'name' | 'rate'>): string {
+  return `${tax.name} (${formatRate(tax.rate)})`;
+}
+
+export function formatOrderDate(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return date.toLocaleDateString('en-CA', { year: 'numeric', month: 'long', day: 'numeric' });
+}
+
+export function formatOrderDateTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return date.toLocaleString('en-CA', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+}
+
+interface AddressLike {
+  name: string;
+  line1: string;
+  line2?: string | undefined;
+  city: string;
+  province: string;
+  postalCode: string;
+  country: string;
+  phone: string;
+}
+
+/** An address as it is written on a parcel, one line each. */
+export function addressLines(address: AddressLike): string[] {
+  const province = findProvince(address.province)?.code ?? address.province;
+  return [
+    address.name,
+    address.line1,
+    ...(address.line2 ? [address.line2] : []),
+    `${address.city} ${province}  ${address.postalCode}`,
+    address.country === SHIPPING_COUNTRY ? SHIPPING_COUNTRY_NAME : address.country,
+    address.phone,
+  ];
+}
+
+export function itemCountText(count: number): string {
+  return count === 1 ? '1 item' : `${count} items`;
+}
+
+export const PAYMENT_STATUS_TEXT: Record<PaymentStatus, string> = {
+  requires_payment_method: 'Waiting for your card details.',
+  requires_action: 'Your bank asks you to authenticate this payment.',
+  processing: 'Your payment is being processed…',
+  succeeded: 'Payment received.',
+  canceled: 'This payment was cancelled.',
+};

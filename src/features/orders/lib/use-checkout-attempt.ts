@@ -1,0 +1,225 @@
+/**
+ * The checkout attempt as the checkout page lives it (see src/lib/checkout/checkout-attempt.ts for
+ * what is stored):
+ *
+ * - The first "Place order" makes an Idempotency-Key and stores `{ key, body, createdAt }` before
+ *   anything is sent. Pressing again with the same body (a double tap, "Try again") resends the
+ *   same key and body, and the server replays the same order; a changed address or method before
+ *   an order exists starts a new attempt (new key).
+ * - A reload resumes the stored attempt: with its order known, the payment step for that order;
+ *   without, the same request is sent again at once (it may have reached the server).
+ * - A network failure (or a server still busy with the key) keeps the attempt and says so, with
+ *   "Try again"; a refusal (400, 409 short stock, 422) ends it, its reason shown by the form.
+ * - Once the order exists it stays the attempt's until it is paid (`finish`) or closed (`drop`).
+ *
+ * Exports: useCheckoutAttempt(userId), CheckoutPhase, CheckoutRefusal, ATTEMPT_RESUME_WINDOW_MS,
+ * LOST_CONNECTION_TEXT.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ORDER_PAYMENT_WINDOW_MS } from '../../../../contract/checkout-rules.ts';
+import type { PlaceOrderBody } from '../../../../contract/orders.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import {
+  readCheckoutAttempt,
+  removeCheckoutAttempt,
+  writeCheckoutAttempt,
+  type CheckoutAttempt,
+} from '../../../lib/checkout/checkout-attempt.ts';
+import { newIdempotencyKey } from '../../../lib/ids.ts';
+import { CART_QUERY_KEY, ordersKeys } from '../api/keys.ts';
+import { isOrderInFlight, placeOrder } from '../api/place-order.ts';
+import { sameBody } from './checkout-body.ts';
+
+/** An attempt whose order was never confirmed is not resumed after this long. */
+export const ATTEMPT_RESUME_WINDOW_MS = ORDER_PAYMENT_WINDOW_MS;
+
+export const LOST_CONNECTION_TEXT =
+  'We lost the connection while placing your order. It may already have reached us: “Try again” finishes this same order and never places a second one.';
+export const STILL_PROCESSING_TEXT =
+  'Your order is still being processed. “Try again” checks on this same order; it never places a second one.';
+
+export type CheckoutPhase =
+  | { name: 'loading' }
+  | { name: 'form' }
+  | { name: 'placing' }
+  | { name: 'lost'; message: string }
+  | { name: 'payment'; orderId: string; orderNumber: string | null };
+
+export interface CheckoutRefusal {
+  message: string;
+  /** Field errors by the last segment of their path (postalCode, phone…). */
+  fieldErrors: Record<string, string>;
+  /** Short-stock lines as the server lists them (409). */
+  lines: ShortLine[];
+  /** Bumped on each refusal, so the form focuses its summary again. */
+  id: number;
+}
+
+function isRetryable(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return true;
+  return error.isNetworkError || error.status >= 500 || isOrderInFlight(error);
+}
+
+export function useCheckoutAttempt(userId: string, fixedOrderId?: string) {
+  const queryClient = useQueryClient();
+  const [phase, setPhase] = useState<CheckoutPhase>({ name: 'loading' });
+  const [refusal, setRefusal] = useState<CheckoutRefusal | null>(null);
+  const attemptRef = useRef<CheckoutAttempt | null>(null);
+  const sendingRef = useRef(false);
+  const refusals = useRef(0);
+
+  const send = useCallback(
+    async (attempt: CheckoutAttempt) => {
+      if (sendingRef.current) return;
+      sendingRef.current = true;
+      setPhase({ name: 'placing' });
+      setRefusal(null);
+      try {
+        const placed = await placeOrder(attempt.body, attempt.key);
+        const stored = { ...attempt, orderId: placed.order.id, orderNumber: placed.order.number };
+        attemptRef.current = stored;
+        await writeCheckoutAttempt(userId, stored);
+        queryClient.setQueryData(ordersKeys.detail(placed.order.id), placed.order);
+        queryClient.setQueryData(ordersKeys.payment(placed.order.id), placed.payment);
+        void queryClient.invalidateQueries({ queryKey: ordersKeys.lists() });
+        void queryClient.invalidateQueries({ queryKey: CART_QUERY_KEY });
+        setPhase({ name: 'payment', orderId: placed.order.id, orderNumber: placed.order.number });
+      } catch (error) {
+        if (isRetryable(error)) {
+          setPhase({
+            name: 'lost',
+            message: isOrderInFlight(error) ? STILL_PROCESSING_TEXT : LOST_CONNECTION_TEXT,
+          });
+          return;
+        }
+        // Refused: no order was made with this key; the next press starts a new attempt.
+        attemptRef.current = null;
+        await removeCheckoutAttempt(userId);
+        const apiError = error as ApiError;
+        setRefusal({
+          message: apiError.message || 'Your order could not be placed. Please try again.',
+          fieldErrors: apiError.fieldErrors,
+          lines: shortLines(apiError.body),
+          id: ++refusals.current,
+        });
+        setPhase({ name: 'form' });
+      } finally {
+        sendingRef.current = false;
+      }
+    },
+    [queryClient, userId],
+  );
+
+  // A reload (or a return to checkout) resumes what was stored.
+  useEffect(() => {
+    let live = true;
+    void readCheckoutAttempt(userId).then(async (attempt) => {
+      if (!live) return;
+      if (fixedOrderId) {
+        // "Pay now" for a given order: its payment step, whatever else was stored.
+        if (attempt?.orderId === fixedOrderId) attemptRef.current = attempt;
+        setPhase({ name: 'payment', orderId: fixedOrderId, orderNumber: null });
+        return;
+      }
+      if (attempt?.orderId) {
+        attemptRef.current = attempt;
+        setPhase({
+          name: 'payment',
+          orderId: attempt.orderId,
+          orderNumber: attempt.orderNumber ?? null,
+        });
+        return;
+      }
+      const age = attempt ? Date.now() - Date.parse(attempt.createdAt) : Infinity;
+      if (attempt && age < ATTEMPT_RESUME_WINDOW_MS) {
+        attemptRef.current = attempt;
+        void send(attempt);
+        return;
+      }
+      if (attempt) await removeCheckoutAttempt(userId);
+      if (live) setPhase({ name: 'form' });
+    });
+    return () => {
+      live = false;
+    };
+  }, [userId, send, fixedOrderId]);
+
+  /** "Place order": the stored attempt again when the body is the same, else a new one. */
+  const place = useCallback(
+    async (body: PlaceOrderBody) => {
+      if (sendingRef.current) return;
+      let attempt = attemptRef.current;
+      if (!attempt || attempt.orderId || !sameBody(attempt.body, body)) {
+        attempt = { key: newIdempotencyKey(), body, createdAt: new Date().toISOString() };
+        attemptRef.current = attempt;
+        await writeCheckoutAttempt(userId, attempt);
+      }
+      await send(attempt);
+    },
+    [send, userId],
+  );
+
+  /** "Try again" after a lost answer: the same key and body. */
+  const retry = useCallback(async () => {
+    if (attemptRef.current) await send(attemptRef.current);
+  }, [send]);
+
+  /** The order is paid: the attempt is over. */
+  const finish = useCallback(
+    async (orderId: string) => {
+      // Another order's attempt (paying an older order with "Pay now") is left as it is.
+      const stored = attemptRef.current ?? (await readCheckoutAttempt(userId));
+      if (!stored || stored.orderId === orderId) {
+        attemptRef.current = null;
+        await removeCheckoutAttempt(userId);
+      }
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ordersKeys.all }),
+        queryClient.invalidateQueries({ queryKey: CART_QUERY_KEY }),
+      ]);
+    },
+    [queryClient, userId],
+  );
+
+  /** The order was closed before it was paid (cancelled, expired): start over with the form. */
+  const drop = useCallback(
+    async (orderId: string) => {
+      const stored = attemptRef.current ?? (await readCheckoutAttempt(userId));
+      if (stored?.orderId === orderId) {
+        attemptRef.current = null;
+        await removeCheckoutAttempt(userId);
+      }
+    },
+    [userId],
+  );
+
+  return { phase, refusal, place, retry, finish, drop };
+}
+
+/** A line the server could not fill (409); its shape beyond a name is read defensively. */
+export interface ShortLine {
+  name?: string;
+  message?: string;
+  reason?: string;
+  available?: number;
+  stock?: number;
+}
+
+function shortLines(body: unknown): ShortLine[] {
+  if (!body || typeof body !== 'object') return [];
+  const lines = (body as { lines?: unknown }).lines;
+  return Array.isArray(lines)
+    ? lines.filter((line): line is ShortLine => Boolean(line) && typeof line === 'object')
+    : [];
+}
+
+/** "Whey Isolate: only 2 left" — what a short line says to the shopper. */
+export function shortLineText(line: ShortLine): string {
+  const available = line.available ?? line.stock;
+  const why =
+    line.message ??
+    line.reason ??
+    (available !== undefined ? `only ${available} left` : 'not enough in stock');
+  return line.name ? `${line.name}: ${why}` : why;
+}
