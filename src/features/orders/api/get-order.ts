@@ -21,6 +21,9 @@ export function orderQueryOptions(orderId: string) {
   return queryOptions({
     queryKey: ordersKeys.detail(orderId),
     queryFn: ({ signal }) => getOrder(orderId, signal),
+    // An order moves on elsewhere (its payment, the shop's desk): read it afresh on every visit
+    // while online; offline, the persisted copy is shown.
+    staleTime: 0,
   });
 }
 

@@ -105,13 +105,16 @@ function Details({ order }: { order: Order }) {
           <Button variant="dark" loading={reorder.isPending} disabled={!online} onClick={buyAgain}>
             Buy again
           </Button>
-          <a
-            href={apiUrl(`/orders/${encodeURIComponent(order.id)}/invoice`)}
-            download={`invoice-${order.number}.pdf`}
-            className={buttonClassName({ variant: 'outline' })}
-          >
-            Download invoice
-          </a>
+          {/* An invoice is issued once the order has been paid. */}
+          {order.events.some((event) => event.status === 'paid') ? (
+            <a
+              href={apiUrl(`/orders/${encodeURIComponent(order.id)}/invoice`)}
+              download={`invoice-${order.number}.pdf`}
+              className={buttonClassName({ variant: 'outline' })}
+            >
+              Download invoice
+            </a>
+          ) : null}
           {order.canCancel ? <CancelOrder order={order} /> : null}
         </div>
         <section className={styles.section} aria-labelledby="order-status">
