@@ -108,8 +108,9 @@ describe('cart commands', () => {
       itemCount: 3,
       subtotal: 10999,
       discount: 1100,
-      shipping: 0,
-      total: 9899,
+      // 109.99 − 11.00 = 98.99 of goods: just under free shipping.
+      shipping: 999,
+      total: 9899 + 999,
     });
     // Nothing waiting: the server's totals, as they came.
     expect(applyPendingCommands(EMPTY_CART, [])).toBe(EMPTY_CART);
