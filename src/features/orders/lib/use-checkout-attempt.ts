@@ -12,7 +12,8 @@
  *   "Try again"; a refusal (400, 409 short stock, 422) ends it, its reason shown by the form.
  * - Once the order exists it stays the attempt's until it is paid (`finish`) or closed (`drop`).
  *
- * Exports: useCheckoutAttempt(userId), CheckoutPhase, CheckoutRefusal, ATTEMPT_RESUME_WINDOW_MS,
+ * Exports: useCheckoutAttempt(userId, fixedOrderId?) → { phase, refusal, resumedBody, place, retry,
+ * finish, drop }, CheckoutPhase, CheckoutRefusal, ATTEMPT_RESUME_WINDOW_MS,
  * LOST_CONNECTION_TEXT.
  */
 import { useQueryClient } from '@tanstack/react-query';
@@ -65,6 +66,8 @@ export function useCheckoutAttempt(userId: string, fixedOrderId?: string) {
   const queryClient = useQueryClient();
   const [phase, setPhase] = useState<CheckoutPhase>({ name: 'loading' });
   const [refusal, setRefusal] = useState<CheckoutRefusal | null>(null);
+  /** The body of an attempt resumed after a reload, so the form shows what is being sent. */
+  const [resumedBody, setResumedBody] = useState<PlaceOrderBody | null>(null);
   const attemptRef = useRef<CheckoutAttempt | null>(null);
   const sendingRef = useRef(false);
   const refusals = useRef(0);
@@ -134,6 +137,7 @@ export function useCheckoutAttempt(userId: string, fixedOrderId?: string) {
       const age = attempt ? Date.now() - Date.parse(attempt.createdAt) : Infinity;
       if (attempt && age < ATTEMPT_RESUME_WINDOW_MS) {
         attemptRef.current = attempt;
+        setResumedBody(attempt.body);
         void send(attempt);
         return;
       }
@@ -194,7 +198,7 @@ export function useCheckoutAttempt(userId: string, fixedOrderId?: string) {
     [userId],
   );
 
-  return { phase, refusal, place, retry, finish, drop };
+  return { phase, refusal, resumedBody, place, retry, finish, drop };
 }
 
 /** A line the server could not fill (409); its shape beyond a name is read defensively. */

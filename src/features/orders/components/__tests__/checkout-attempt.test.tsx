@@ -110,6 +110,32 @@ describe('the checkout attempt', () => {
     expect(posts[1]).toEqual(lost);
   });
 
+  test('a reload while still offline shows the attempt’s own address, and “Try again” and “Place order” keep its key', async () => {
+    server.use(http.post(api('/orders'), () => HttpResponse.error()));
+    const first = renderWithProviders(<CheckoutPage />, { path: '/checkout' });
+    await screen.findByRole('form', { name: 'Checkout' });
+    fillAddress();
+    fireEvent.click(screen.getByRole('radio', { name: /^Express shipping/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Place order' }));
+    await screen.findByText(LOST_CONNECTION_TEXT);
+    first.unmount();
+
+    renderWithProviders(<CheckoutPage />, { path: '/checkout' });
+    await screen.findByText(LOST_CONNECTION_TEXT);
+    expect(field('Full name').value).toBe(ADDRESS.name);
+    expect(field('Postal code').value).toBe(ADDRESS.postalCode);
+    expect(
+      (screen.getByRole('radio', { name: /^Express shipping/ }) as HTMLInputElement).checked,
+    ).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(async () => expect(await orderPosts()).toHaveLength(3));
+    await screen.findByText(LOST_CONNECTION_TEXT);
+    fireEvent.click(screen.getByRole('button', { name: 'Place order' }));
+    await waitFor(async () => expect(await orderPosts()).toHaveLength(4));
+    const keys = new Set((await orderPosts()).map((post) => post.key));
+    expect(keys.size).toBe(1);
+  });
+
   test('a stored attempt whose order is known resumes its payment step from GET /orders/:id/payment, placing nothing', async () => {
     await writeCheckoutAttempt(USER._id, {
       key: 'key-1',
