@@ -27,7 +27,7 @@ import { formatMoney } from '../../../lib/format.ts';
 import { useAddresses } from '../api/get-addresses.ts';
 import { useQuote } from '../api/get-quote.ts';
 import {
-  EMPTY_ADDRESS,
+  addressValuesOf,
   NEW_ADDRESS,
   quoteBodyFor,
   type AddressValues,
@@ -50,11 +50,14 @@ const loadAddress = () => import('../../../../contract/orders.ts').then((rules) 
 export function CheckoutForm({
   phase,
   refusal,
+  resumedBody = null,
   onPlace,
   onRetry,
 }: {
   phase: CheckoutPhase;
   refusal: CheckoutRefusal | null;
+  /** A resumed attempt's body: the form starts with what it sends. */
+  resumedBody?: PlaceOrderBody | null;
   onPlace: (body: PlaceOrderBody) => void;
   onRetry: () => void;
 }) {
@@ -62,14 +65,16 @@ export function CheckoutForm({
   const cart = useCart();
   const addresses = useAddresses();
   const saved = addresses.data ?? [];
-  const [picked, setPicked] = useState<string | null>(null);
+  const [picked, setPicked] = useState<string | null>(
+    resumedBody ? (resumedBody.addressId ?? NEW_ADDRESS) : null,
+  );
   const chosen =
     picked ?? (saved.find((address) => address.isDefault) ?? saved[0])?.id ?? NEW_ADDRESS;
-  const [method, setMethod] = useState<ShippingMethod>('standard');
-  const [saveAddress, setSaveAddress] = useState(true);
+  const [method, setMethod] = useState<ShippingMethod>(resumedBody?.shippingMethod ?? 'standard');
+  const [saveAddress, setSaveAddress] = useState(resumedBody?.saveAddress ?? true);
   const form = useSchemaForm<AddressValues, Awaited<ReturnType<typeof loadAddress>>>(
     loadAddress,
-    EMPTY_ADDRESS,
+    addressValuesOf(resumedBody?.shippingAddress),
   );
   const submission = useFormSubmit(form, 'Your order could not be placed. Please try again.');
   const formRef = useRef<HTMLFormElement>(null);

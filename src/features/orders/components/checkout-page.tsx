@@ -94,6 +94,7 @@ function Checkout({
         <CheckoutForm
           phase={phase}
           refusal={attempt.refusal}
+          resumedBody={attempt.resumedBody}
           onPlace={(body) => {
             void loadPaymentStep().catch(() => undefined);
             void attempt.place(body);

@@ -1,7 +1,8 @@
 /**
  * From the checkout form's values to the API's bodies.
  *
- * Exports: AddressValues, EMPTY_ADDRESS, NEW_ADDRESS, quoteBodyFor(choice), sameBody(a, b).
+ * Exports: AddressValues, EMPTY_ADDRESS, NEW_ADDRESS, quoteBodyFor(choice), sameBody(a, b),
+ * addressValuesOf(address).
  *
  * A quote only depends on the lines, the discount, the method and the province; the server's
  * QuoteBody still asks for a whole address. So a new address is priced as soon as its province and
@@ -15,7 +16,7 @@ import {
   SHIPPING_COUNTRY,
   type ShippingMethod,
 } from '../../../../contract/checkout-rules.ts';
-import type { QuoteBody } from '../../../../contract/orders.ts';
+import type { AddressInput, QuoteBody } from '../../../../contract/orders.ts';
 
 export type AddressValues = {
   name: string;
@@ -64,4 +65,19 @@ export function quoteBodyFor(choice: {
 /** Two bodies built by the same code: equal when their JSON is. */
 export function sameBody(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** A sent address back as form values (a resumed attempt shows what it sends). */
+export function addressValuesOf(address: AddressInput | undefined): AddressValues {
+  if (!address) return EMPTY_ADDRESS;
+  return {
+    name: address.name ?? '',
+    line1: address.line1 ?? '',
+    line2: address.line2 ?? '',
+    city: address.city ?? '',
+    province: address.province ?? '',
+    postalCode: address.postalCode ?? '',
+    country: SHIPPING_COUNTRY,
+    phone: address.phone ?? '',
+  };
 }

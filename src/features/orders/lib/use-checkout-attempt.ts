@@ -12,7 +12,8 @@
  *   "Try again"; a refusal (400, 409 short stock, 422) ends it, its reason shown by the form.
  * - Once the order exists it stays the attempt's until it is paid (`finish`) or closed (`drop`).
  *
- * Exports: useCheckoutAttempt(userId), CheckoutPhase, CheckoutRefusal, ATTEMPT_RESUME_WINDOW_MS,
+ * Exports: useCheckoutAttempt(userId, fixedOrderId?) → { phase, refusal, resumedBody, place, retry,
+ * finish, drop }, CheckoutPhase, CheckoutRefusal, ATTEMPT_RESUME_WINDOW_MS,
  * LOST_CONNECTION_TEXT.
  */
 import { useQueryClient } from '@tanstack/react-query';
@@ -65,14 +66,15 @@ export function useCheckoutAttempt(userId: string, fixedOrderId?: string) {
   const queryClient = useQueryClient();
   const [phase, setPhase] = useState<CheckoutPhase>({ name: 'loading' });
   const [refusal, setRefusal] = useState<CheckoutRefusal | null>(null);
+  /** The body of an attempt resumed after a reload, so the form shows what is being sent. */
+  const [resumedBody, setResumedBody] = useState<PlaceOrderBody | null>(null);
   const attemptRef = useRef<CheckoutAttempt | null>(null);
   const sendingRef = useRef(false);
   const refusals = useRef(0);
 
-  const send = useCallback(
+  /** Sends `attempt`; the caller holds `sendingRef` (one request at a time, whatever is pressed). */
+  const transmit = useCallback(
     async (attempt: CheckoutAttempt) => {
-      if (sendingRef.current) return;
-      sendingRef.current = true;
       setPhase({ name: 'placing' });
       setRefusal(null);
       try {
@@ -104,11 +106,25 @@ export function useCheckoutAttempt(userId: string, fixedOrderId?: string) {
           id: ++refusals.current,
         });
         setPhase({ name: 'form' });
-      } finally {
-        sendingRef.current = false;
       }
     },
     [queryClient, userId],
+  );
+
+  /** Runs `task` unless a request is already under way (a double tap, Try again while sending). */
+  const exclusive = useCallback(async (task: () => Promise<void>) => {
+    if (sendingRef.current) return;
+    sendingRef.current = true;
+    try {
+      await task();
+    } finally {
+      sendingRef.current = false;
+    }
+  }, []);
+
+  const send = useCallback(
+    (attempt: CheckoutAttempt) => exclusive(() => transmit(attempt)),
+    [exclusive, transmit],
   );
 
   // A reload (or a return to checkout) resumes what was stored.
@@ -134,6 +150,7 @@ export function useCheckoutAttempt(userId: string, fixedOrderId?: string) {
       const age = attempt ? Date.now() - Date.parse(attempt.createdAt) : Infinity;
       if (attempt && age < ATTEMPT_RESUME_WINDOW_MS) {
         attemptRef.current = attempt;
+        setResumedBody(attempt.body);
         void send(attempt);
         return;
       }
@@ -147,17 +164,18 @@ export function useCheckoutAttempt(userId: string, fixedOrderId?: string) {
 
   /** "Place order": the stored attempt again when the body is the same, else a new one. */
   const place = useCallback(
-    async (body: PlaceOrderBody) => {
-      if (sendingRef.current) return;
-      let attempt = attemptRef.current;
-      if (!attempt || attempt.orderId || !sameBody(attempt.body, body)) {
-        attempt = { key: newIdempotencyKey(), body, createdAt: new Date().toISOString() };
-        attemptRef.current = attempt;
-        await writeCheckoutAttempt(userId, attempt);
-      }
-      await send(attempt);
-    },
-    [send, userId],
+    (body: PlaceOrderBody) =>
+      exclusive(async () => {
+        let attempt = attemptRef.current;
+        if (!attempt || attempt.orderId || !sameBody(attempt.body, body)) {
+          attempt = { key: newIdempotencyKey(), body, createdAt: new Date().toISOString() };
+          attemptRef.current = attempt;
+          // Stored before it is sent: a reload from now on resumes this attempt.
+          await writeCheckoutAttempt(userId, attempt);
+        }
+        await transmit(attempt);
+      }),
+    [exclusive, transmit, userId],
   );
 
   /** "Try again" after a lost answer: the same key and body. */
@@ -182,7 +200,7 @@ export function useCheckoutAttempt(userId: string, fixedOrderId?: string) {
     [queryClient, userId],
   );
 
-  /** The order was closed before it was paid (cancelled, expired): start over with the form. */
+  /** The order was closed before it was paid (cancelled, expired): its attempt is over. */
   const drop = useCallback(
     async (orderId: string) => {
       const stored = attemptRef.current ?? (await readCheckoutAttempt(userId));
@@ -194,7 +212,7 @@ export function useCheckoutAttempt(userId: string, fixedOrderId?: string) {
     [userId],
   );
 
-  return { phase, refusal, place, retry, finish, drop };
+  return { phase, refusal, resumedBody, place, retry, finish, drop };
 }
 
 /** A line the server could not fill (409); its shape beyond a name is read defensively. */

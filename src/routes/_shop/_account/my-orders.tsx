@@ -10,10 +10,10 @@ export const Route = createFileRoute('/_shop/_account/my-orders')({
   head: () => ({ meta: [{ title: 'My Orders' }] }),
   validateSearch: myOrdersSearch,
   loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
-  // Starts the request early; the page shows its own loading, error and offline states.
-  loader: ({ context, deps }) => {
-    void context.queryClient.prefetchQuery(myOrdersQueryOptions(deps.page));
-  },
+  // A page seen before renders at once from the saved cache, offline too; one never seen fails the
+  // loader while offline, so the route shows the offline screen.
+  loader: ({ context, deps }) =>
+    context.queryClient.ensureQueryData(myOrdersQueryOptions(deps.page)),
   component: MyOrders,
 });
 

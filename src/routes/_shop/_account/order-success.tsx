@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as z from 'zod/mini';
+import { isNotFound, orderQueryOptions } from '../../../features/orders/api/get-order.ts';
 import { OrderSuccessPage } from '../../../features/orders/components/order-success-page.tsx';
 import { lenient } from '../../../lib/search-params.ts';
 
@@ -8,6 +9,16 @@ const successSearch = z.object({ orderId: lenient(z.string().check(z.minLength(1
 export const Route = createFileRoute('/_shop/_account/order-success')({
   head: () => ({ meta: [{ title: 'Order Successful' }] }),
   validateSearch: successSearch,
+  loaderDeps: ({ search }) => ({ orderId: search.orderId }),
+  // Offline with an order never seen: the loader fails and the route shows the offline screen.
+  loader: async ({ context, deps }) => {
+    if (!deps.orderId) return;
+    try {
+      await context.queryClient.ensureQueryData(orderQueryOptions(deps.orderId));
+    } catch (error) {
+      if (!isNotFound(error)) throw error;
+    }
+  },
   component: OrderSuccess,
 });
 

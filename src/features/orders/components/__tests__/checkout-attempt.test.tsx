@@ -110,6 +110,32 @@ describe('the checkout attempt', () => {
     expect(posts[1]).toEqual(lost);
   });
 
+  test('a reload while still offline shows the attempt’s own address, and “Try again” and “Place order” keep its key', async () => {
+    server.use(http.post(api('/orders'), () => HttpResponse.error()));
+    const first = renderWithProviders(<CheckoutPage />, { path: '/checkout' });
+    await screen.findByRole('form', { name: 'Checkout' });
+    fillAddress();
+    fireEvent.click(screen.getByRole('radio', { name: /^Express shipping/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Place order' }));
+    await screen.findByText(LOST_CONNECTION_TEXT);
+    first.unmount();
+
+    renderWithProviders(<CheckoutPage />, { path: '/checkout' });
+    await screen.findByText(LOST_CONNECTION_TEXT);
+    expect(field('Full name').value).toBe(ADDRESS.name);
+    expect(field('Postal code').value).toBe(ADDRESS.postalCode);
+    expect(
+      (screen.getByRole('radio', { name: /^Express shipping/ }) as HTMLInputElement).checked,
+    ).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(async () => expect(await orderPosts()).toHaveLength(3));
+    await screen.findByText(LOST_CONNECTION_TEXT);
+    fireEvent.click(screen.getByRole('button', { name: 'Place order' }));
+    await waitFor(async () => expect(await orderPosts()).toHaveLength(4));
+    const keys = new Set((await orderPosts()).map((post) => post.key));
+    expect(keys.size).toBe(1);
+  });
+
   test('a stored attempt whose order is known resumes its payment step from GET /orders/:id/payment, placing nothing', async () => {
     await writeCheckoutAttempt(USER._id, {
       key: 'key-1',
@@ -184,5 +210,77 @@ describe('the checkout attempt', () => {
     );
     const posts = await orderPosts();
     expect(posts.map((post) => post.key)).toEqual([posts[0]!.key, posts[0]!.key]);
+  });
+});
+
+describe('the cart guard around checkout', () => {
+  const guard = () => <p>Sent to the cart</p>;
+
+  test('wraps the form when no attempt is under way', async () => {
+    renderWithProviders(<CheckoutPage guard={guard} />, { path: '/checkout' });
+    expect(await screen.findByText('Sent to the cart')).toBeTruthy();
+  });
+
+  test('is bypassed for “Pay now” (?orderId=), whose order may have emptied the cart', async () => {
+    server.use(
+      http.get(api('/orders/ord_9'), () =>
+        HttpResponse.json(ok(makeOrder({ id: 'ord_9', number: 'FN-10009' }))),
+      ),
+      http.get(api('/orders/ord_9/payment'), () => HttpResponse.json(ok(makePayment()))),
+    );
+    renderWithProviders(<CheckoutPage orderId="ord_9" guard={guard} />, {
+      path: '/checkout?orderId=ord_9',
+    });
+    expect(await screen.findByText(/Your order FN-10009 is waiting for payment/)).toBeTruthy();
+    expect(screen.queryByText('Sent to the cart')).toBeNull();
+    expect(await orderPosts()).toHaveLength(0);
+  });
+
+  test('is bypassed when a stored attempt is resumed after a reload', async () => {
+    await writeCheckoutAttempt(USER._id, {
+      key: 'key-7',
+      body: { shippingAddress: ADDRESS, shippingMethod: 'standard' },
+      createdAt: new Date().toISOString(),
+    });
+    server.use(http.post(api('/orders'), placed));
+    renderWithProviders(<CheckoutPage guard={guard} />, { path: '/checkout' });
+    expect(await screen.findByText(/Your order FN-10001 is waiting for payment/)).toBeTruthy();
+    expect(screen.queryByText('Sent to the cart')).toBeNull();
+    expect((await orderPosts()).map((post) => post.key)).toEqual(['key-7']);
+  });
+});
+
+describe('a refused order', () => {
+  test('409 short stock: the reason and the short lines are shown and focused, and the next try is a new attempt', async () => {
+    let calls = 0;
+    server.use(
+      http.post(api('/orders'), () =>
+        ++calls === 1
+          ? HttpResponse.json(
+              {
+                success: false,
+                message: 'Some items are no longer in stock.',
+                lines: [{ variantId: 'var_1', name: 'Whey Protein Isolate', available: 1 }],
+              },
+              { status: 409 },
+            )
+          : placed(),
+      ),
+    );
+    renderWithProviders(<CheckoutPage />, { path: '/checkout' });
+    await screen.findByRole('form', { name: 'Checkout' });
+    fillAddress();
+    fireEvent.click(screen.getByRole('button', { name: 'Place order' }));
+    const reason = await screen.findByText('Some items are no longer in stock.');
+    const alert = reason.closest('[role="alert"]')!;
+    expect(alert.textContent).toContain('Whey Protein Isolate: only 1 left');
+    await waitFor(() => expect(document.activeElement).toBe(alert));
+    expect(await readCheckoutAttempt(USER._id)).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Place order' }));
+    await screen.findByText(/Your order FN-10001 is waiting for payment/);
+    const posts = await orderPosts();
+    expect(posts).toHaveLength(2);
+    expect(posts[1]!.key).not.toBe(posts[0]!.key);
   });
 });

@@ -1,12 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { orderQueryOptions } from '../../../../features/orders/api/get-order.ts';
+import { isNotFound, orderQueryOptions } from '../../../../features/orders/api/get-order.ts';
 import { OrderDetailsPage } from '../../../../features/orders/components/order-details-page.tsx';
 
 export const Route = createFileRoute('/_shop/_account/order/$orderId')({
   head: () => ({ meta: [{ title: 'Order Details' }] }),
-  // Starts the request early; the page shows its own loading, error and offline states.
-  loader: ({ context, params }) => {
-    void context.queryClient.prefetchQuery(orderQueryOptions(params.orderId));
+  // An order seen before renders at once from the saved cache, offline too; one never seen fails
+  // the loader while offline, so the route shows the offline screen. Not found: the page says so.
+  loader: async ({ context, params }) => {
+    try {
+      await context.queryClient.ensureQueryData(orderQueryOptions(params.orderId));
+    } catch (error) {
+      if (!isNotFound(error)) throw error;
+    }
   },
   component: OrderDetails,
 });
