@@ -1,29 +1,58 @@
 /**
- * `npm run bench`: load-tests search and product pages on a large generated catalog, on the
- * embedded database (PGlite) and on PostgreSQL, and prints requests/s and latency per route.
+ * `npm run bench`: load-tests search and product pages on a large generated catalog, and the
+ * checkout (placing orders), on the embedded database (PGlite) and on PostgreSQL, and prints
+ * requests/s and latency per route.
  * A script that prints figures, never a test: the numbers depend on the machine and its load.
  *
  *   npm run bench -- [--products 20000] [--duration 10] [--warmup 3] [--connections 50]
  *                    [--pglite-connections 10] [--only pglite|postgres] [--modes cached,uncached]
+ *                    [--scenarios search,checkout]
  *
  * Each database gets a fresh catalog: PGlite in a temporary data directory, PostgreSQL in a new
  * database on BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) that is
  * dropped afterwards. The shop runs as a child process (`server/server.ts`, which seeds the
  * empty catalog at start) so the load generator never shares its event loop.
- * Modes: "cached" is the shipped configuration (search answers reused for SEARCH_CACHE_SECONDS);
- * "uncached" sets SEARCH_CACHE_SECONDS=0 so every search request runs its queries.
+ *
+ * Scenario "search" (autocannon): suggest, product search and product pages. Modes: "cached" is
+ * the shipped configuration (search answers reused for SEARCH_CACHE_SECONDS); "uncached" sets
+ * SEARCH_CACHE_SECONDS=0 so every search request runs its queries.
+ *
+ * Scenario "checkout": one buyer per connection, each with its own account and its own cart.
+ * Before the shop starts, this script opens the bench database itself (migrating and seeding it
+ * when the search scenario has not) and sets every variant's stock to BENCH_STOCK, so no
+ * placement is refused for stock. The accounts are registered through the API; the shop trusts
+ * X-Forwarded-For from loopback (TRUST_PROXY=loopback, as behind a reverse proxy) and each account
+ * registers from its own address in 198.18.0.0/15 (the benchmarking range), so the registration
+ * limit per client address is honoured rather than switched off. Each cart gets one line. Then,
+ * with the same cookies: GET /cart is measured as the baseline (a signed-in read of one cart),
+ * and each buyer repeats "place the order (POST /orders, its own Idempotency-Key), put the line
+ * back in the emptied cart (POST /cart/items)". That loop is a small fetch-based load generator
+ * rather than autocannon, so the latency of the placements is measured apart from the refills;
+ * orders/s counts 201 answers only. It also prints the share of a CPU core the shop's process
+ * and the load generator used: a shop well under one core spent its time waiting, on the database
+ * or, on a shared machine, for a CPU that other work held.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { and, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
+import { IDEMPOTENCY_HEADER } from '../contract/http.ts';
+import { openDatabase } from '../server/db/client.ts';
+import { seedCatalogIfEmpty } from '../server/db/seed.ts';
+import { products, variants } from '../server/modules/catalog/tables.ts';
+import { SESSION_COOKIE } from '../server/plugins/sessions.ts';
 
 type Mode = 'cached' | 'uncached';
 const MODES_ALL: Mode[] = ['cached', 'uncached'];
+type Scenario = 'search' | 'checkout';
+const SCENARIOS_ALL: Scenario[] = ['search', 'checkout'];
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -36,6 +65,7 @@ const { values: args } = parseArgs({
     'pglite-connections': { type: 'string', default: '10' },
     only: { type: 'string' },
     modes: { type: 'string', default: 'cached,uncached' },
+    scenarios: { type: 'string', default: 'search,checkout' },
   },
 });
 
@@ -45,6 +75,7 @@ const WARMUP = Number(args.warmup);
 const PG_CONNECTIONS = Number(args.connections);
 const PGLITE_CONNECTIONS = Number(args['pglite-connections']);
 const MODES = (args.modes ?? '').split(',').filter((m): m is Mode => MODES_ALL.includes(m as Mode));
+const SCENARIOS = (args.scenarios ?? '').split(',').map((name) => name.trim());
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 interface Row {
@@ -278,7 +309,7 @@ function describeProblems(result: autocannon.Result): string {
   return parts.length ? parts.join(', ') : '0';
 }
 
-async function benchDatabase(
+async function benchSearch(
   database: 'PGlite' | 'PostgreSQL',
   env: Record<string, string>,
   connections: number,
@@ -357,6 +388,380 @@ async function prime(base: string, paths: string[]) {
   );
 }
 
+/** Every variant's stock in the checkout scenario's database: no placement is short of stock. */
+const BENCH_STOCK = 1_000_000;
+const BENCH_PASSWORD = 'bench-Passw0rd-2026';
+const PLACE_ORDER_BODY = JSON.stringify({
+  shippingAddress: {
+    name: 'Bench Buyer',
+    line1: '100 Queen St W',
+    city: 'Toronto',
+    province: 'ON',
+    postalCode: 'M5H 2N2',
+    country: 'CA',
+    phone: '416-555-0123',
+  },
+  shippingMethod: 'standard',
+});
+const REQUEST_TIMEOUT_MS = 30_000;
+
+interface Buyer {
+  index: number;
+  cookie: string;
+  /** The one line the buyer's cart holds before each placement. */
+  line: string;
+  /** Whether the cart holds that line now (it is emptied by each order placed). */
+  filled: boolean;
+}
+
+/**
+ * Migrates and seeds the database (when the search scenario has not already) and sets every
+ * variant's stock to BENCH_STOCK, in this process while the shop is stopped (PGlite has one
+ * owner at a time).
+ */
+async function prepareCheckoutDatabase(env: Record<string, string>) {
+  const database = await openDatabase({
+    url: env.DATABASE_URL,
+    dataDir: path.join(env.DATA_DIR ?? '.data', 'pglite'),
+    poolSize: 2,
+  });
+  try {
+    await database.migrate();
+    await seedCatalogIfEmpty(database.db, { products: PRODUCTS });
+    await database.db.update(variants).set({ stock: BENCH_STOCK });
+    await database.db.update(products).set({
+      totalStock: sql`(select coalesce(sum(${variants.stock}), 0) from ${variants}
+        where ${and(eq(variants.productId, products.id), eq(variants.isActive, true))})`,
+    });
+  } finally {
+    await database.close();
+  }
+}
+
+/** The `forge_sid=…` pair of a response's Set-Cookie. */
+function sessionCookie(res: Response): string {
+  const pair = res.headers
+    .getSetCookie()
+    .map((header) => header.split(';')[0] ?? '')
+    .find((p) => p.startsWith(`${SESSION_COOKIE}=`));
+  if (!pair) throw new Error(`no ${SESSION_COOKIE} cookie in the answer`);
+  return pair;
+}
+
+async function expectStatus(res: Response, status: number, what: string) {
+  if (res.status !== status) {
+    throw new Error(`${what} answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
+  }
+}
+
+/**
+ * One address per account in 198.18.0.0/15 (RFC 2544, reserved for benchmarks), sent as
+ * X-Forwarded-For to a shop that trusts it from loopback: each buyer registers from its own
+ * client address, as real shoppers do, so the per-address registration limit applies unchanged.
+ */
+const buyerAddress = (index: number) =>
+  `198.${18 + (index >> 16)}.${(index >> 8) & 255}.${index & 255}`;
+
+/** Registers `count` accounts and gives each cart one line of a different product. */
+async function registerBuyers(base: string, count: number, runId: string): Promise<Buyer[]> {
+  const slugs = await readProductSlugs(base);
+  if (slugs.length < count) throw new Error(`only ${slugs.length} products for ${count} buyers`);
+  const buyers: Buyer[] = [];
+  let next = 0;
+  // A few at a time: registration hashes the password (argon2), which is meant to be slow.
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      for (let index = next++; index < count; index = next++) {
+        const detail = await getJson<{
+          data: { _id: string; variants: { _id: string }[] };
+        }>(`${base}/api/v1/products/${encodeURIComponent(slugs[index] ?? '')}`);
+        const variant = detail.data.variants[0];
+        if (!variant) throw new Error(`${slugs[index]} has no variant`);
+        const registered = await fetch(`${base}/api/v1/user/auth/register`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': buyerAddress(index) },
+          body: JSON.stringify({
+            name: `Bench Buyer ${index + 1}`,
+            email: `buyer-${index + 1}-${runId}@bench.example.com`,
+            password: BENCH_PASSWORD,
+          }),
+        });
+        await expectStatus(registered, 201, 'POST /user/auth/register');
+        const buyer: Buyer = {
+          index,
+          cookie: sessionCookie(registered),
+          line: JSON.stringify({ productId: detail.data._id, variantId: variant._id, quantity: 1 }),
+          filled: false,
+        };
+        const added = await fetch(`${base}/api/v1/cart/items`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie: buyer.cookie },
+          body: buyer.line,
+        });
+        await expectStatus(added, 200, 'POST /cart/items');
+        buyer.filled = true;
+        buyers.push(buyer);
+      }
+    }),
+  );
+  return buyers.sort((a, b) => a.index - b.index);
+}
+
+/** What one route did during a load loop. */
+class RouteStats {
+  readonly latencies: number[] = [];
+  ok = 0;
+  readonly failures = new Map<string, number>();
+  /** The first answer of each failing kind, to say what went wrong. */
+  readonly samples = new Map<string, string>();
+
+  /** Sends one request; true when it answered `expected`. Latency counts every answer. */
+  async send(url: string, init: RequestInit, expected: number): Promise<boolean> {
+    const started = performance.now();
+    let kind: string;
+    try {
+      const res = await fetch(url, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+      const body = await res.text();
+      this.latencies.push(performance.now() - started);
+      if (res.status === expected) {
+        this.ok += 1;
+        return true;
+      }
+      kind = String(res.status);
+      if (!this.samples.has(kind)) this.samples.set(kind, body.slice(0, 200));
+    } catch (err) {
+      kind = err instanceof Error && err.name === 'TimeoutError' ? 'timeout' : 'error';
+      if (!this.samples.has(kind)) this.samples.set(kind, String(err));
+    }
+    this.failures.set(kind, (this.failures.get(kind) ?? 0) + 1);
+    return false;
+  }
+
+  percentile(p: number): number {
+    if (this.latencies.length === 0) return 0;
+    const sorted = [...this.latencies].sort((a, b) => a - b);
+    const at = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+    return Math.round(sorted[Math.max(0, at)] ?? 0);
+  }
+
+  problems(): string {
+    if (this.failures.size === 0) return '0';
+    return [...this.failures]
+      .map(([kind, n]) => (/^\d+$/.test(kind) ? `${n}× ${kind}` : `${n} ${kind}s`))
+      .join(', ');
+  }
+}
+
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
+
+/** CPU seconds a process has used so far (Linux /proc), or null where that cannot be read. */
+function processCpuSeconds(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    // The fields after the command name (which may hold spaces) start at field 3: utime is 14.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+
+interface LoopRun {
+  elapsed: number;
+  /** Share of one CPU core used by this process (the load generator). */
+  cpu: number;
+  /** Share of one CPU core used by the shop's process, or null where it cannot be read. */
+  shopCpu: number | null;
+}
+
+/** Runs one worker per buyer until `seconds` have passed. */
+async function runWorkers(
+  shop: Shop,
+  buyers: Buyer[],
+  seconds: number,
+  step: (buyer: Buyer) => Promise<void>,
+): Promise<LoopRun> {
+  const cpuBefore = process.cpuUsage();
+  const shopBefore = processCpuSeconds(shop.child.pid);
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  await Promise.all(
+    buyers.map(async (buyer) => {
+      while (performance.now() < deadline) await step(buyer);
+    }),
+  );
+  // A worker may finish the request it started before the deadline: count that time too.
+  const elapsed = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  const shopAfter = processCpuSeconds(shop.child.pid);
+  return {
+    elapsed,
+    cpu: (cpu.user + cpu.system) / 1e6 / elapsed,
+    shopCpu: shopBefore === null || shopAfter === null ? null : (shopAfter - shopBefore) / elapsed,
+  };
+}
+
+/** GET /cart with each buyer's cookie, over and over. */
+async function loadCartReads(shop: Shop, buyers: Buyer[], seconds: number) {
+  const stats = new RouteStats();
+  const run = await runWorkers(shop, buyers, seconds, async (buyer) => {
+    if (
+      !(await stats.send(`${shop.base}/api/v1/cart`, { headers: { cookie: buyer.cookie } }, 200))
+    ) {
+      await sleep(50);
+    }
+  });
+  return { stats, ...run };
+}
+
+/**
+ * Each buyer places its cart as an order, then puts the line back in the emptied cart, over and
+ * over. A cart is refilled only after it was emptied (a 201): a refused placement rolls back and
+ * leaves the cart as it was.
+ */
+async function loadCheckouts(shop: Shop, buyers: Buyer[], seconds: number, runId: string) {
+  const { base } = shop;
+  const place = new RouteStats();
+  const refill = new RouteStats();
+  let attempt = 0;
+  const run = await runWorkers(shop, buyers, seconds, async (buyer) => {
+    const json = { 'content-type': 'application/json', cookie: buyer.cookie };
+    if (!buyer.filled) {
+      const added = await refill.send(
+        `${base}/api/v1/cart/items`,
+        { method: 'POST', headers: json, body: buyer.line },
+        200,
+      );
+      if (!added) {
+        await sleep(50);
+        return;
+      }
+      buyer.filled = true;
+    }
+    const placed = await place.send(
+      `${base}/api/v1/orders`,
+      {
+        method: 'POST',
+        headers: { ...json, [IDEMPOTENCY_HEADER]: `bench-${runId}-${buyer.index}-${attempt++}` },
+        body: PLACE_ORDER_BODY,
+      },
+      201,
+    );
+    if (placed) buyer.filled = false;
+    else await sleep(50);
+  });
+  return { place, refill, ...run };
+}
+
+function statsRow(
+  database: string,
+  route: string,
+  connections: number,
+  stats: RouteStats,
+  elapsed: number,
+): Row {
+  return {
+    database,
+    mode: '-',
+    route,
+    connections,
+    requestsPerSecond: Math.round(stats.ok / elapsed),
+    p50: stats.percentile(50),
+    p99: stats.percentile(99),
+    problems: stats.problems(),
+  };
+}
+
+const percent = (share: number) => `${Math.round(share * 100)}%`;
+const cpuShares = (run: LoopRun) =>
+  `CPU: shop ${run.shopCpu === null ? '?' : percent(run.shopCpu)}, ` +
+  `load generator ${percent(run.cpu)} of a core`;
+
+interface CheckoutSummary {
+  database: string;
+  ordersPerSecond: number;
+  cartReadsPerSecond: number;
+}
+
+async function benchCheckout(
+  database: 'PGlite' | 'PostgreSQL',
+  env: Record<string, string>,
+  connections: number,
+  rows: Row[],
+  summaries: CheckoutSummary[],
+) {
+  let started = Date.now();
+  await prepareCheckoutDatabase(env);
+  console.log(
+    `${database}: checkout database ready (every variant's stock set to ${BENCH_STOCK}) in ` +
+      `${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+  const shop = await startShop({
+    ...env,
+    SEED_PRODUCTS: String(PRODUCTS),
+    TRUST_PROXY: 'loopback',
+  });
+  try {
+    started = Date.now();
+    const runId = Date.now().toString(36);
+    const buyers = await registerBuyers(shop.base, connections, runId);
+    console.log(
+      `  ${buyers.length} buyers registered, each with a one-line cart, in ` +
+        `${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
+
+    if (WARMUP > 0) await loadCartReads(shop, buyers, WARMUP);
+    const reads = await loadCartReads(shop, buyers, DURATION);
+    const readRow = statsRow(database, 'GET /cart', connections, reads.stats, reads.elapsed);
+
+    if (WARMUP > 0) await loadCheckouts(shop, buyers, WARMUP, `${runId}w`);
+    const checkout = await loadCheckouts(shop, buyers, DURATION, runId);
+    const placeRow = statsRow(
+      database,
+      'POST /orders',
+      connections,
+      checkout.place,
+      checkout.elapsed,
+    );
+    const refillRow = statsRow(
+      database,
+      'POST /cart/items',
+      connections,
+      checkout.refill,
+      checkout.elapsed,
+    );
+    rows.push(readRow, placeRow, refillRow);
+    summaries.push({
+      database,
+      ordersPerSecond: checkout.place.ok / checkout.elapsed,
+      cartReadsPerSecond: reads.stats.ok / reads.elapsed,
+    });
+    for (const [row, note] of [
+      [readRow, `baseline, 200s/s; ${cpuShares(reads)}`],
+      [placeRow, `orders/s = 201s/s; ${cpuShares(checkout)}`],
+      [refillRow, 'refills between placements'],
+    ] as const) {
+      console.log(
+        `  checkout ${row.route.padEnd(22)} ${String(row.requestsPerSecond).padStart(6)} /s` +
+          `     p50 ${row.p50} ms  p99 ${row.p99} ms  (${note}, problems: ${row.problems})`,
+      );
+    }
+    for (const [label, stats] of [
+      ['GET /cart', reads.stats],
+      ['POST /orders', checkout.place],
+      ['POST /cart/items', checkout.refill],
+    ] as const) {
+      for (const [kind, sample] of stats.samples) {
+        console.log(`    ${label} ${kind}: ${sample}`);
+      }
+    }
+  } finally {
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await shop.stop();
+  }
+}
+
 function printTable(rows: Row[]) {
   const header = [
     'database',
@@ -385,21 +790,41 @@ function printTable(rows: Row[]) {
   for (const c of cells) console.log(line(c));
 }
 
+/** Runs the chosen scenarios on one database. */
+async function benchScenarios(
+  database: 'PGlite' | 'PostgreSQL',
+  env: Record<string, string>,
+  connections: number,
+  rows: Row[],
+  summaries: CheckoutSummary[],
+) {
+  if (SCENARIOS.includes('search')) await benchSearch(database, env, connections, rows);
+  if (SCENARIOS.includes('checkout')) {
+    await benchCheckout(database, env, connections, rows, summaries);
+  }
+}
+
 async function main() {
   if (MODES.length === 0) throw new Error('--modes must name cached and/or uncached');
+  const unknown = SCENARIOS.filter((name) => !SCENARIOS_ALL.includes(name as Scenario));
+  if (SCENARIOS.length === 0 || unknown.length > 0) {
+    throw new Error(`--scenarios must name ${SCENARIOS_ALL.join(' and/or ')}`);
+  }
   console.log(
-    `Forge Nutrition bench: ${PRODUCTS} products, ${DURATION} s per route after ${WARMUP} s ` +
+    `Forge Nutrition bench: ${PRODUCTS} products, scenarios ${SCENARIOS.join(', ')}, ` +
+      `${DURATION} s per route after ${WARMUP} s ` +
       `warm-up, ${os.cpus().length} CPUs, load average ${os
         .loadavg()
         .map((l) => l.toFixed(2))
         .join(' ')}`,
   );
   const rows: Row[] = [];
+  const summaries: CheckoutSummary[] = [];
 
   if (!args.only || args.only === 'pglite') {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'forge-bench-'));
     try {
-      await benchDatabase('PGlite', { DATA_DIR: dataDir }, PGLITE_CONNECTIONS, rows);
+      await benchScenarios('PGlite', { DATA_DIR: dataDir }, PGLITE_CONNECTIONS, rows, summaries);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
@@ -414,11 +839,12 @@ async function main() {
     url.pathname = `/${name}`;
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'forge-bench-'));
     try {
-      await benchDatabase(
+      await benchScenarios(
         'PostgreSQL',
         { DATABASE_URL: url.toString(), DATA_DIR: dataDir },
         PG_CONNECTIONS,
         rows,
+        summaries,
       );
     } finally {
       await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
@@ -428,9 +854,19 @@ async function main() {
   }
 
   printTable(rows);
-  console.log(
-    `\nTargets (PostgreSQL, ${PG_CONNECTIONS} connections): suggest p99 ≤ 20 ms, product search p99 ≤ 50 ms.`,
-  );
+  for (const s of summaries) {
+    const ratio = s.cartReadsPerSecond > 0 ? s.ordersPerSecond / s.cartReadsPerSecond : 0;
+    console.log(
+      `\nCheckout on ${s.database}: ${s.ordersPerSecond.toFixed(1)} orders/s against ` +
+        `${s.cartReadsPerSecond.toFixed(1)} GET /cart/s, ratio ${ratio.toFixed(3)} ` +
+        `(one placement costs about ${ratio > 0 ? (1 / ratio).toFixed(1) : '-'} cart reads).`,
+    );
+  }
+  if (SCENARIOS.includes('search')) {
+    console.log(
+      `\nTargets (PostgreSQL, ${PG_CONNECTIONS} connections): suggest p99 ≤ 20 ms, product search p99 ≤ 50 ms.`,
+    );
+  }
 }
 
 await main();
