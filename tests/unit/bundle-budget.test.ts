@@ -4,8 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  STRIPE_JS_MARK,
   entryScripts,
   firstPageFiles,
+  firstPageStripeFiles,
   routeFiles,
   staticImports,
 } from '../../scripts/bundle-budget.ts';
@@ -76,5 +78,28 @@ describe('first-page JavaScript budget', () => {
     ]);
     expect(routes[0]!.gzip).toBeGreaterThan(5000);
     expect(routes[1]!.gzip).toBeLessThan(1000);
+  });
+
+  it("finds Stripe.js's loader on a first page, whether the entry's or a route's, not in a lazy chunk", () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'budget-'));
+    mkdirSync(path.join(dir, 'assets'));
+    const script = preloadScript(
+      [{ pattern: '^/checkout/?$', files: ['assets/checkout.js'] }],
+      '/',
+    );
+    writeFileSync(path.join(dir, 'assets/route-preload-1.js'), script);
+    writeFileSync(
+      path.join(dir, 'index.html'),
+      '<script async src="/assets/route-preload-1.js"></script><script type="module" src="/assets/a.js"></script>',
+    );
+    writeFileSync(path.join(dir, 'assets/a.js'), 'import("./payment.js")');
+    writeFileSync(path.join(dir, 'assets/checkout.js'), 'export const form=1');
+    writeFileSync(path.join(dir, 'assets/payment.js'), `load("https://${STRIPE_JS_MARK}/v3")`);
+    expect(firstPageStripeFiles(dir)).toEqual([]);
+    writeFileSync(path.join(dir, 'assets/checkout.js'), `load("https://${STRIPE_JS_MARK}/v3")`);
+    expect(firstPageStripeFiles(dir)).toEqual(['assets/checkout.js']);
+    writeFileSync(path.join(dir, 'assets/checkout.js'), 'export const form=1');
+    writeFileSync(path.join(dir, 'assets/a.js'), 'import "./payment.js"');
+    expect(firstPageStripeFiles(dir)).toEqual(['assets/payment.js']);
   });
 });
