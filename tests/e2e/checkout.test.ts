@@ -1,7 +1,7 @@
 /**
  * Buying in Chromium: a new shopper registers, fills the cart, checks out with a new address,
  * pays with the built-in test provider through its authentication step, and follows the order
- * (success page, My Orders, the order's page, its invoice); and the answer to "Place order" lost
+ * (success page, My Orders, the order's page, its invoice, the page again offline); and the answer to "Place order" lost
  * on the network still makes one order, not two.
  */
 import { readFileSync } from 'node:fs';
@@ -10,6 +10,7 @@ import { describe, expect, test } from 'vitest';
 import { TEST_CARDS } from '../../contract/checkout-rules.ts';
 import { addVariant, fetchProduct, roomyVariants } from './cart-helpers.ts';
 import { shopInBrowser } from './harness.ts';
+import { persistedCache, waitForWorker } from './offline-helpers.ts';
 
 const e2e = shopInBrowser();
 const password = 'Str0ng-enough-pass';
@@ -112,6 +113,16 @@ describe('checkout', () => {
     ]);
     const pdf = readFileSync((await download.path())!);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+
+    // A visited order page reads offline from the saved cache, status and all.
+    await waitForWorker(page);
+    await expect.poll(() => persistedCache(page)).toContain(`"status":"paid"`);
+    await context.setOffline(true);
+    await page.reload();
+    await page.locator('main').first().waitFor();
+    await expect.poll(() => page.locator('main').first().textContent()).toContain(order!.number);
+    expect(await page.locator('main').first().textContent()).toContain('Paid');
+    await context.setOffline(false);
   });
 
   test('the answer to "Place order" lost on the network still makes one order, paid once', async () => {
