@@ -7,6 +7,7 @@ import {
   type Order,
   type OrderSummary,
   type OrdersPage,
+  type PaymentProviderName,
   type PlaceOrderBody,
   type PricedLine,
   type Quote,
@@ -218,7 +219,7 @@ export interface PlaceOrderInput {
       billingAddress?: Address | undefined;
     };
   paymentWindowMs: number;
-  provider: string;
+  provider: PaymentProviderName;
 }
 
 /**
@@ -308,7 +309,7 @@ export async function placeOrder(
       await tx.insert(payments).values({
         id: newId('pay'),
         orderId: id,
-        provider: input.provider as 'test' | 'stripe',
+        provider: input.provider,
         amount: totals.total,
       });
       return { orderId: id, created: true };
