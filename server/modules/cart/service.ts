@@ -326,10 +326,12 @@ export async function removeDiscount(db: Database, owner: CartOwner): Promise<Ca
   });
 }
 
-/** The cart screen's view of a cart: lines at current prices, the live discount, totals. */
-export async function loadCart(executor: Executor, cart: CartRef | null): Promise<Cart> {
-  if (!cart) return { items: [], totals: computeCartTotals([], 0), discount: null };
-  const rows = await executor
+/**
+ * A cart's lines that can still be bought (active product and variant) at today's prices, in the
+ * order they were added: what the cart shows and what checkout prices.
+ */
+export function readCartLines(executor: Executor, cartId: string) {
+  return executor
     .select({
       itemId: cartItems.id,
       productId: cartItems.productId,
@@ -356,9 +358,15 @@ export async function loadCart(executor: Executor, cart: CartRef | null): Promis
     .innerJoin(brands, eq(brands.id, products.brandId))
     .innerJoin(flavors, eq(flavors.id, variants.flavorId))
     .where(
-      and(eq(cartItems.cartId, cart.id), eq(products.isActive, true), eq(variants.isActive, true)),
+      and(eq(cartItems.cartId, cartId), eq(products.isActive, true), eq(variants.isActive, true)),
     )
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+}
+
+/** The cart screen's view of a cart: lines at current prices, the live discount, totals. */
+export async function loadCart(executor: Executor, cart: CartRef | null): Promise<Cart> {
+  if (!cart) return { items: [], totals: computeCartTotals([], 0), discount: null };
+  const rows = await readCartLines(executor, cart.id);
   const items: CartItem[] = rows.map((row) => ({
     itemId: row.itemId,
     productId: row.productId,

@@ -20,9 +20,9 @@ import { HttpError, conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { SessionUser } from '../../plugins/sessions.ts';
 import { findOwnAddress, saveAddressOnce } from '../addresses/service.ts';
-import { addItem, getCart } from '../cart/service.ts';
+import { addItem, getCart, readCartLines } from '../cart/service.ts';
 import { cartItems, carts } from '../cart/tables.ts';
-import { brands, flavors, products, variants } from '../catalog/tables.ts';
+import { products, variants } from '../catalog/tables.ts';
 import { redeemDiscountCode } from '../discounts/service.ts';
 import { discountCodes } from '../discounts/tables.ts';
 import { paymentDto } from '../payments/completion.ts';
@@ -77,34 +77,21 @@ async function priceCart(
     .limit(1);
   const [cart] = lock ? await cartQuery.for('update') : await cartQuery;
   if (!cart) return { cartId: null, lines: [], discount: null, usedCode: false, shippingAddress };
-  const rows = await tx
-    .select({
-      productId: cartItems.productId,
-      variantId: cartItems.variantId,
-      quantity: cartItems.quantity,
-      name: products.name,
-      slug: products.slug,
-      images: products.images,
-      brand: brands.name,
-      flavor: flavors.name,
-      size: variants.size,
-      sku: variants.sku,
-      unitPrice: variants.price,
-      stock: variants.stock,
-    })
-    .from(cartItems)
-    .innerJoin(variants, eq(variants.id, cartItems.variantId))
-    .innerJoin(products, eq(products.id, cartItems.productId))
-    .innerJoin(brands, eq(brands.id, products.brandId))
-    .innerJoin(flavors, eq(flavors.id, variants.flavorId))
-    .where(
-      and(eq(cartItems.cartId, cart.id), eq(products.isActive, true), eq(variants.isActive, true)),
-    )
-    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
-  const lines = rows.map(({ images, ...row }) => ({
-    ...row,
-    image: images[0] ?? null,
+  const rows = await readCartLines(tx, cart.id);
+  const lines = rows.map((row) => ({
+    productId: row.productId,
+    variantId: row.variantId,
+    quantity: row.quantity,
+    name: row.name,
+    slug: row.slug,
+    image: row.images[0] ?? null,
+    brand: row.brandName,
+    flavor: row.flavorName,
+    size: row.size,
+    sku: row.sku,
+    unitPrice: row.unitPrice,
     lineTotal: row.unitPrice * row.quantity,
+    stock: row.stock,
   }));
   let discount: PricedCart['discount'] = null;
   let usedCode = false;
