@@ -105,7 +105,9 @@ export async function refundPayment(
   const reading = await provider.retrievePayment(row.reference!);
   const outcome = await applyPaymentUpdate(db, {
     provider: provider.name,
-    reading: { ...reading, refunded: Math.max(reading.refunded, row.refunded + refund.amount) },
+    // The refund is counted by its reference (a retry's replayed refund once); adding its amount
+    // to the stored total here would count a retried refund twice.
+    reading,
     refunds: [refund],
     actor: input.actor,
     actorId: input.actorId ?? null,
