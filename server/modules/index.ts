@@ -3,6 +3,7 @@ import authRoutes from './auth/routes.ts';
 import cartRoutes from './cart/routes.ts';
 import catalogRoutes from './catalog/routes.ts';
 import engagementRoutes from './engagement/routes.ts';
+import stripeWebhookRoutes from './payments/stripe-webhook.ts';
 import searchRoutes from './search/routes.ts';
 
 /**
@@ -15,4 +16,6 @@ export const apiModules: FastifyPluginAsync[] = [
   authRoutes,
   cartRoutes,
   engagementRoutes,
+  // Only when Stripe is configured (else its path answers 404).
+  stripeWebhookRoutes,
 ];
