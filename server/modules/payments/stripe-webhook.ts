@@ -62,7 +62,7 @@ export default async function stripeWebhookRoutes(app: FastifyInstance) {
       await processWebhookEvent(
         app.db,
         stripe,
-        { provider: 'stripe', eventId: event.id, type: event.type, payload: event, attempts: 0 },
+        { provider: 'stripe', eventId: event.id, type: event.type, payload: event },
         request.log,
       );
       return { received: true };

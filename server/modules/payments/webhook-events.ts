@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentProviderName } from '../../../contract/orders.ts';
 import type { Database } from '../../db/client.ts';
@@ -112,7 +112,7 @@ export function nextAttemptAfter(attempts: number, now = new Date()): Date | nul
 export async function processWebhookEvent(
   db: Database,
   provider: PaymentProvider,
-  event: Pick<StoredEvent, 'provider' | 'eventId' | 'type' | 'payload' | 'attempts'>,
+  event: Pick<StoredEvent, 'provider' | 'eventId' | 'type' | 'payload'>,
   log: FastifyBaseLogger,
 ): Promise<EventOutcome> {
   const now = new Date();
@@ -121,16 +121,24 @@ export async function processWebhookEvent(
     eq(webhookEvents.provider, event.provider),
     eq(webhookEvents.eventId, event.eventId),
   );
-  const attempts = event.attempts + 1;
+  // Counted in the database, so two appliers of one event (the webhook and the retry job)
+  // never lose an attempt.
+  const attempts = sql`${webhookEvents.attempts} + 1`;
   const done = () =>
     db
       .update(webhookEvents)
       .set({ processedAt: now, attempts, nextAttemptAt: null, lastError: null })
       .where(key);
   const later = async (reason: string) => {
-    const nextAttemptAt = nextAttemptAfter(attempts, now);
-    await db.update(webhookEvents).set({ attempts, nextAttemptAt, lastError: reason }).where(key);
-    const line = { eventId: event.eventId, type: event.type, attempts, reason };
+    const [row] = await db
+      .update(webhookEvents)
+      .set({ attempts, lastError: reason })
+      .where(key)
+      .returning({ attempts: webhookEvents.attempts });
+    const tried = row?.attempts ?? 1;
+    const nextAttemptAt = nextAttemptAfter(tried, now);
+    await db.update(webhookEvents).set({ nextAttemptAt }).where(key);
+    const line = { eventId: event.eventId, type: event.type, attempts: tried, reason };
     if (nextAttemptAt) log.info({ ...line, nextAttemptAt }, 'payment event not applied yet');
     else log.error(line, 'payment event given up after too many attempts');
   };
