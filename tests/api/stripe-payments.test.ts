@@ -69,6 +69,25 @@ describe('POST /api/v1/payments/webhook/stripe', () => {
     expect(await s.confirmations(order)).toHaveLength(1);
   });
 
+  test("Stripe's server-to-server post passes the browser-only Origin/CSRF guard", async () => {
+    const order = await s.placeOrder();
+    await s.pay(order.intent);
+    const payload = s.intentEvent('payment_intent.succeeded', order.intent);
+    const res = await s.app.inject({
+      method: 'POST',
+      url: STRIPE_WEBHOOK_PATH,
+      headers: {
+        // No JSON content type nor CSRF header would pass the guard; an unknown Origin neither.
+        'content-type': 'text/plain',
+        origin: 'https://hooks.example.net',
+        'stripe-signature': s.signature(payload),
+      },
+      payload,
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await readOrder(s.db, order.id)).order.status).toBe('paid');
+  });
+
   test('the same event delivered twice is acknowledged twice and changes the order once', async () => {
     const order = await s.placeOrder();
     await s.pay(order.intent);
