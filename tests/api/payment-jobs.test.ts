@@ -59,6 +59,16 @@ describe('retrying stored webhook events', () => {
     expect((await s.storedEvent(eventIdOf(payload)))!.attempts).toBe(2);
     expect(await s.confirmations(order)).toHaveLength(1);
   });
+
+  test('an event about a PaymentIntent the shop did not create is stored and left alone', async () => {
+    const foreign = await s.browser.paymentIntents.create({ amount: 5000, currency: 'cad' });
+    await s.pay(foreign.id);
+    const payload = s.intentEvent('payment_intent.succeeded', foreign.id);
+    expect((await s.deliver(payload)).statusCode).toBe(200);
+    const stored = await s.storedEvent(eventIdOf(payload));
+    expect(stored!.processedAt).not.toBeNull();
+    expect(stored!.nextAttemptAt).toBeNull();
+  });
 });
 
 describe('payment reconciliation', () => {

@@ -36,6 +36,7 @@ interface EventPayload {
       id?: string;
       object?: string;
       payment_intent?: string | { id: string } | null;
+      metadata?: Record<string, string> | null;
       refunds?: { data?: { id: string; amount: number; status?: string | null }[] } | null;
     };
   };
@@ -66,12 +67,18 @@ export async function storeWebhookEvent(
   return inserted.length > 0;
 }
 
-/** The PaymentIntent an event is about, or null for an event the shop does not act on. */
+/**
+ * The PaymentIntent an event is about, or null for an event the shop does not act on: another
+ * type, or a PaymentIntent the shop did not create (every one of the shop's names its order), which
+ * would otherwise wait for an order that never comes.
+ */
 export function paymentIntentOf(event: EventPayload): string | null {
   if (!PAYMENT_EVENT_TYPES.includes(event.type)) return null;
   const object = event.data?.object;
   if (!object) return null;
-  if (event.type.startsWith('payment_intent.')) return object.id ?? null;
+  if (event.type.startsWith('payment_intent.')) {
+    return object.metadata?.orderId ? (object.id ?? null) : null;
+  }
   const intent = object.payment_intent;
   return typeof intent === 'string' ? intent : (intent?.id ?? null);
 }
