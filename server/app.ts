@@ -9,7 +9,8 @@ import { SERVER_TIMEOUTS, timeoutOptions, type ServerTimeouts } from './lib/time
 import { apiModules } from './modules/index.ts';
 import mail from './modules/mail/plugin.ts';
 import { orderMails } from './modules/orders/mails.ts';
-import orderJobs from './modules/orders/jobs.ts';
+import orderLifecycleJobs from './modules/orders/jobs.ts';
+import orderJobs from './modules/payments/jobs.ts';
 import payments from './modules/payments/plugin.ts';
 import cachePolicy from './plugins/cache-policy.ts';
 import errors, { frameworkErrors } from './plugins/errors.ts';
@@ -96,6 +97,7 @@ export async function buildApp({
   await app.register(orderMails);
   await app.register(payments);
   await app.register(orderJobs);
+  await app.register(orderLifecycleJobs);
   await app.register(
     async (api) => {
       await api.register(openApiRoute);

@@ -20,6 +20,7 @@ describe('loadConfig', () => {
     [{ SHOP_ADMIN_EMAIL: 'boss' }, 'SHOP_ADMIN_EMAIL'],
     [{ SHOP_ADMIN_EMAIL: 'boss@example.com' }, 'SHOP_ADMIN_PASSWORD'],
     [{ STRIPE_SECRET_KEY: 'sk_test_1' }, 'STRIPE_WEBHOOK_SECRET'],
+    [{ STRIPE_API_URL: 'ftp://127.0.0.1:12111' }, 'STRIPE_API_URL'],
   ])('a bad value stops start-up with a message naming the variable (%o)', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^  - ${variable}: `, 'm'));

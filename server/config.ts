@@ -126,6 +126,11 @@ const envSchema = z.object({
   ORDER_JOBS_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
+  /**
+   * Where the Stripe SDK sends its API calls instead of https://api.stripe.com (a local stand-in
+   * in tests, e.g. http://127.0.0.1:12111). Unset in production.
+   */
+  STRIPE_API_URL: optionalUrl(['http:', 'https:']),
   VITE_STRIPE_PUBLISHABLE_KEY: optionalText,
   SHOP_ADMIN_EMAIL: z
     .email('must be an e-mail address')

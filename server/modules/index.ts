@@ -6,6 +6,7 @@ import catalogRoutes from './catalog/routes.ts';
 import engagementRoutes from './engagement/routes.ts';
 import orderRoutes from './orders/routes.ts';
 import paymentRoutes from './payments/routes.ts';
+import stripeWebhookRoutes from './payments/stripe-webhook.ts';
 import searchRoutes from './search/routes.ts';
 
 /**
@@ -21,4 +22,6 @@ export const apiModules: FastifyPluginAsync[] = [
   addressRoutes,
   orderRoutes,
   paymentRoutes,
+  // Only when Stripe is configured (else its path answers 404).
+  stripeWebhookRoutes,
 ];

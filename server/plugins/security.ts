@@ -11,7 +11,8 @@ import {
 import { forbidden } from '../lib/errors.ts';
 
 /** Payment providers post here server-to-server, authenticated by their signature, not a cookie. */
-export const WEBHOOK_PATH_PREFIX = '/api/v1/payments/webhook';
+export const STRIPE_WEBHOOK_PATH = '/api/v1/payments/stripe/webhook';
+const WEBHOOK_PATHS: ReadonlySet<string> = new Set([STRIPE_WEBHOOK_PATH]);
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -138,7 +139,7 @@ export default fp(
     app.addHook('onRequest', async (request) => {
       if (!STATE_CHANGING.has(request.method)) return;
       // The matched route's pattern, not the raw URL, so no path trick can borrow the exemption.
-      if ((request.routeOptions.url ?? request.url).startsWith(WEBHOOK_PATH_PREFIX)) return;
+      if (WEBHOOK_PATHS.has(request.routeOptions.url ?? request.url.split('?')[0]!)) return;
       const origin = request.headers.origin;
       if (origin !== undefined && !isAllowedOrigin(request, origin)) {
         throw forbidden(CROSS_ORIGIN_REFUSED);

@@ -140,7 +140,7 @@ describe('CSRF guard on state-changing requests', () => {
   test('the payments webhook path is exempt (its callers are servers, proven by signature)', async () => {
     const res = await t.app.inject({
       method: 'POST',
-      url: '/api/v1/payments/webhook/stripe',
+      url: '/api/v1/payments/stripe/webhook',
       headers: { origin: EVIL, 'content-type': 'text/plain' },
       body: 'x',
     });

@@ -2,53 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { expireUnpaidOrders, settleOwedRefunds } from './lifecycle.ts';
 
-export interface OrderJobs {
-  /** Cancels the orders whose payment window has passed; answers how many. */
-  expireUnpaid(now?: Date): Promise<number>;
-  /** Refunds cancelled orders whose payment still holds money; answers how many. */
-  settleRefunds(): Promise<number>;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    orderJobs: OrderJobs;
-  }
-}
-
 /**
- * Runs the order jobs every ORDER_JOBS_INTERVAL_MS (never when 0: tests run them by hand). A pass
- * never overlaps the one before it, and the last one finishes before the database closes.
+ * Adds the orders' own tasks to the order jobs: cancelling orders whose payment window has passed
+ * (their stock and codes go back), then refunding cancelled orders that still hold money.
  */
 export default fp(
-  async function orderJobsPlugin(app: FastifyInstance) {
-    const jobs: OrderJobs = {
-      expireUnpaid: (now) => expireUnpaidOrders(app.db, app.payments, app.log, now),
-      settleRefunds: () => settleOwedRefunds(app.db, app.payments, app.log),
-    };
-    app.decorate('orderJobs', jobs);
-    const every = app.config.ORDER_JOBS_INTERVAL_MS;
-    if (every === 0) return;
-    let timer: NodeJS.Timeout | undefined;
-    let running: Promise<unknown> = Promise.resolve();
-    const tick = () => {
-      running = jobs
-        .expireUnpaid()
-        .then(() => jobs.settleRefunds())
-        .catch((err: unknown) => app.log.error({ err }, 'order jobs failed'))
-        .finally(() => {
-          timer = setTimeout(tick, every);
-          timer.unref();
-        });
-    };
-    app.addHook('onReady', async () => {
-      timer = setTimeout(tick, every);
-      timer.unref();
-    });
-    app.addHook('preClose', async () => {
-      clearTimeout(timer);
-      await running;
-      clearTimeout(timer);
-    });
+  async function orderLifecycleJobs(app: FastifyInstance) {
+    app.orderJobs.add('expire-unpaid', () => expireUnpaidOrders(app.db, app.payments, app.log));
+    app.orderJobs.add('settle-refunds', () => settleOwedRefunds(app.db, app.payments, app.log));
   },
-  { name: 'order-jobs', dependencies: ['payments'] },
+  { name: 'order-lifecycle-jobs', dependencies: ['order-jobs'] },
 );

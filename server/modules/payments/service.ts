@@ -4,7 +4,12 @@ import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { OrderActor } from '../orders/transitions.ts';
 import { orders } from '../orders/tables.ts';
-import { applyPaymentUpdate, type PaymentRow } from './completion.ts';
+import {
+  applyPaymentUpdate,
+  type PaymentOutcome,
+  type PaymentRow,
+  type PaymentUpdate,
+} from './completion.ts';
 import type { PaymentProvider } from './provider.ts';
 import { payments } from './tables.ts';
 
@@ -64,18 +69,31 @@ export async function refreshPayment(
 ): Promise<PaymentRow> {
   const row = await ensureProviderPayment(db, provider, orderId);
   const reading = await provider.retrievePayment(row.reference!);
-  const outcome = await applyPaymentUpdate(db, { provider: provider.name, reading, actor });
-  if (outcome.kind !== 'applied') return row;
-  if (outcome.refundOwed > 0) {
-    return refundPayment(db, provider, {
-      orderId,
-      amount: outcome.refundOwed,
-      key: `refund-after-cancel-${orderId}`,
-      actor: 'system',
-      reason: 'Paid after the order was cancelled',
-    });
-  }
-  return outcome.payment;
+  const outcome = await settlePayment(db, provider, { provider: provider.name, reading, actor });
+  return outcome.kind === 'applied' ? outcome.payment : row;
+}
+
+/**
+ * Applies a provider's reading through the completer and, when the money came in for an order
+ * cancelled meanwhile, gives it back (once: the refund's key is the order's). The webhook and the
+ * reconciliation job use this as `refreshPayment` does.
+ */
+export async function settlePayment(
+  db: Database,
+  provider: PaymentProvider,
+  update: PaymentUpdate,
+): Promise<PaymentOutcome> {
+  const outcome = await applyPaymentUpdate(db, update);
+  if (outcome.kind !== 'applied' || outcome.refundOwed <= 0) return outcome;
+  const orderId = outcome.order.id;
+  const payment = await refundPayment(db, provider, {
+    orderId,
+    amount: outcome.refundOwed,
+    key: `refund-after-cancel-${orderId}`,
+    actor: 'system',
+    reason: 'Paid after the order was cancelled',
+  });
+  return { ...outcome, payment, refundOwed: 0 };
 }
 
 /**
@@ -105,7 +123,9 @@ export async function refundPayment(
   const reading = await provider.retrievePayment(row.reference!);
   const outcome = await applyPaymentUpdate(db, {
     provider: provider.name,
-    reading: { ...reading, refunded: Math.max(reading.refunded, row.refunded + refund.amount) },
+    // The refund is counted by its reference (a retry's replayed refund once); adding its amount
+    // to the stored total here would count a retried refund twice.
+    reading,
     refunds: [refund],
     actor: input.actor,
     actorId: input.actorId ?? null,

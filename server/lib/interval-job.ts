@@ -1,0 +1,75 @@
+import type { FastifyBaseLogger } from 'fastify';
+
+export type JobTask = () => Promise<unknown>;
+
+export interface IntervalJobOptions {
+  name: string;
+  /** Pause between the end of one run and the start of the next; 0 = only when asked. */
+  intervalMs: number;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * A list of background tasks run one after another, every `intervalMs` once started. Runs never
+ * overlap: asking for one while another is under way waits for that one instead of starting a
+ * second. A task that throws is logged and does not stop the others or the schedule.
+ */
+export class IntervalJob {
+  private readonly tasks: { name: string; task: JobTask }[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private started = false;
+
+  constructor(private readonly options: IntervalJobOptions) {}
+
+  /** Adds a task to every run (in the order added). */
+  add(name: string, task: JobTask): this {
+    this.tasks.push({ name, task });
+    return this;
+  }
+
+  /** Schedules the runs (nothing when the interval is 0). */
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    this.schedule();
+  }
+
+  /** Stops scheduling and waits for a run in progress to finish. */
+  async stop(): Promise<void> {
+    this.started = false;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  /** Runs every task now, or waits for the run already under way. */
+  runNow(): Promise<void> {
+    this.running ??= this.runAll().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  private schedule() {
+    if (!this.started || this.options.intervalMs <= 0) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.runNow().finally(() => this.schedule());
+    }, this.options.intervalMs);
+    this.timer.unref();
+  }
+
+  private async runAll(): Promise<void> {
+    for (const { name, task } of this.tasks) {
+      try {
+        await task();
+      } catch (err) {
+        this.options.log.error(
+          { err, job: this.options.name, task: name },
+          'background task failed',
+        );
+      }
+    }
+  }
+}

@@ -1,0 +1,214 @@
+import { and, asc, eq, gte, isNotNull, isNull, lte, or } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { formatOrderNumber, type OrderStatus } from '../../../contract/orders.ts';
+import type { Database } from '../../db/client.ts';
+import { IntervalJob } from '../../lib/interval-job.ts';
+import { orderEvents, orders } from '../orders/tables.ts';
+import { recordOrderEvent } from '../orders/transitions.ts';
+import type { PaymentProvider } from './provider.ts';
+import { settlePayment } from './service.ts';
+import { payments, webhookEvents } from './tables.ts';
+import { processWebhookEvent, type EventOutcome } from './webhook-events.ts';
+
+/** Stored events retried in one pass. */
+const RETRY_BATCH = 50;
+/** Reconciliation looks at orders and payments changed this recently. */
+export const RECONCILE_WINDOW_MS = 24 * 60 * 60_000;
+/** Payments asked about in one reconciliation pass (the oldest change first). */
+const RECONCILE_BATCH = 200;
+/** Reconciliation asks the provider about every recent payment, so it runs less often. */
+export const RECONCILE_EVERY_MS = 15 * 60_000;
+/** Order statuses that mean "the money came in": the provider must say `succeeded`. */
+const PAID_STATUSES: readonly OrderStatus[] = [
+  'paid',
+  'processing',
+  'shipped',
+  'delivered',
+  'refunded',
+];
+export const RECONCILIATION_MISMATCH = 'reconciliation_mismatch';
+
+/**
+ * Applies again the stored webhook events that are due (their order had not been placed yet, or
+ * the provider did not answer). `now` decides what is due (tests pass a later time).
+ */
+export async function retryWebhookEvents(
+  db: Database,
+  provider: PaymentProvider,
+  log: FastifyBaseLogger,
+  options: { now?: Date } = {},
+): Promise<Record<EventOutcome, number>> {
+  const now = options.now ?? new Date();
+  const due = await db
+    .select()
+    .from(webhookEvents)
+    .where(
+      and(
+        eq(webhookEvents.provider, provider.name),
+        isNull(webhookEvents.processedAt),
+        lte(webhookEvents.nextAttemptAt, now),
+      ),
+    )
+    .orderBy(asc(webhookEvents.nextAttemptAt))
+    .limit(RETRY_BATCH);
+  const counts: Record<EventOutcome, number> = { applied: 0, ignored: 0, waiting: 0, failed: 0 };
+  for (const event of due) {
+    counts[await processWebhookEvent(db, provider, event, log)]++;
+  }
+  if (due.length > 0) log.info({ due: due.length, ...counts }, 'payment events retried');
+  return counts;
+}
+
+export interface ReconciliationResult {
+  checked: number;
+  repaired: number;
+  flagged: number;
+  failed: number;
+  /** Order numbers (FN-…) of what was repaired and what was flagged. */
+  repairedOrders: string[];
+  flaggedOrders: string[];
+}
+
+/**
+ * Compares recent payments with what their provider says. A payment the provider completed that
+ * the shop missed (a lost webhook, a shopper who closed the tab) is applied through the
+ * completer. An order marked paid whose payment the provider does not report as succeeded is not
+ * touched but flagged for a person: a warn line and, once per order, a `reconciliation_mismatch`
+ * event on its timeline. `sinceMs` is how far back to look.
+ */
+export async function reconcilePayments(
+  db: Database,
+  provider: PaymentProvider,
+  log: FastifyBaseLogger,
+  options: { sinceMs?: number } = {},
+): Promise<ReconciliationResult> {
+  const since = new Date(Date.now() - (options.sinceMs ?? RECONCILE_WINDOW_MS));
+  const rows = await db
+    .select({
+      orderId: orders.id,
+      number: orders.number,
+      orderStatus: orders.status,
+      reference: payments.reference,
+      paymentStatus: payments.status,
+      refunded: payments.refunded,
+    })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(
+      and(
+        eq(payments.provider, provider.name),
+        isNotNull(payments.reference),
+        or(gte(payments.updatedAt, since), gte(orders.updatedAt, since)),
+      ),
+    )
+    .orderBy(asc(payments.updatedAt))
+    .limit(RECONCILE_BATCH);
+
+  const result: ReconciliationResult = {
+    checked: 0,
+    repaired: 0,
+    flagged: 0,
+    failed: 0,
+    repairedOrders: [],
+    flaggedOrders: [],
+  };
+  for (const row of rows) {
+    const orderNumber = formatOrderNumber(row.number);
+    try {
+      const reading = await provider.retrievePayment(row.reference!);
+      result.checked++;
+      if (PAID_STATUSES.includes(row.orderStatus) && reading.status !== 'succeeded') {
+        result.flagged++;
+        result.flaggedOrders.push(orderNumber);
+        log.warn(
+          { orderNumber, orderStatus: row.orderStatus, providerStatus: reading.status },
+          'order marked paid but its payment has not succeeded at the provider',
+        );
+        await flagOnce(db, row.orderId, row.orderStatus, reading.status);
+        continue;
+      }
+      const outcome = await settlePayment(db, provider, {
+        provider: provider.name,
+        reading,
+        actor: 'system',
+      });
+      if (
+        outcome.kind === 'applied' &&
+        (outcome.order.status !== row.orderStatus ||
+          outcome.payment.status !== row.paymentStatus ||
+          outcome.payment.refunded !== row.refunded)
+      ) {
+        result.repaired++;
+        result.repairedOrders.push(orderNumber);
+        log.info(
+          {
+            orderNumber,
+            from: { order: row.orderStatus, payment: row.paymentStatus },
+            to: { order: outcome.order.status, payment: outcome.payment.status },
+          },
+          'payment reconciled with the provider',
+        );
+      }
+    } catch (err) {
+      result.failed++;
+      log.warn({ err, orderNumber }, 'payment could not be reconciled');
+    }
+  }
+  const { checked, repaired, flagged, failed } = result;
+  const level = flagged > 0 || failed > 0 ? 'warn' : 'info';
+  log[level]({ checked, repaired, flagged, failed }, 'payment reconciliation');
+  return result;
+}
+
+/** Puts the mismatch on the order's timeline, once: the job finds it again on every pass. */
+async function flagOnce(
+  db: Database,
+  orderId: string,
+  orderStatus: OrderStatus,
+  providerStatus: string,
+): Promise<void> {
+  const [seen] = await db
+    .select({ id: orderEvents.id })
+    .from(orderEvents)
+    .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.type, RECONCILIATION_MISMATCH)))
+    .limit(1);
+  if (seen) return;
+  await recordOrderEvent(db, orderId, {
+    type: RECONCILIATION_MISMATCH,
+    actor: 'system',
+    note: `The order is ${orderStatus} but the payment provider reports the payment as ${providerStatus}.`,
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The order jobs, run every ORDER_JOBS_INTERVAL_MS (0 = only when asked): retrying stored
+     * webhook events and reconciling payments. Other modules add their own tasks to it.
+     */
+    orderJobs: IntervalJob;
+  }
+}
+
+export default fp(
+  async function orderJobsPlugin(app: FastifyInstance) {
+    const job = new IntervalJob({
+      name: 'order-jobs',
+      intervalMs: app.config.ORDER_JOBS_INTERVAL_MS,
+      log: app.log,
+    });
+    let lastReconciled = 0;
+    job.add('webhook-retry', () => retryWebhookEvents(app.db, app.payments, app.log));
+    job.add('payment-reconciliation', async () => {
+      if (Date.now() - lastReconciled < RECONCILE_EVERY_MS) return;
+      lastReconciled = Date.now();
+      await reconcilePayments(app.db, app.payments, app.log);
+    });
+    app.decorate('orderJobs', job);
+    app.addHook('onReady', async () => job.start());
+    // preClose runs before the database closes (an onClose hook): a run in progress finishes.
+    app.addHook('preClose', async () => job.stop());
+  },
+  { name: 'order-jobs', dependencies: ['payments'] },
+);

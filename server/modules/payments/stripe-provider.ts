@@ -1,0 +1,109 @@
+import Stripe from 'stripe';
+import type { PaymentStatus } from '../../../contract/orders.ts';
+import type { PaymentProvider, ProviderPayment, ProviderRefund } from './provider.ts';
+
+/** Stripe as the shop uses it: the provider, plus what only the webhook and jobs need. */
+export interface StripeProvider extends PaymentProvider {
+  readonly name: 'stripe';
+  /** The SDK client (webhook signature checks). */
+  readonly client: Stripe;
+  /** Every refund of a PaymentIntent, each by its `re_…` id (so a refund is counted once). */
+  listRefunds(reference: string): Promise<ProviderRefund[]>;
+}
+
+const STATUS: Record<Stripe.PaymentIntent.Status, PaymentStatus> = {
+  requires_payment_method: 'requires_payment_method',
+  requires_confirmation: 'requires_payment_method',
+  requires_action: 'requires_action',
+  processing: 'processing',
+  // Captured automatically; an authorised, not yet captured payment is still on its way.
+  requires_capture: 'processing',
+  succeeded: 'succeeded',
+  canceled: 'canceled',
+};
+
+/** Refund reasons Stripe accepts; the shop's own words go into the refund's metadata. */
+const STRIPE_REFUND_REASON = 'requested_by_customer';
+
+export interface StripeClientOptions {
+  secretKey: string;
+  /** A local stand-in's address instead of https://api.stripe.com (tests). */
+  apiUrl?: string | undefined;
+}
+
+export function createStripeClient({ secretKey, apiUrl }: StripeClientOptions): Stripe {
+  const config: Stripe.StripeConfig = { maxNetworkRetries: 2, timeout: 20_000, telemetry: false };
+  if (apiUrl) {
+    const url = new URL(apiUrl);
+    const protocol = url.protocol === 'http:' ? 'http' : 'https';
+    config.host = url.hostname;
+    config.port = url.port || (protocol === 'http' ? 80 : 443);
+    config.protocol = protocol;
+  }
+  return new Stripe(secretKey, config);
+}
+
+/** What the shop records of a PaymentIntent (read with `latest_charge` expanded). */
+export function readPaymentIntent(intent: Stripe.PaymentIntent): ProviderPayment {
+  const charge =
+    intent.latest_charge && typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
+  const card = charge?.payment_method_details?.card;
+  return {
+    reference: intent.id,
+    status: STATUS[intent.status] ?? 'requires_payment_method',
+    amount: intent.amount,
+    clientSecret: intent.client_secret,
+    lastError: intent.last_payment_error?.message ?? null,
+    card: card?.last4 ? { brand: card.brand ?? 'card', last4: card.last4 } : null,
+    refunded: charge?.amount_refunded ?? 0,
+  };
+}
+
+export function createStripeProvider(client: Stripe): StripeProvider {
+  const retrieve = async (reference: string) =>
+    readPaymentIntent(
+      await client.paymentIntents.retrieve(reference, { expand: ['latest_charge'] }),
+    );
+
+  return {
+    name: 'stripe',
+    client,
+    async createPayment({ orderId, orderNumber, amount, idempotencyKey }) {
+      const intent = await client.paymentIntents.create(
+        {
+          amount,
+          currency: 'cad',
+          automatic_payment_methods: { enabled: true },
+          description: `Forge Nutrition order ${orderNumber}`,
+          metadata: { orderId, orderNumber },
+        },
+        { idempotencyKey },
+      );
+      return readPaymentIntent(intent);
+    },
+    retrievePayment: retrieve,
+    async refundPayment({ reference, amount, idempotencyKey, reason }) {
+      const refund = await client.refunds.create(
+        {
+          payment_intent: reference,
+          amount,
+          reason: STRIPE_REFUND_REASON,
+          ...(reason ? { metadata: { reason } } : {}),
+        },
+        { idempotencyKey },
+      );
+      return { reference: refund.id, amount: refund.amount };
+    },
+    async cancelPayment(reference) {
+      await client.paymentIntents.cancel(reference);
+    },
+    async listRefunds(reference) {
+      const found: ProviderRefund[] = [];
+      for await (const refund of client.refunds.list({ payment_intent: reference, limit: 100 })) {
+        if (refund.status === 'failed' || refund.status === 'canceled') continue;
+        found.push({ reference: refund.id, amount: refund.amount });
+      }
+      return found;
+    },
+  };
+}
