@@ -103,6 +103,35 @@ export const SavedAddressesResponse = z.object({
   data: z.array(SavedAddress),
 });
 
+/** How many addresses one shopper may keep; one more is refused (409). */
+export const SAVED_ADDRESSES_MAX = 20;
+
+const IsDefaultField = z.boolean({ error: 'must be true or false' }).optional();
+
+/** POST /user/addresses: a new saved address; `isDefault` makes it the default. */
+export const CreateSavedAddressBody = Address.extend({ isDefault: IsDefaultField });
+export type CreateSavedAddressBody = z.input<typeof CreateSavedAddressBody>;
+
+/**
+ * PATCH /user/addresses/:addressId: any fields to change; `line2: null` or `""` clears the second
+ * line; `isDefault: true` makes it the default.
+ */
+export const UpdateSavedAddressBody = Address.omit({ line2: true })
+  .partial()
+  .extend({
+    line2: z
+      .string({ error: 'must be a string' })
+      .trim()
+      .max(ADDRESS_LIMITS.line, `must be at most ${ADDRESS_LIMITS.line} characters`)
+      .nullable()
+      .optional(),
+    isDefault: IsDefaultField,
+  });
+export type UpdateSavedAddressBody = z.input<typeof UpdateSavedAddressBody>;
+
+export const SavedAddressParams = z.object({ addressId: Id });
+export const SavedAddressResponse = z.object({ success: z.literal(true), data: SavedAddress });
+
 export const ShippingMethodField = z.enum(SHIPPING_METHODS, {
   error: () => `must be one of ${SHIPPING_METHODS.join(', ')}`,
 });

@@ -8,3 +8,4 @@ export * from '../plugins/idempotency-tables.ts';
 export * from '../modules/addresses/tables.ts';
 export * from '../modules/orders/tables.ts';
 export * from '../modules/payments/tables.ts';
+export * from '../modules/admin/tables.ts';

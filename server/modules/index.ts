@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import addressRoutes from './addresses/routes.ts';
+import adminRoutes from './admin/routes.ts';
 import authRoutes from './auth/routes.ts';
 import cartRoutes from './cart/routes.ts';
 import catalogRoutes from './catalog/routes.ts';
@@ -24,4 +25,5 @@ export const apiModules: FastifyPluginAsync[] = [
   paymentRoutes,
   // Only when Stripe is configured (else its path answers 404).
   stripeWebhookRoutes,
+  adminRoutes,
 ];

@@ -1,24 +1,93 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { SavedAddressesResponse } from '../../../contract/orders.ts';
+import {
+  CreateSavedAddressBody,
+  SavedAddressParams,
+  SavedAddressResponse,
+  SavedAddressesResponse,
+  UpdateSavedAddressBody,
+} from '../../../contract/orders.ts';
 import { unauthorized } from '../../lib/errors.ts';
-import { listAddresses } from './service.ts';
+import { createAddress, deleteAddress, listAddresses, updateAddress } from './service.ts';
 
-/** The shopper's saved addresses, offered at checkout. */
+const tags = ['addresses'];
+
+function signedIn(request: FastifyRequest) {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+/** The shopper's saved addresses, offered at checkout. Each is its owner's alone (404 else). */
 export default async function addressRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
+  const { db } = app;
+
   app.get(
     '/user/addresses',
     {
       schema: {
-        tags: ['addresses'],
+        tags,
         summary: "The signed-in shopper's saved addresses, the default first",
         response: { 200: SavedAddressesResponse },
       },
     },
     async (request) => {
-      if (!request.user) throw unauthorized();
-      return { success: true as const, data: await listAddresses(app.db, request.user._id) };
+      const user = signedIn(request);
+      return { success: true as const, data: await listAddresses(db, user._id) };
+    },
+  );
+
+  app.post(
+    '/user/addresses',
+    {
+      schema: {
+        tags,
+        summary:
+          'Save an address (the first, or one with isDefault, becomes the default); 409 past the limit',
+        body: CreateSavedAddressBody,
+        response: { 201: SavedAddressResponse },
+      },
+    },
+    async (request, reply) => {
+      const user = signedIn(request);
+      const data = await createAddress(db, user._id, request.body);
+      reply.code(201);
+      return { success: true as const, data };
+    },
+  );
+
+  app.patch(
+    '/user/addresses/:addressId',
+    {
+      schema: {
+        tags,
+        summary: 'Change a saved address; isDefault: true makes it the default',
+        params: SavedAddressParams,
+        body: UpdateSavedAddressBody,
+        response: { 200: SavedAddressResponse },
+      },
+    },
+    async (request) => {
+      const user = signedIn(request);
+      const data = await updateAddress(db, user._id, request.params.addressId, request.body);
+      return { success: true as const, data };
+    },
+  );
+
+  app.delete(
+    '/user/addresses/:addressId',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a saved address (the oldest left becomes the default if it was)',
+        params: SavedAddressParams,
+        response: { 200: SavedAddressesResponse },
+      },
+    },
+    async (request) => {
+      const user = signedIn(request);
+      await deleteAddress(db, user._id, request.params.addressId);
+      return { success: true as const, data: await listAddresses(db, user._id) };
     },
   );
 }

@@ -1,8 +1,9 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
-import type { Address, SavedAddress } from '../../../contract/orders.ts';
-import type { Executor } from '../../db/client.ts';
-import { notFound } from '../../lib/errors.ts';
+import { and, asc, count, desc, eq, ne } from 'drizzle-orm';
+import { SAVED_ADDRESSES_MAX, type Address, type SavedAddress } from '../../../contract/orders.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { users } from '../auth/tables.ts';
 import { userAddresses } from './tables.ts';
 
 type AddressRow = typeof userAddresses.$inferSelect;
@@ -82,5 +83,148 @@ export async function saveAddressOnce(
     country: address.country,
     phone: address.phone,
     isDefault: existing.length === 0,
+  });
+}
+
+/**
+ * Serialises one shopper's address changes: the limit count and the single default are read and
+ * written under the lock of the shopper's user row, so two requests cannot both pass the limit or
+ * both leave a default behind (the partial unique index would turn that into a 500).
+ */
+async function lockShopper(tx: Executor, userId: string): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}
+
+async function ownRow(tx: Executor, userId: string, addressId: string, lock = false) {
+  const query = tx
+    .select()
+    .from(userAddresses)
+    .where(and(eq(userAddresses.id, addressId), eq(userAddresses.userId, userId)))
+    .limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw notFound('That saved address does not exist.');
+  return row;
+}
+
+async function clearDefault(tx: Executor, userId: string, exceptId?: string): Promise<void> {
+  await tx
+    .update(userAddresses)
+    .set({ isDefault: false, updatedAt: new Date() })
+    .where(
+      and(
+        eq(userAddresses.userId, userId),
+        eq(userAddresses.isDefault, true),
+        ...(exceptId ? [ne(userAddresses.id, exceptId)] : []),
+      ),
+    );
+}
+
+/**
+ * Saves a new address for the shopper. The first one becomes the default; `isDefault` makes a
+ * later one the default (the old default is unset in the same transaction). 409 past
+ * SAVED_ADDRESSES_MAX.
+ */
+export async function createAddress(
+  db: Database,
+  userId: string,
+  input: Address & { isDefault?: boolean | undefined },
+): Promise<SavedAddress> {
+  return db.transaction(async (tx) => {
+    await lockShopper(tx, userId);
+    const [counted] = await tx
+      .select({ n: count() })
+      .from(userAddresses)
+      .where(eq(userAddresses.userId, userId));
+    const existing = counted?.n ?? 0;
+    if (existing >= SAVED_ADDRESSES_MAX) {
+      throw conflict(
+        `You can keep at most ${SAVED_ADDRESSES_MAX} addresses. Delete one before adding another.`,
+        { limit: SAVED_ADDRESSES_MAX },
+      );
+    }
+    const isDefault = existing === 0 || input.isDefault === true;
+    if (isDefault) await clearDefault(tx, userId);
+    const [row] = await tx
+      .insert(userAddresses)
+      .values({
+        id: newId('addr'),
+        userId,
+        name: input.name,
+        line1: input.line1,
+        line2: input.line2 ?? null,
+        city: input.city,
+        province: input.province,
+        postalCode: input.postalCode,
+        country: input.country,
+        phone: input.phone,
+        isDefault,
+      })
+      .returning();
+    return toSavedAddress(row!);
+  });
+}
+
+/**
+ * Changes the given fields of one of the shopper's addresses (404 for anyone else's).
+ * `isDefault: true` makes it the default, unsetting the old one in the same transaction.
+ */
+export async function updateAddress(
+  db: Database,
+  userId: string,
+  addressId: string,
+  input: Partial<Omit<Address, 'line2'>> & {
+    line2?: string | null | undefined;
+    isDefault?: boolean | undefined;
+  },
+): Promise<SavedAddress> {
+  return db.transaction(async (tx) => {
+    await lockShopper(tx, userId);
+    await ownRow(tx, userId, addressId, true);
+    if (input.isDefault === true) await clearDefault(tx, userId, addressId);
+    const changes: Partial<typeof userAddresses.$inferInsert> = { updatedAt: new Date() };
+    for (const field of [
+      'name',
+      'line1',
+      'city',
+      'province',
+      'postalCode',
+      'country',
+      'phone',
+    ] as const) {
+      if (input[field] !== undefined) changes[field] = input[field];
+    }
+    if (input.line2 !== undefined) changes.line2 = input.line2 || null;
+    if (input.isDefault !== undefined) changes.isDefault = input.isDefault;
+    const [row] = await tx
+      .update(userAddresses)
+      .set(changes)
+      .where(and(eq(userAddresses.id, addressId), eq(userAddresses.userId, userId)))
+      .returning();
+    return toSavedAddress(row!);
+  });
+}
+
+/**
+ * Deletes one of the shopper's addresses (404 for anyone else's). When it was the default, the
+ * oldest remaining address becomes the default, so a shopper with addresses always has one.
+ */
+export async function deleteAddress(db: Database, userId: string, addressId: string) {
+  await db.transaction(async (tx) => {
+    await lockShopper(tx, userId);
+    const row = await ownRow(tx, userId, addressId, true);
+    await tx.delete(userAddresses).where(eq(userAddresses.id, row.id));
+    if (!row.isDefault) return;
+    const [next] = await tx
+      .select({ id: userAddresses.id })
+      .from(userAddresses)
+      .where(eq(userAddresses.userId, userId))
+      .orderBy(asc(userAddresses.createdAt), asc(userAddresses.id))
+      .limit(1);
+    if (next) {
+      await tx
+        .update(userAddresses)
+        .set({ isDefault: true, updatedAt: new Date() })
+        .where(eq(userAddresses.id, next.id));
+    }
   });
 }

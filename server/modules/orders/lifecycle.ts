@@ -75,6 +75,42 @@ export async function cancelOrderAsShopper(
   if (wasPaid) await refundInFull(db, provider, orderId, 'shopper', input.userId);
 }
 
+/**
+ * Staff cancel an order: one awaiting payment (its payment is stopped first) or paid and not yet
+ * being packed, as ORDER_TRANSITIONS allows (anything else is a 409 from `transitionOrder`). A paid
+ * order is refunded in full after the cancellation commits; a refund the provider cannot make now
+ * is owed and made by `settleOwedRefunds`.
+ */
+export async function cancelOrderAsStaff(
+  db: Database,
+  provider: PaymentProvider,
+  input: { orderId: string; staffId: string; note?: string | undefined },
+): Promise<void> {
+  const { orderId } = input;
+  const [before] = await db
+    .select({ status: orders.status })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (before?.status === 'pending_payment') await stopPendingPayment(db, provider, orderId);
+  const wasPaid = await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (order.status === 'cancelled') {
+      throw conflict('This order is already cancelled.', { status: order.status });
+    }
+    const paid = order.status === 'paid';
+    const said = paid ? 'Cancelled by the shop; refunded in full.' : 'Cancelled by the shop.';
+    await transitionOrder(tx, orderId, {
+      to: 'cancelled',
+      actor: 'staff',
+      actorId: input.staffId,
+      note: input.note ? `${said} ${input.note}` : said,
+    });
+    if (!paid) await markPaymentCancelled(tx, orderId);
+    return paid;
+  });
+  if (wasPaid) await refundInFull(db, provider, orderId, 'staff', input.staffId);
+}
+
 /** Refunds what is left of a cancelled order's payment; a failure is logged by the caller's job. */
 async function refundInFull(
   db: Database,

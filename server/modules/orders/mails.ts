@@ -1,6 +1,6 @@
 /**
- * The e-mails an order's changes send: the confirmation once it is paid, and a word when it is
- * cancelled or refunded. They are queued in the transaction that changes the order, so a mail
+ * The e-mails an order's changes send: the confirmation once it is paid, the tracking number
+ * when it ships, and a word when it is cancelled or refunded. They are queued in the transaction that changes the order, so a mail
  * exists exactly when the change is committed.
  */
 import { asc, eq } from 'drizzle-orm';
@@ -24,6 +24,7 @@ import type { OrderActor } from './transitions.ts';
 
 export const ORDER_MAIL_KINDS = {
   paid: 'order-confirmation',
+  shipped: 'order-shipped',
   cancelled: 'order-cancellation',
   refunded: 'order-refund',
 } as const satisfies Partial<Record<OrderStatus, string>>;
@@ -56,26 +57,27 @@ export const orderMails = fp(
 
 /**
  * Queues the e-mail that tells the shopper about a status change, when that status has one
- * (paid, cancelled, refunded). Call it with the transaction that made the change.
+ * (paid, shipped, cancelled, refunded). Call it with the transaction that made the change.
  */
 export async function enqueueOrderStatusMail(
   tx: Executor,
   change: OrderStatusChange,
 ): Promise<void> {
   const { status } = change.order;
-  if (status !== 'paid' && status !== 'cancelled' && status !== 'refunded') return;
+  if (!(status in ORDER_MAIL_KINDS)) return;
+  const kind = status as keyof typeof ORDER_MAIL_KINDS;
   if (!links) {
     throw new Error('Order e-mails need the shop origin: register the order-mails plugin.');
   }
   const facts = await readOrderFacts(tx, change.order, links);
-  const mail = MAIL_BUILDERS[status](facts, change);
+  const mail = MAIL_BUILDERS[kind](facts, change);
   const { text, html } = renderMail(mail.content);
   await enqueueMail(tx, {
     to: change.order.email,
     subject: mail.subject,
     text,
     html,
-    kind: ORDER_MAIL_KINDS[status],
+    kind: ORDER_MAIL_KINDS[kind],
   });
 }
 
@@ -132,6 +134,7 @@ const MAIL_BUILDERS: Record<
   (facts: OrderFacts, change: OrderStatusChange) => BuiltMail
 > = {
   paid: confirmationMail,
+  shipped: shippedMail,
   cancelled: cancellationMail,
   refunded: refundMail,
 };
@@ -150,6 +153,34 @@ function confirmationMail(facts: OrderFacts): BuiltMail {
       ],
       action: { label: 'View your order', url: facts.url },
       details: [...lineDetails(facts), ...totalDetails(order)],
+    },
+  };
+}
+
+function shippedMail(facts: OrderFacts): BuiltMail {
+  const { order } = facts;
+  const number = orderNumber(order);
+  const tracking =
+    order.carrier && order.trackingNumber
+      ? `It travels with ${order.carrier}; the tracking number is ${order.trackingNumber}.`
+      : 'It is on its way.';
+  return {
+    subject: `Your ${SHOP_IDENTITY.tradeName} order ${number} has shipped`,
+    content: {
+      heading: `Order ${number} is on its way`,
+      paragraphs: [
+        `${greeting(order)} order ${number} has left our warehouse. ${tracking}`,
+        `Ships to:\n${addressLines(order.shippingAddress).join('\n')}`,
+        `Shipping method: ${SHIPPING_METHOD_LABELS[order.shippingMethod]}`,
+      ],
+      action: { label: 'View your order', url: facts.url },
+      details: [
+        ...(order.carrier ? [{ label: 'Carrier', value: order.carrier }] : []),
+        ...(order.trackingNumber
+          ? [{ label: 'Tracking number', value: order.trackingNumber }]
+          : []),
+        ...lineDetails(facts),
+      ],
     },
   };
 }
