@@ -493,10 +493,12 @@ describe("the shopper's orders", () => {
     expect(bad.statusCode).toBe(400);
   });
 
-  test('nobody else reaches an order: another shopper 404, signed out 401', async () => {
+  test('nobody else reaches an order: another shopper 404, a guest and the signed-out 401', async () => {
     const owner = await shopperWithCart(t.app, [plenty()]);
     const { order } = await placed(owner);
     const stranger = await registerUser(t.app);
+    const guestCart = await cartCall(t.app, 'POST', '/cart/items', {}, plenty());
+    const guest = { guestCartId: guestCart.json().data.guestCartId as string };
     const routes: ['GET' | 'POST', string, object?][] = [
       ['GET', `/orders/${order.id}`],
       ['GET', `/orders/${order.id}/payment`],
@@ -514,6 +516,8 @@ describe("the shopper's orders", () => {
       expect(asStranger.statusCode, `${method} ${path}`).toBe(404);
       const signedOut = await cartCall(t.app, method, path, {}, body);
       expect(signedOut.statusCode, `${method} ${path}`).toBe(401);
+      const asGuest = await cartCall(t.app, method, path, guest, body);
+      expect(asGuest.statusCode, `${method} ${path} as a guest`).toBe(401);
     }
     const mine = await cartCall(t.app, 'GET', '/orders/my', stranger);
     expect(mine.json().data.items).toEqual([]);
