@@ -13,7 +13,7 @@ import orderLifecycleJobs from './modules/orders/jobs.ts';
 import orderJobs from './modules/payments/jobs.ts';
 import payments from './modules/payments/plugin.ts';
 import cachePolicy from './plugins/cache-policy.ts';
-import errors, { frameworkErrors } from './plugins/errors.ts';
+import errors, { MAX_PATH_PARAM_LENGTH, frameworkErrors } from './plugins/errors.ts';
 import health from './plugins/health.ts';
 import input, { validatorCompiler } from './plugins/input.ts';
 import openapi, { openApiRoute } from './plugins/openapi.ts';
@@ -23,11 +23,6 @@ import sessions from './plugins/sessions.ts';
 import staticFiles from './plugins/static.ts';
 
 export const API_PREFIX = '/api/v1';
-/**
- * The router refuses a longer path segment with 414 before any route runs; it sits well above the
- * longest identifier a schema accepts (200) so that the schema, not the router, names the field.
- */
-export const MAX_PATH_PARAM_LENGTH = 1024;
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { LONG_PARAM_MESSAGE, MAX_PATH_PARAM_LENGTH } from './errors.ts';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const NO_CACHE = 'no-cache';
@@ -46,6 +47,15 @@ export default fp(async function staticFiles(app: FastifyInstance, opts: { distD
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
+    // With the build's catch-all route in the router, an over-long segment no longer fails
+    // routing (414) but lands here: it is still refused as too long, not "not found".
+    if (pathname.split('/').some((segment) => segment.length > MAX_PATH_PARAM_LENGTH)) {
+      return reply.code(414).send({
+        success: false,
+        message: LONG_PARAM_MESSAGE,
+        errors: [{ path: 'url', message: LONG_PARAM_MESSAGE }],
+      });
+    }
     const wantsPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !pathname.startsWith('/api/') &&
