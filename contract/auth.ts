@@ -2,6 +2,7 @@
  * Accounts: registration, sign-in, password reset and the profile (spec §7 `/user/auth/*`).
  */
 import { z } from 'zod';
+import { canonicalPhone } from './checkout-rules.ts';
 import {
   EMAIL_MAX,
   NAME_MAX,
@@ -113,12 +114,72 @@ export const changePasswordBody = z.object({
 });
 export type ChangePasswordBody = z.input<typeof changePasswordBody>;
 
+/** The profile: the user plus personal details that only the profile answers. */
+export const profileUserSchema = userSchema.extend({
+  /** Canonical (`416-555-0123`), or null when none was given. */
+  phone: z.string().nullable(),
+});
+export type ProfileUser = z.infer<typeof profileUserSchema>;
+
 export const profileResponse = z.object({
   success: z.literal(true),
-  data: userSchema,
+  data: profileUserSchema,
 });
 export type ProfileResponse = z.infer<typeof profileResponse>;
 
-/** Only the name can be changed here: e-mail and role are never taken from the client. */
-export const updateProfileBody = z.object({ name: nameField });
+export const PROFILE_PHONE_FORMAT = 'Phone must be a 10-digit Canadian number, e.g. 416-555-0123.';
+
+/** A phone number made canonical; the empty string clears it (null). */
+export const profilePhoneField = z
+  .string({ error: 'Phone must be text.' })
+  .max(40, PROFILE_PHONE_FORMAT)
+  .transform((value, ctx) => {
+    if (value.trim() === '') return null;
+    const canonical = canonicalPhone(value);
+    if (canonical === null) {
+      ctx.addIssue({ code: 'custom', message: PROFILE_PHONE_FORMAT });
+      return z.NEVER;
+    }
+    return canonical;
+  });
+
+/**
+ * Name and phone can be changed here; e-mail has its own confirmed flow, and role is never taken
+ * from the client (unknown keys are dropped).
+ */
+export const updateProfileBody = z.object({
+  name: nameField,
+  phone: profilePhoneField.optional(),
+});
 export type UpdateProfileBody = z.input<typeof updateProfileBody>;
+
+export const changeEmailBody = z.object({
+  newEmail: emailField,
+  password: givenPasswordField(),
+});
+export type ChangeEmailBody = z.input<typeof changeEmailBody>;
+
+export const confirmEmailBody = z.object({
+  token: z
+    .string({ error: 'The confirmation link is incomplete.' })
+    .min(1, 'The confirmation link is incomplete.')
+    .max(200, 'The confirmation link is invalid.'),
+});
+export type ConfirmEmailBody = z.input<typeof confirmEmailBody>;
+
+export const deleteAccountBody = z.object({ password: givenPasswordField() });
+export type DeleteAccountBody = z.input<typeof deleteAccountBody>;
+
+const exportRecord = z.record(z.string(), z.unknown());
+
+/** "Download my data": everything the shop keeps about the account, without secrets. */
+export const profileExport = z.object({
+  exportedAt: z.string(),
+  account: profileUserSchema.extend({ createdAt: z.string() }),
+  addresses: z.array(exportRecord),
+  orders: z.array(exportRecord),
+  discountCodes: z.array(exportRecord),
+  contactMessages: z.array(exportRecord),
+  consultations: z.array(exportRecord),
+});
+export type ProfileExport = z.infer<typeof profileExport>;

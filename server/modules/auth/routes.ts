@@ -250,7 +250,10 @@ export default async function authRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags: ['auth'],
-        summary: 'Change the password; signs out every other session',
+        summary: 'Change the password; signs out every other session and e-mails a notice',
+        description:
+          'A wrong current password answers 400 naming body.currentPassword (never 401). The ' +
+          'caller stays signed in: its session continues under a new cookie.',
         body: changePasswordBody,
         response: { 200: messageResponse },
       },
@@ -266,9 +269,16 @@ export default async function authRoutes(fastify: FastifyInstance) {
           'body.newPassword',
         );
       }
-      const changed = await auth.changePassword(user._id, currentPassword, newPassword);
+      const changed = await auth.changePassword(
+        user._id,
+        currentPassword,
+        newPassword,
+        request.sessionIdHash,
+      );
+      // 400, not 401: a 401 would sign the client out for a typo.
       if (!changed) throw badRequest('Current password is incorrect.', 'body.currentPassword');
-      // Every session ended with the change; the caller continues in a fresh one.
+      // Every other session ended with the change; the caller's stays signed in, under a new id
+      // (rotated like at sign-in, so a copy of the old cookie is worth nothing).
       await app.sessions.start(request, reply, user._id);
       return { success: true as const, message: 'Your password has been changed.' };
     },
@@ -285,7 +295,9 @@ export default async function authRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       if (!request.user) throw unauthorized();
-      return { success: true as const, data: request.user };
+      const user = await auth.getProfile(request.user._id);
+      if (!user) throw unauthorized();
+      return { success: true as const, data: user };
     },
   );
 
@@ -294,14 +306,18 @@ export default async function authRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags: ['profile'],
-        summary: "Change the signed-in user's name",
+        summary: "Change the signed-in user's name and phone",
+        description:
+          'The phone is stored canonical (416-555-0123); an empty string clears it. E-mail and ' +
+          'role are never taken here.',
         body: updateProfileBody,
         response: { 200: profileResponse },
       },
     },
     async (request) => {
       if (!request.user) throw unauthorized();
-      const user = await auth.updateProfile(request.user._id, { name: request.body.name });
+      const { name, phone } = request.body;
+      const user = await auth.updateProfile(request.user._id, { name, phone });
       if (!user) throw unauthorized();
       return { success: true as const, data: user };
     },

@@ -1,6 +1,6 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
-import type { User } from '../../../contract/auth.ts';
+import type { ProfileUser, User } from '../../../contract/auth.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { newId, newToken } from '../../lib/ids.ts';
 import { enqueueMail } from '../mail/outbox.ts';
@@ -16,6 +16,7 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('hex
 const codeHash = (resetId: string, code: string) => sha256(`${resetId}:${code}`);
 
 const userColumns = { _id: users.id, name: users.name, email: users.email, role: users.role };
+const profileColumns = { ...userColumns, phone: users.phone };
 
 export interface AuthServiceOptions {
   db: Database;
@@ -37,7 +38,16 @@ export function createAuthService({ db, now = () => new Date() }: AuthServiceOpt
       );
   };
 
-  const setPassword = async (tx: Executor, userId: string, passwordHash: string) => {
+  /**
+   * Stores a new password: pending resets die, every session ends but the one kept (the caller's,
+   * on a change while signed in), and the owner gets a notice.
+   */
+  const setPassword = async (
+    tx: Executor,
+    userId: string,
+    passwordHash: string,
+    keepSessionIdHash?: string | null,
+  ) => {
     const [user] = await tx
       .update(users)
       .set({ passwordHash, updatedAt: now() })
@@ -45,7 +55,7 @@ export function createAuthService({ db, now = () => new Date() }: AuthServiceOpt
       .returning({ name: users.name, email: users.email });
     if (!user) return;
     await tx.delete(passwordResets).where(eq(passwordResets.userId, userId));
-    await endSessions(tx, userId);
+    await endSessions(tx, userId, keepSessionIdHash);
     await enqueueMail(tx, {
       kind: 'password-changed',
       to: user.email,
@@ -54,7 +64,9 @@ export function createAuthService({ db, now = () => new Date() }: AuthServiceOpt
         heading: 'Your password was changed',
         paragraphs: [
           `Hi ${user.name},`,
-          'The password of your Forge Nutrition account was just changed, and every device signed in to it was signed out.',
+          keepSessionIdHash
+            ? 'The password of your Forge Nutrition account was just changed, and every other device signed in to it was signed out.'
+            : 'The password of your Forge Nutrition account was just changed, and every device signed in to it was signed out.',
           'If this was not you, reset your password at once with "Forgot password" on the login page.',
         ],
       }),
@@ -106,13 +118,30 @@ export function createAuthService({ db, now = () => new Date() }: AuthServiceOpt
       return (user as User | undefined) ?? null;
     },
 
-    async updateProfile(userId: string, changes: { name: string }): Promise<User | null> {
+    async getProfile(userId: string): Promise<ProfileUser | null> {
+      const [user] = await db
+        .select(profileColumns)
+        .from(users)
+        .where(eq(users.id, userId))
+        .limit(1);
+      return (user as ProfileUser | undefined) ?? null;
+    },
+
+    /** Name, and the phone when given (null clears it). */
+    async updateProfile(
+      userId: string,
+      changes: { name: string; phone?: string | null },
+    ): Promise<ProfileUser | null> {
       const [user] = await db
         .update(users)
-        .set({ name: changes.name, updatedAt: now() })
+        .set({
+          name: changes.name,
+          ...(changes.phone !== undefined ? { phone: changes.phone } : {}),
+          updatedAt: now(),
+        })
         .where(eq(users.id, userId))
-        .returning(userColumns);
-      return (user as User | undefined) ?? null;
+        .returning(profileColumns);
+      return (user as ProfileUser | undefined) ?? null;
     },
 
     /**
@@ -227,10 +256,15 @@ export function createAuthService({ db, now = () => new Date() }: AuthServiceOpt
     },
 
     /**
-     * Changes the password of a signed-in user who proved the current one. Every session of the
-     * account ends; the route then starts a fresh one for the caller.
+     * Changes the password of a signed-in user who proved the current one. Every other session of
+     * the account ends; the caller's (by the hash of its id) stays signed in.
      */
-    async changePassword(userId: string, currentPassword: string, newPassword: string) {
+    async changePassword(
+      userId: string,
+      currentPassword: string,
+      newPassword: string,
+      keepSessionIdHash: string | null,
+    ) {
       const [row] = await db
         .select({ passwordHash: users.passwordHash })
         .from(users)
@@ -238,7 +272,7 @@ export function createAuthService({ db, now = () => new Date() }: AuthServiceOpt
         .limit(1);
       if (!row || !(await verifyPassword(row.passwordHash, currentPassword))) return false;
       const passwordHash = await hashPassword(newPassword);
-      await db.transaction((tx) => setPassword(tx, userId, passwordHash));
+      await db.transaction((tx) => setPassword(tx, userId, passwordHash, keepSessionIdHash));
       return true;
     },
 

@@ -8,6 +8,8 @@ export const users = pgTable(
     /** Stored lower-cased and trimmed. */
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
+    /** Canonical (`416-555-0123`, see canonicalPhone), or null when not given. */
+    phone: text('phone'),
     role: text('role', { enum: ['customer', 'admin'] })
       .notNull()
       .default('customer'),
@@ -56,5 +58,29 @@ export const passwordResets = pgTable(
   (t) => [
     uniqueIndex('password_resets_token_key').on(t.tokenHash),
     index('password_resets_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * A requested e-mail change, waiting for the link sent to the new address. Only the token's
+ * SHA-256 is stored; the account's e-mail changes when the link is opened, once.
+ */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Lower-cased and trimmed, like users.email. */
+    newEmail: text('new_email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('email_changes_token_key').on(t.tokenHash),
+    index('email_changes_user_idx').on(t.userId),
   ],
 );
