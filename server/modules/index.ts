@@ -7,6 +7,7 @@ import catalogRoutes from './catalog/routes.ts';
 import engagementRoutes from './engagement/routes.ts';
 import orderRoutes from './orders/routes.ts';
 import paymentRoutes from './payments/routes.ts';
+import profileRoutes from './profile/routes.ts';
 import stripeWebhookRoutes from './payments/stripe-webhook.ts';
 import searchRoutes from './search/routes.ts';
 
@@ -18,6 +19,7 @@ export const apiModules: FastifyPluginAsync[] = [
   catalogRoutes,
   searchRoutes,
   authRoutes,
+  profileRoutes,
   cartRoutes,
   engagementRoutes,
   addressRoutes,

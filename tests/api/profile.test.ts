@@ -1,17 +1,31 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { ProfileExport } from '../../contract/auth.ts';
+import type { Order } from '../../contract/orders.ts';
+import { emailChanges, sessions, users } from '../../server/modules/auth/tables.ts';
+import { carts } from '../../server/modules/cart/tables.ts';
+import { orderItems, orders } from '../../server/modules/orders/tables.ts';
+import { userAddresses } from '../../server/modules/addresses/tables.ts';
+import { SESSION_COOKIE } from '../../server/plugins/sessions.ts';
 import {
   loginUser,
   mailsTo,
   randomAddress,
   registerUser,
   sessionCookie,
+  uniqueEmail,
   type SignedIn,
 } from '../helpers/auth.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { F, cartCall, insertCartCatalog } from './cart-fixtures.ts';
+import { TORONTO, placeOrderCall, shopperWithCart } from './checkout-fixtures.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ env: { MAIL_POLL_INTERVAL_MS: '0', ORDER_JOBS_INTERVAL_MS: '0' } });
+  t = await createTestApp({
+    prepare: (database) => insertCartCatalog(database.db),
+    env: { MAIL_POLL_INTERVAL_MS: '0', ORDER_JOBS_INTERVAL_MS: '0' },
+  });
 });
 afterAll(() => t.close());
 
@@ -31,6 +45,18 @@ const profileOf = (who: SignedIn) => call('GET', '/user/profile/me', who);
 function fieldErrors(body: string) {
   return (JSON.parse(body) as { errors?: { path: string }[] }).errors?.map((e) => e.path) ?? [];
 }
+
+async function placedOrder(shopper: SignedIn) {
+  const res = await placeOrderCall(t.app, shopper, {
+    shippingAddress: TORONTO,
+    shippingMethod: 'standard',
+    saveAddress: true,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return (res.json().data as { order: Order }).order;
+}
+
+const chocolate = { productId: F.whey, variantId: F.chocolate, quantity: 1 };
 
 describe('personal details', () => {
   test('the phone is stored canonical, answered in the profile, and cleared by ""', async () => {
@@ -111,5 +137,184 @@ describe('change password', () => {
     const res = await change(shopper, shopper.password, 'onlyletters');
     expect(res.statusCode).toBe(400);
     expect(fieldErrors(res.body)).toContain('body.newPassword');
+  });
+});
+
+describe('e-mail change', () => {
+  const requestChange = (who: SignedIn, newEmail: string, password: string) =>
+    call('POST', '/user/profile/email', who, { newEmail, password });
+  const confirm = (token: string) => call('POST', '/user/profile/email/confirm', null, { token });
+
+  async function confirmToken(newEmail: string) {
+    const [mail] = await mailsTo(t.db, newEmail, 'email-change-confirm');
+    expect(mail, `confirmation mail to ${newEmail}`).toBeDefined();
+    const link = /(https?:\/\/\S+)\/profile\/me\?confirmEmail=([A-Za-z0-9_-]+)/.exec(
+      mail!.textBody,
+    );
+    expect(link, mail!.textBody).not.toBeNull();
+    expect(link![1]).toBe(t.config.publicOrigin);
+    return link![2]!;
+  }
+
+  test('the e-mail changes only once the link sent to the new address is opened', async () => {
+    const shopper = await registerUser(t.app);
+    const oldEmail = shopper.user.email;
+    const newEmail = uniqueEmail('moved');
+    const res = await requestChange(shopper, newEmail.toUpperCase(), shopper.password);
+    expect(res.statusCode, res.body).toBe(200);
+
+    // Nothing changed yet: the old address still signs in, the new one does not.
+    expect((await profileOf(shopper)).json().data.email).toBe(oldEmail);
+    await expect(loginUser(t.app, oldEmail, shopper.password)).resolves.toBeDefined();
+    await expect(loginUser(t.app, newEmail, shopper.password)).rejects.toThrow();
+    const [notice] = await mailsTo(t.db, oldEmail, 'email-change-notice');
+    expect(notice?.textBody).toContain(newEmail);
+    expect(notice?.textBody).not.toMatch(/confirmEmail=/);
+
+    const token = await confirmToken(newEmail);
+    const done = await confirm(token);
+    expect(done.statusCode, done.body).toBe(200);
+    expect((await profileOf(shopper)).json().data.email).toBe(newEmail);
+    await expect(loginUser(t.app, newEmail, shopper.password)).resolves.toBeDefined();
+    await expect(loginUser(t.app, oldEmail, shopper.password)).rejects.toThrow();
+
+    // Once only.
+    const again = await confirm(token);
+    expect(again.statusCode).toBe(410);
+    expect(again.json().message).toMatch(/already been used/);
+  });
+
+  test('an expired or unknown link is refused and changes nothing', async () => {
+    const shopper = await registerUser(t.app);
+    const newEmail = uniqueEmail('late');
+    expect((await requestChange(shopper, newEmail, shopper.password)).statusCode).toBe(200);
+    const token = await confirmToken(newEmail);
+    await t.db
+      .update(emailChanges)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(emailChanges.userId, shopper.user._id));
+    const res = await confirm(token);
+    expect(res.statusCode).toBe(410);
+    expect(res.json().message).toMatch(/expired/);
+    expect((await profileOf(shopper)).json().data.email).toBe(shopper.user.email);
+
+    const unknown = await confirm('not-a-real-token');
+    expect(unknown.statusCode).toBe(400);
+    expect(fieldErrors(unknown.body)).toEqual(['body.token']);
+  });
+
+  test('a wrong password is 400 naming body.password; a taken address 409 naming newEmail', async () => {
+    const shopper = await registerUser(t.app);
+    const other = await registerUser(t.app);
+    const wrong = await requestChange(shopper, uniqueEmail(), 'Not-my-pass-1');
+    expect(wrong.statusCode).toBe(400);
+    expect(fieldErrors(wrong.body)).toEqual(['body.password']);
+    expect((await profileOf(shopper)).statusCode).toBe(200);
+
+    const taken = await requestChange(shopper, other.user.email, shopper.password);
+    expect(taken.statusCode).toBe(409);
+    expect(fieldErrors(taken.body)).toEqual(['body.newEmail']);
+    expect(await mailsTo(t.db, other.user.email, 'email-change-confirm')).toHaveLength(0);
+  });
+
+  test('signed out: 401', async () => {
+    const res = await call('POST', '/user/profile/email', null, {
+      newEmail: uniqueEmail(),
+      password: 'Whatever-1',
+    });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('download my data', () => {
+  test("holds the shopper's account, addresses and orders, and not another's", async () => {
+    const shopper = await shopperWithCart(t.app, [chocolate]);
+    const other = await shopperWithCart(t.app, [chocolate]);
+    const mine = await placedOrder(shopper);
+    const theirs = await placedOrder(other);
+
+    const res = await call('GET', '/user/profile/me/export', shopper);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename=/);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.body).not.toMatch(/passwordHash|password_hash|argon|checkoutKey/i);
+
+    const data = res.json() as ProfileExport;
+    expect(data.account).toMatchObject({ _id: shopper.user._id, email: shopper.user.email });
+    expect(data.orders.map((o) => o.id)).toEqual([mine.id]);
+    expect(data.orders[0]).toMatchObject({ total: mine.totals.total });
+    expect(`FN-${data.orders[0]!.number as number}`).toBe(mine.number);
+    expect((data.orders[0]!.items as unknown[]).length).toBe(1);
+    expect(data.addresses).toHaveLength(1);
+    expect(data.addresses[0]).toMatchObject({ line1: TORONTO.line1 });
+    expect(res.body).not.toContain(theirs.id);
+    expect(res.body).not.toContain(other.user.email);
+  });
+
+  test('signed out: 401', async () => {
+    expect((await call('GET', '/user/profile/me/export', null)).statusCode).toBe(401);
+  });
+});
+
+describe('delete my account', () => {
+  const remove = (who: SignedIn, password: string) =>
+    call('POST', '/user/profile/me/delete', who, { password });
+
+  test('a wrong password is 400 naming body.password and deletes nothing', async () => {
+    const shopper = await registerUser(t.app);
+    const res = await remove(shopper, 'Not-my-pass-1');
+    expect(res.statusCode).toBe(400);
+    expect(fieldErrors(res.body)).toEqual(['body.password']);
+    expect((await profileOf(shopper)).statusCode).toBe(200);
+  });
+
+  test('anonymises and keeps orders, ends sessions, deletes the rest, frees the e-mail', async () => {
+    const shopper = await shopperWithCart(t.app, [chocolate]);
+    const order = await placedOrder(shopper);
+    // Something in the cart again, so there is a cart to delete.
+    await cartCall(t.app, 'POST', '/cart/items', shopper, chocolate);
+    const other = await loginUser(t.app, shopper.user.email);
+    const { _id: userId, email } = shopper.user;
+
+    const res = await remove(shopper, 'Correct-horse-9');
+    expect(res.statusCode, res.body).toBe(200);
+    const cleared = res.cookies.find((c) => c.name === SESSION_COOKIE);
+    expect(cleared?.value ?? '').toBe('');
+
+    expect((await profileOf(shopper)).statusCode).toBe(401);
+    expect((await profileOf(other)).statusCode).toBe(401);
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, userId))).toHaveLength(0);
+    expect(await t.db.select().from(users).where(eq(users.id, userId))).toHaveLength(0);
+    expect(
+      await t.db.select().from(userAddresses).where(eq(userAddresses.userId, userId)),
+    ).toHaveLength(0);
+    expect(await t.db.select().from(carts).where(eq(carts.userId, userId))).toHaveLength(0);
+
+    const [kept] = await t.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(kept).toMatchObject({
+      userId: null,
+      email: `deleted-${order.id}@invalid`,
+      total: order.totals.total,
+      subtotal: order.totals.subtotal,
+    });
+    expect(`FN-${kept!.number}`).toBe(order.number);
+    for (const address of [kept!.shippingAddress, kept!.billingAddress]) {
+      expect(address).toMatchObject({ province: 'ON', postalCode: 'M5H', country: 'CA' });
+      expect(JSON.stringify(address)).not.toMatch(/Maya|Queen|Toronto|555/);
+    }
+    expect(
+      await t.db.select().from(orderItems).where(eq(orderItems.orderId, order.id)),
+    ).toHaveLength(1);
+
+    await expect(loginUser(t.app, email)).rejects.toThrow();
+    const again = await registerUser(t.app, { email });
+    expect(again.user._id).not.toBe(userId);
+  });
+
+  test('signed out: 401', async () => {
+    expect(
+      (await call('POST', '/user/profile/me/delete', null, { password: 'x' })).statusCode,
+    ).toBe(401);
   });
 });

@@ -1,0 +1,181 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  changeEmailBody,
+  confirmEmailBody,
+  deleteAccountBody,
+  messageResponse,
+  profileExport,
+} from '../../../contract/auth.ts';
+import { HttpError, badRequest, unauthorized } from '../../lib/errors.ts';
+import { shopLinks } from '../../lib/links.ts';
+import type { RateLimitSet } from '../../plugins/rate-limit.ts';
+import { AUTH_RATE_LIMITS } from '../auth/routes.ts';
+import { createProfileService } from './service.ts';
+
+const MINUTE = 60_000;
+
+/**
+ * The e-mail change sends mail to an address the caller chooses, so it is limited like
+ * forgot-password (per client, per account and client, per target inbox); the password checks of
+ * the other routes are limited like change-password.
+ */
+export const PROFILE_RATE_LIMITS = {
+  changeEmail: AUTH_RATE_LIMITS.forgotPassword,
+  confirmEmail: { address: { max: 30, windowMs: 15 * MINUTE } },
+  deleteAccount: AUTH_RATE_LIMITS.changePassword,
+} satisfies Record<string, RateLimitSet>;
+
+export const WRONG_PASSWORD = 'Password is incorrect.';
+export const EMAIL_TAKEN = 'This e-mail already has an account.';
+export const EMAIL_SAME = 'This is already the e-mail of your account.';
+export const EMAIL_CHANGE_SENT =
+  'We have sent a confirmation link to the new address. Your e-mail changes once you open it; until then, sign in with the current one.';
+export const EMAIL_CHANGED = 'Your e-mail address has been changed. Sign in with it from now on.';
+export const EMAIL_LINK_INVALID =
+  'This confirmation link is invalid. Ask for the e-mail change again from your profile.';
+export const EMAIL_LINK_USED = 'This confirmation link has already been used.';
+export const EMAIL_LINK_EXPIRED =
+  'This confirmation link has expired. Ask for the e-mail change again from your profile.';
+export const ACCOUNT_DELETED = 'Your account has been deleted.';
+
+export default async function profileRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const profile = createProfileService({ db: app.db });
+  const links = shopLinks(app.config.publicOrigin);
+
+  const limit = (
+    request: FastifyRequest,
+    name: keyof typeof PROFILE_RATE_LIMITS,
+    subject?: string,
+  ) => app.rateLimit.checkSet(request, name, PROFILE_RATE_LIMITS[name], subject);
+
+  app.post(
+    '/user/profile/email',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: 'Ask to change the e-mail: mails a confirmation link to the new address',
+        description:
+          'The account keeps its e-mail until the link (`/profile/me?confirmEmail=<token>`, 24 ' +
+          'hours) is opened; the old address gets a notice. A wrong password answers 400 naming ' +
+          'body.password; an address with an account answers 409 naming body.newEmail.',
+        body: changeEmailBody,
+        response: { 200: messageResponse },
+      },
+    },
+    async (request) => {
+      const user = request.user;
+      if (!user) throw unauthorized();
+      const { newEmail, password } = request.body;
+      await limit(request, 'changeEmail', newEmail);
+      const result = await profile.requestEmailChange(
+        user._id,
+        newEmail,
+        password,
+        links.confirmEmail,
+      );
+      if (!result.ok) {
+        switch (result.reason) {
+          case 'wrong-password':
+            throw badRequest(WRONG_PASSWORD, 'body.password');
+          case 'same':
+            throw badRequest(EMAIL_SAME, 'body.newEmail');
+          case 'taken':
+            throw new HttpError(409, EMAIL_TAKEN, {
+              errors: [{ path: 'body.newEmail', message: EMAIL_TAKEN }],
+            });
+          case 'no-user':
+            throw unauthorized();
+        }
+      }
+      return { success: true as const, message: EMAIL_CHANGE_SENT };
+    },
+  );
+
+  app.post(
+    '/user/profile/email/confirm',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: 'Apply an e-mail change with the token of the mailed link',
+        description:
+          'Works once, signed in or not. An unknown token answers 400, a used or expired one 410, ' +
+          'an address that got an account meanwhile 409.',
+        body: confirmEmailBody,
+        response: { 200: messageResponse },
+      },
+    },
+    async (request) => {
+      await limit(request, 'confirmEmail');
+      const result = await profile.confirmEmailChange(request.body.token);
+      if (!result.ok) {
+        switch (result.reason) {
+          case 'invalid':
+            throw badRequest(EMAIL_LINK_INVALID, 'body.token');
+          case 'used':
+            throw new HttpError(410, EMAIL_LINK_USED, {
+              errors: [{ path: 'body.token', message: EMAIL_LINK_USED }],
+            });
+          case 'expired':
+            throw new HttpError(410, EMAIL_LINK_EXPIRED, {
+              errors: [{ path: 'body.token', message: EMAIL_LINK_EXPIRED }],
+            });
+          case 'taken':
+            throw new HttpError(409, EMAIL_TAKEN, {
+              errors: [{ path: 'body.token', message: EMAIL_TAKEN }],
+            });
+        }
+      }
+      return { success: true as const, message: EMAIL_CHANGED };
+    },
+  );
+
+  app.get(
+    '/user/profile/me/export',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: 'Download my data: the account, addresses, orders, codes and messages as JSON',
+        description:
+          'An attachment (forge-nutrition-data.json), never cached. Holds no password hash or token.',
+        response: { 200: profileExport },
+      },
+    },
+    async (request, reply) => {
+      if (!request.user) throw unauthorized();
+      const data = await profile.exportData(request.user._id);
+      if (!data) throw unauthorized();
+      reply
+        .header('cache-control', 'no-store')
+        .header('content-disposition', 'attachment; filename="forge-nutrition-data.json"');
+      return data;
+    },
+  );
+
+  app.post(
+    '/user/profile/me/delete',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: 'Delete my account; orders stay for the books, anonymised',
+        description:
+          'Ends every session, deletes saved addresses and the cart, replaces the e-mail of the ' +
+          "account's orders with deleted-<orderId>@invalid and strips their addresses down to " +
+          'province, postal prefix and country. A wrong password answers 400 naming body.password.',
+        body: deleteAccountBody,
+        response: { 200: messageResponse },
+      },
+    },
+    async (request, reply) => {
+      const user = request.user;
+      if (!user) throw unauthorized();
+      await limit(request, 'deleteAccount', user._id);
+      const deleted = await profile.deleteAccount(user._id, request.body.password);
+      if (!deleted) throw badRequest(WRONG_PASSWORD, 'body.password');
+      // The session row is gone already; this clears the cookie.
+      await app.sessions.end(request, reply);
+      return { success: true as const, message: ACCOUNT_DELETED };
+    },
+  );
+}
