@@ -9,7 +9,7 @@
  * - CheckoutAttempt: `{ key, body, orderId?, orderNumber?, createdAt }`.
  * - readCheckoutAttempt(userId), writeCheckoutAttempt(userId, attempt),
  *   removeCheckoutAttempt(userId): never reject (storage failures are logged; the attempt is then
- *   kept in memory for this page only, as spec §4 asks of every store).
+ *   kept in memory for this page only, like every store of the app: a broken storage never breaks a page).
  * - clearCheckoutAttempts(): forgets every user's attempt (sign-out).
  * - CHECKOUT_ATTEMPT_DB: the database's name (for tests and tools).
  */
