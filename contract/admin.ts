@@ -7,7 +7,7 @@ import { IdempotencyKey } from './cart.ts';
 import { IDEMPOTENCY_HEADER } from './http.ts';
 import {
   ORDER_STATUSES,
-  ORDERS_PAGE_DEFAULT_LIMIT,
+  orderPageFields,
   Order,
   OrderStatusField,
   OrderSummary,
@@ -37,19 +37,7 @@ export const AdminOrdersFilter = z.object({
 });
 export type AdminOrdersFilter = z.output<typeof AdminOrdersFilter>;
 
-export const AdminOrdersQuery = AdminOrdersFilter.extend({
-  page: z.coerce
-    .number({ error: 'must be a number' })
-    .int('must be a whole number')
-    .min(1, 'must be at least 1')
-    .default(1),
-  limit: z.coerce
-    .number({ error: 'must be a number' })
-    .int('must be a whole number')
-    .min(1, 'must be at least 1')
-    .max(ADMIN_ORDERS_MAX_LIMIT, `must be at most ${ADMIN_ORDERS_MAX_LIMIT}`)
-    .default(ORDERS_PAGE_DEFAULT_LIMIT),
-});
+export const AdminOrdersQuery = AdminOrdersFilter.extend(orderPageFields(ADMIN_ORDERS_MAX_LIMIT));
 export type AdminOrdersQuery = z.output<typeof AdminOrdersQuery>;
 
 export const AdminOrderSummary = OrderSummary.extend({

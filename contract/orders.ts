@@ -314,7 +314,8 @@ export type OrderSummary = z.infer<typeof OrderSummary>;
 export const ORDERS_PAGE_DEFAULT_LIMIT = 10;
 export const ORDERS_PAGE_MAX_LIMIT = 50;
 
-export const OrdersQuery = z.object({
+/** `page` and `limit` of a paginated order list, `limit` at most `maxLimit`. */
+export const orderPageFields = (maxLimit: number) => ({
   page: z.coerce
     .number({ error: 'must be a number' })
     .int('must be a whole number')
@@ -324,9 +325,11 @@ export const OrdersQuery = z.object({
     .number({ error: 'must be a number' })
     .int('must be a whole number')
     .min(1, 'must be at least 1')
-    .max(ORDERS_PAGE_MAX_LIMIT, `must be at most ${ORDERS_PAGE_MAX_LIMIT}`)
+    .max(maxLimit, `must be at most ${maxLimit}`)
     .default(ORDERS_PAGE_DEFAULT_LIMIT),
 });
+
+export const OrdersQuery = z.object(orderPageFields(ORDERS_PAGE_MAX_LIMIT));
 
 export const OrdersPage = z.object({
   items: z.array(OrderSummary),

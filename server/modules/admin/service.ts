@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
   ADMIN_CSV_MAX_ROWS,
   type AdminOrder,
@@ -22,8 +22,8 @@ import { users } from '../auth/tables.ts';
 import { products, variants } from '../catalog/tables.ts';
 import { formatMoney } from '../orders/formatting.ts';
 import { cancelOrderAsStaff } from '../orders/lifecycle.ts';
-import { orderDto } from '../orders/service.ts';
-import { orderEvents, orderItems, orders } from '../orders/tables.ts';
+import { orderDto, orderImages } from '../orders/service.ts';
+import { orderEvents, orders } from '../orders/tables.ts';
 import { lockOrder, recordOrderEvent, transitionOrder } from '../orders/transitions.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import { refundPayment } from '../payments/service.ts';
@@ -78,22 +78,6 @@ function ordering(filter: AdminOrdersFilter): SQL[] {
   return [by(column), by(orders.number)];
 }
 
-async function imagesOf(db: Executor, ids: string[]): Promise<Map<string, string[]>> {
-  const images = new Map<string, string[]>();
-  if (ids.length === 0) return images;
-  const items = await db
-    .select({ orderId: orderItems.orderId, image: orderItems.image })
-    .from(orderItems)
-    .where(inArray(orderItems.orderId, ids))
-    .orderBy(asc(orderItems.position));
-  for (const item of items) {
-    const list = images.get(item.orderId) ?? [];
-    if (item.image && list.length < 4) list.push(item.image);
-    images.set(item.orderId, list);
-  }
-  return images;
-}
-
 const summaryOf = (row: OrderRow, images: string[]): AdminOrderSummary => ({
   id: row.id,
   number: formatOrderNumber(row.number),
@@ -124,7 +108,7 @@ export async function listOrders(db: Database, query: AdminOrdersQuery): Promise
       .where(conditions(query, false))
       .groupBy(orders.status),
   ]);
-  const images = await imagesOf(
+  const images = await orderImages(
     db,
     rows.map((row) => row.id),
   );

@@ -414,6 +414,23 @@ export async function orderDto(executor: Executor, row: OrderRow): Promise<Order
   };
 }
 
+/** Up to four product images of each order, for the order lists. */
+export async function orderImages(db: Executor, ids: string[]): Promise<Map<string, string[]>> {
+  const images = new Map<string, string[]>();
+  if (ids.length === 0) return images;
+  const items = await db
+    .select({ orderId: orderItems.orderId, image: orderItems.image })
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, ids))
+    .orderBy(asc(orderItems.position));
+  for (const item of items) {
+    const list = images.get(item.orderId) ?? [];
+    if (item.image && list.length < 4) list.push(item.image);
+    images.set(item.orderId, list);
+  }
+  return images;
+}
+
 export async function listMyOrders(
   db: Database,
   userId: string,
@@ -430,20 +447,10 @@ export async function listMyOrders(
       .offset((page - 1) * limit),
     db.select({ total: count() }).from(orders).where(eq(orders.userId, userId)),
   ]);
-  const ids = rows.map((row) => row.id);
-  const images = new Map<string, string[]>();
-  if (ids.length > 0) {
-    const items = await db
-      .select({ orderId: orderItems.orderId, image: orderItems.image })
-      .from(orderItems)
-      .where(inArray(orderItems.orderId, ids))
-      .orderBy(asc(orderItems.position));
-    for (const item of items) {
-      const list = images.get(item.orderId) ?? [];
-      if (item.image && list.length < 4) list.push(item.image);
-      images.set(item.orderId, list);
-    }
-  }
+  const images = await orderImages(
+    db,
+    rows.map((row) => row.id),
+  );
   const total = counted?.total ?? 0;
   const items: OrderSummary[] = rows.map((row) => ({
     id: row.id,
