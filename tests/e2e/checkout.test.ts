@@ -7,62 +7,20 @@
 import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { TEST_CARDS } from '../../contract/checkout-rules.ts';
-import { addVariant, fetchProduct, roomyVariants } from './cart-helpers.ts';
 import { shopInBrowser } from './harness.ts';
 import { persistedCache, waitForWorker } from './offline-helpers.ts';
+import {
+  addProduct as addToCart,
+  fillAddress,
+  myOrders,
+  open,
+  pathname,
+  payWithTestCard,
+  register,
+} from './shopper.ts';
 
 const e2e = shopInBrowser();
-const password = 'Str0ng-enough-pass';
-
-async function open(page: Page, path: string) {
-  await page.goto(path);
-  await page.locator('main').first().waitFor();
-}
-
-/** Registers through the form, as a new shopper does; answers once the account is signed in. */
-async function register(page: Page, name: string): Promise<string> {
-  const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${Date.now()}@example.ca`;
-  await open(page, '/register');
-  const form = page.getByRole('form', { name: 'Create account' });
-  await form.getByLabel('Name', { exact: true }).fill(name);
-  await form.getByLabel('Email', { exact: true }).fill(email);
-  await form.getByLabel('Password', { exact: true }).fill(password);
-  await form.getByLabel('Confirm password', { exact: true }).fill(password);
-  await form.getByRole('button', { name: 'Create account' }).click();
-  await expect.poll(() => new URL(page.url()).pathname).not.toBe('/register');
-  return email;
-}
-
-async function addProduct(page: Page, slug: string) {
-  const product = await fetchProduct(e2e.shop.baseURL, slug);
-  await open(page, `/product/${slug}`);
-  await addVariant(page, roomyVariants(product)[0]!);
-  await expect.poll(() => page.getByTestId('cart-badge').textContent()).not.toBe('');
-}
-
-async function fillAddress(page: Page) {
-  const form = page.getByRole('form', { name: 'Checkout' });
-  await form.getByLabel('Full name').fill('Maya Chen');
-  await form.getByLabel('Address', { exact: true }).fill('100 Queen St W');
-  await form.getByLabel('City').fill('Toronto');
-  await form.getByLabel('Province').selectOption('ON');
-  await form.getByLabel('Postal code').fill('m5h2n2');
-  await form.getByLabel('Phone').fill('416 555 0123');
-  return form;
-}
-
-/** The shopper's orders as the server lists them, asked with the page's cookies. */
-function myOrders(
-  page: Page,
-): Promise<{ total: number; items: { id: string; number: string; status: string }[] }> {
-  return page.evaluate(async () => {
-    const response = await fetch('/api/v1/orders/my', { credentials: 'include' });
-    return ((await response.json()) as { data: never }).data;
-  });
-}
-
-const pathname = (page: Page) => new URL(page.url()).pathname;
+const addProduct = (page: Page, slug: string) => addToCart(page, e2e.shop.baseURL, slug);
 
 describe('checkout', () => {
   test('a new shopper buys two products, passes the authentication step and follows the order', async () => {
@@ -149,12 +107,7 @@ describe('checkout', () => {
     // The network is back; a reload resumes the same attempt rather than starting another.
     await page.unroute('**/api/v1/orders');
     await page.reload();
-    const card = page.getByRole('form', { name: 'Test payment — no card is charged' });
-    await card.waitFor({ timeout: 20_000 });
-    await card.getByLabel('Card number').fill(TEST_CARDS.succeeds);
-    await card.getByLabel('Expiry (MM/YY)').fill('12/34');
-    await card.getByLabel('CVC').fill('123');
-    await card.getByRole('button', { name: /^Pay \$/ }).click();
+    await payWithTestCard(page);
     await expect.poll(() => pathname(page), { timeout: 15_000 }).toBe('/order-success');
     const orders = await myOrders(page);
     expect(orders.total).toBe(1);

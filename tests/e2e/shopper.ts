@@ -1,0 +1,70 @@
+/**
+ * What a shopper does in more than one browser test file: open a page once its <main> is there,
+ * register through the form, put a product in the cart, fill the checkout's new address, pay with
+ * one of the built-in test provider's cards, and ask the server for their orders.
+ */
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { TEST_CARDS } from '../../contract/checkout-rules.ts';
+import { addVariant, fetchProduct, roomyVariants } from './cart-helpers.ts';
+
+export const SHOPPER_PASSWORD = 'Str0ng-enough-pass';
+
+export const pathname = (page: Page) => new URL(page.url()).pathname;
+
+export async function open(page: Page, path: string) {
+  await page.goto(path);
+  await page.locator('main').first().waitFor();
+}
+
+/** Registers through the form, as a new shopper does; answers once the account is signed in. */
+export async function register(page: Page, name: string): Promise<string> {
+  const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${Date.now()}@example.ca`;
+  await open(page, '/register');
+  const form = page.getByRole('form', { name: 'Create account' });
+  await form.getByLabel('Name', { exact: true }).fill(name);
+  await form.getByLabel('Email', { exact: true }).fill(email);
+  await form.getByLabel('Password', { exact: true }).fill(SHOPPER_PASSWORD);
+  await form.getByLabel('Confirm password', { exact: true }).fill(SHOPPER_PASSWORD);
+  await form.getByRole('button', { name: 'Create account' }).click();
+  await expect.poll(() => new URL(page.url()).pathname).not.toBe('/register');
+  return email;
+}
+
+export async function addProduct(page: Page, baseURL: string, slug: string) {
+  const product = await fetchProduct(baseURL, slug);
+  await open(page, `/product/${slug}`);
+  await addVariant(page, roomyVariants(product)[0]!);
+  await expect.poll(() => page.getByTestId('cart-badge').textContent()).not.toBe('');
+}
+
+export async function fillAddress(page: Page) {
+  const form = page.getByRole('form', { name: 'Checkout' });
+  await form.getByLabel('Full name').fill('Maya Chen');
+  await form.getByLabel('Address', { exact: true }).fill('100 Queen St W');
+  await form.getByLabel('City').fill('Toronto');
+  await form.getByLabel('Province').selectOption('ON');
+  await form.getByLabel('Postal code').fill('m5h2n2');
+  await form.getByLabel('Phone').fill('416 555 0123');
+  return form;
+}
+
+/** Pays the order on screen with a test card that needs no authentication step. */
+export async function payWithTestCard(page: Page, number: string = TEST_CARDS.succeeds) {
+  const card = page.getByRole('form', { name: 'Test payment — no card is charged' });
+  await card.waitFor({ timeout: 20_000 });
+  await card.getByLabel('Card number').fill(number);
+  await card.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await card.getByLabel('CVC').fill('123');
+  await card.getByRole('button', { name: /^Pay \$/ }).click();
+}
+
+/** The shopper's orders as the server lists them, asked with the page's cookies. */
+export function myOrders(
+  page: Page,
+): Promise<{ total: number; items: { id: string; number: string; status: string }[] }> {
+  return page.evaluate(async () => {
+    const response = await fetch('/api/v1/orders/my', { credentials: 'include' });
+    return ((await response.json()) as { data: never }).data;
+  });
+}
