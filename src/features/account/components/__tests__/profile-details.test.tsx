@@ -154,3 +154,34 @@ test('a used link shows the server’s reason and leaves the e-mail as it was', 
   await waitFor(() => expect(router.state.location.search).toEqual({}));
   expect(customerState.auth.user?.email).toBe(SHOPPER.email);
 });
+
+test('a password change keeps registration’s rules and says other devices were signed out', async () => {
+  server.use(
+    ...profileApi().handlers,
+    http.patch(api('/user/auth/change-password'), () =>
+      HttpResponse.json({ success: true, message: 'Your password has been changed.' }),
+    ),
+  );
+  renderWithProviders(<ProfilePage />);
+  const form = await screen.findByRole('form', { name: 'Change password' });
+  type(form, 'Current password', 'old-password-1');
+  type(form, 'New password', 'lettersonly');
+  type(form, 'Confirm new password', 'something-else');
+  fireEvent.click(within(form).getByRole('button', { name: 'Change password' }));
+  await waitFor(() =>
+    expect(input(form, 'New password').getAttribute('aria-invalid')).toBe('true'),
+  );
+  expect(input(form, 'Confirm new password').getAttribute('aria-invalid')).toBe('true');
+  expect(await sentBodies(server.requests, 'PATCH', '/user/auth/change-password')).toEqual([]);
+
+  type(form, 'New password', 'forge-strong-42');
+  type(form, 'Confirm new password', 'forge-strong-42');
+  fireEvent.click(within(form).getByRole('button', { name: 'Change password' }));
+  expect((await within(form).findByRole('status')).textContent).toMatch(
+    /Every other device signed in to your account has been signed out/,
+  );
+  expect(await sentBodies(server.requests, 'PATCH', '/user/auth/change-password')).toEqual([
+    { currentPassword: 'old-password-1', newPassword: 'forge-strong-42' },
+  ]);
+  expect(input(form, 'Current password').value).toBe('');
+});
