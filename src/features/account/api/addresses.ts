@@ -80,8 +80,9 @@ export function useDeleteAddress() {
   return useMutation({
     mutationFn: deleteAddress,
     onSuccess: (left) => {
+      // The answer is the list left: shown at once, and read again for any other change.
       queryClient.setQueryData(SAVED_ADDRESSES_QUERY_KEY, left);
-      return refresh();
+      void refresh();
     },
   });
 }

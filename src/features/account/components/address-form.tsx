@@ -4,7 +4,7 @@
  * Address rules, each error beside its field; the server's field errors land there too, and its
  * message above the buttons. `onDone` is called after a save and on "Cancel".
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { AddressFields } from '../../../components/address/address-fields.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormFailure } from '../../../components/ui/form-failure.tsx';
@@ -38,6 +38,10 @@ export function AddressForm({
   );
   const submission = useFormSubmit(form, 'Your address could not be saved. Please try again.');
   const [makeDefault, setMakeDefault] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // It opens in place of a button ("Add address", "Edit"): the shopper goes on typing there.
+  useEffect(() => formRef.current?.querySelector('input')?.focus(), []);
 
   const settle = {
     onSuccess: () => {
@@ -58,7 +62,7 @@ export function AddressForm({
   const sending = create.isPending || update.isPending;
   const title = address ? `Edit address: ${address.name}` : 'New address';
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={title}>
+    <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate aria-label={title}>
       <AddressFields field={form.field} disabled={sending} />
       {address || firstAddress ? null : (
         <label className={styles.check}>

@@ -3,7 +3,7 @@
  * first, as the server orders them), each with "Edit", "Make default" and "Delete" (after a
  * confirmation dialog), and "Add address". The checkout offers the same list.
  */
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { FormFailure } from '../../../components/ui/form-failure.tsx';
@@ -29,6 +29,19 @@ export function SavedAddresses() {
   const [deleting, setDeleting] = useState<SavedAddress | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const list = addresses.data ?? [];
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const [closedCount, setClosedCount] = useState(0);
+
+  /** A form or dialog closed: the button that opened it may be gone, so focus starts here. */
+  function closed() {
+    setEditing(null);
+    setDeleting(null);
+    setClosedCount((count) => count + 1);
+  }
+  // An effect, so it comes after the dialog's own clean-up, which gives focus back to its opener.
+  useEffect(() => {
+    if (closedCount) titleRef.current?.focus();
+  }, [closedCount]);
 
   function onMakeDefault(address: SavedAddress) {
     setFailure(null);
@@ -43,46 +56,48 @@ export function SavedAddresses() {
   }
 
   return (
-    <section className={`${styles.card} ${styles.wide}`} aria-labelledby="saved-addresses-title">
-      <h2 id="saved-addresses-title" className={styles.cardTitle}>
+    <section className={styles.card} aria-labelledby="saved-addresses-title">
+      <h2 id="saved-addresses-title" ref={titleRef} tabIndex={-1} className={styles.cardTitle}>
         Saved addresses
       </h2>
-      {addresses.isPending ? (
-        <p className={`${styles.muted} ${styles.placeholder}`} role="status">
-          Loading your addresses…
-        </p>
-      ) : addresses.isError ? (
-        <FormFailure
-          message={failureMessage(addresses.error, 'Your addresses could not be loaded.')}
-        />
-      ) : list.length === 0 ? (
-        <p className={styles.muted}>
-          No saved addresses yet. Add one here, or tick “Save this address” at checkout.
-        </p>
-      ) : (
-        <ul className={styles.addresses}>
-          {list.map((address) =>
-            editing?.kind === 'edit' && editing.addressId === address.id ? (
-              <li key={address.id} className={styles.address}>
-                <AddressForm address={address} onDone={() => setEditing(null)} />
-              </li>
-            ) : (
-              <AddressItem
-                key={address.id}
-                address={address}
-                busy={makeDefault.isPending && makeDefault.variables?.addressId === address.id}
-                onEdit={() => setEditing({ kind: 'edit', addressId: address.id })}
-                onMakeDefault={() => onMakeDefault(address)}
-                onDelete={() => setDeleting(address)}
-              />
-            ),
-          )}
-        </ul>
-      )}
+      <div className={styles.addressArea}>
+        {addresses.isPending ? (
+          <p className={styles.muted} role="status">
+            Loading your addresses…
+          </p>
+        ) : addresses.isError ? (
+          <FormFailure
+            message={failureMessage(addresses.error, 'Your addresses could not be loaded.')}
+          />
+        ) : list.length === 0 ? (
+          <p className={styles.muted}>
+            No saved addresses yet. Add one here, or tick “Save this address” at checkout.
+          </p>
+        ) : (
+          <ul className={styles.addresses}>
+            {list.map((address) =>
+              editing?.kind === 'edit' && editing.addressId === address.id ? (
+                <li key={address.id} className={`${styles.address} ${styles.editing}`}>
+                  <AddressForm address={address} onDone={closed} />
+                </li>
+              ) : (
+                <AddressItem
+                  key={address.id}
+                  address={address}
+                  busy={makeDefault.isPending && makeDefault.variables?.addressId === address.id}
+                  onEdit={() => setEditing({ kind: 'edit', addressId: address.id })}
+                  onMakeDefault={() => onMakeDefault(address)}
+                  onDelete={() => setDeleting(address)}
+                />
+              ),
+            )}
+          </ul>
+        )}
+      </div>
       <FormFailure message={failure} />
       {editing?.kind === 'new' ? (
         <div className={styles.address}>
-          <AddressForm firstAddress={list.length === 0} onDone={() => setEditing(null)} />
+          <AddressForm firstAddress={list.length === 0} onDone={closed} />
         </div>
       ) : (
         <div className={styles.actions}>
@@ -96,7 +111,11 @@ export function SavedAddresses() {
         </div>
       )}
       {deleting ? (
-        <DeleteAddressDialog address={deleting} onClose={() => setDeleting(null)} />
+        <DeleteAddressDialog
+          address={deleting}
+          onClose={() => setDeleting(null)}
+          onDeleted={closed}
+        />
       ) : null}
     </section>
   );
@@ -154,7 +173,15 @@ function AddressItem({
   );
 }
 
-function DeleteAddressDialog({ address, onClose }: { address: SavedAddress; onClose: () => void }) {
+function DeleteAddressDialog({
+  address,
+  onClose,
+  onDeleted,
+}: {
+  address: SavedAddress;
+  onClose: () => void;
+  onDeleted: () => void;
+}) {
   const titleId = useId();
   const remove = useDeleteAddress();
   const [failure, setFailure] = useState<string | null>(null);
@@ -164,7 +191,7 @@ function DeleteAddressDialog({ address, onClose }: { address: SavedAddress; onCl
     remove.mutate(address.id, {
       onSuccess: () => {
         toast.success('The address has been deleted.');
-        onClose();
+        onDeleted();
       },
       onError: (error) => setFailure(failureMessage(error, 'The address could not be deleted.')),
     });

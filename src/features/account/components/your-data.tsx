@@ -21,7 +21,7 @@ export function YourData() {
   const [deleting, setDeleting] = useState(false);
 
   return (
-    <section className={`${styles.card} ${styles.wide}`} aria-labelledby="your-data-title">
+    <section className={styles.card} aria-labelledby="your-data-title">
       <h2 id="your-data-title" className={styles.cardTitle}>
         Your data
       </h2>

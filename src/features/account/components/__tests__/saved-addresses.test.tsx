@@ -164,8 +164,10 @@ test('deletes an address only once the dialog is confirmed', async () => {
   dialog = await screen.findByRole('dialog', { name: 'Delete this address?' });
   fireEvent.click(within(dialog).getByRole('button', { name: 'Delete address' }));
 
-  await waitFor(() => expect(items()).toHaveLength(1));
-  expect(screen.queryByRole('dialog')).toBeNull();
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  expect(items()).toHaveLength(1);
+  // The dialog's opener is gone with its address: focus starts again at the section.
+  expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Saved addresses' }));
   expect(
     server.requests.filter((request) => request.method === 'DELETE').map((r) => r.url),
   ).toEqual([api(`/user/addresses/${COTTAGE.id}`)]);
