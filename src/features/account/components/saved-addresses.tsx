@@ -142,14 +142,14 @@ function AddressItem({
         {name}
         {address.isDefault ? <span className={styles.badge}>Default</span> : null}
       </h3>
-      <address className={styles.addressLines}>
+      <p className={styles.addressLines}>
         {rest.map((line, index) => (
           <span key={index}>
             {line}
             <br />
           </span>
         ))}
-      </address>
+      </p>
       <div className={styles.actions}>
         <Button size="sm" variant="outline" aria-describedby={nameId} onClick={onEdit}>
           Edit
@@ -201,7 +201,7 @@ function DeleteAddressDialog({
     <Dialog labelledBy={titleId} onClose={remove.isPending ? () => {} : onClose}>
       <div className={styles.dialog}>
         <h2 id={titleId}>Delete this address?</h2>
-        <address className={styles.addressLines}>{addressLines(address).join(', ')}</address>
+        <p className={styles.addressLines}>{addressLines(address).join(', ')}</p>
         <p className={styles.muted}>
           {address.isDefault
             ? 'It is your default address: the oldest one left becomes the default.'
