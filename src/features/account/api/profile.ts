@@ -1,23 +1,25 @@
 /**
- * The signed-in shopper's profile: `GET /user/profile/me` and `PATCH /user/profile/me` (name).
+ * The signed-in shopper's profile: `GET /user/profile/me` and `PATCH /user/profile/me` (name and
+ * phone).
  *
- * Exports: ProfileResponse, profileQueryOptions(), useProfile(), updateProfile(input),
- * useUpdateProfile() (also updates the stored user's name), useSessionCheck() (root route).
+ * Exports: ProfileResponse, ProfileUser, getProfile(signal?), profileQueryOptions(), useProfile(),
+ * updateProfile(input), useUpdateProfile() (also updates the stored user and the cached profile),
+ * useSessionCheck() (root route).
  * A 401 from the profile means the session ended elsewhere: the stored user is forgotten.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ProfileResponse, UpdateProfileBody } from '../../../../contract/auth.ts';
+import type { ProfileResponse, ProfileUser, UpdateProfileBody } from '../../../../contract/auth.ts';
 import { ApiError, api } from '../../../lib/api-client.ts';
-import { clearUser, setUser, useCustomer, type AuthUser } from '../../../stores/customer.ts';
+import { clearUser, setUser, useCustomer } from '../../../stores/customer.ts';
 import { PROFILE_QUERY_KEY } from './session-effects.ts';
 
-export type { ProfileResponse };
+export type { ProfileResponse, ProfileUser };
 
-function userOf(response: ProfileResponse): AuthUser | null {
+function userOf(response: ProfileResponse): ProfileUser | null {
   return response.data ?? null;
 }
 
-export async function getProfile(signal?: AbortSignal): Promise<AuthUser | null> {
+export async function getProfile(signal?: AbortSignal): Promise<ProfileUser | null> {
   try {
     const response = await api.get<ProfileResponse>('/user/profile/me', { signal });
     return userOf(response);
@@ -41,7 +43,7 @@ export function useProfile() {
   return useQuery(profileQueryOptions());
 }
 
-export async function updateProfile(input: UpdateProfileBody): Promise<AuthUser | null> {
+export async function updateProfile(input: UpdateProfileBody): Promise<ProfileUser | null> {
   return userOf(await api.patch<ProfileResponse>('/user/profile/me', { body: input }));
 }
 
@@ -50,7 +52,10 @@ export function useUpdateProfile() {
   return useMutation({
     mutationFn: updateProfile,
     onSuccess: async (user) => {
-      if (user) setUser(user);
+      if (user) {
+        setUser(user);
+        queryClient.setQueryData(profileQueryOptions().queryKey, user);
+      }
       await queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY });
     },
   });

@@ -3,6 +3,7 @@
  * every order answer (placing, paying and cancelling do; sign-in invalidates `['orders']` too).
  *
  * Exports: ordersKeys, CART_QUERY_KEY (the shared cart query's key, invalidated after an order).
+ * The saved addresses' key is shared with the profile, which edits them (src/lib/address.ts).
  */
 export const ordersKeys = {
   all: ['orders'] as const,
@@ -12,7 +13,9 @@ export const ordersKeys = {
   detail: (orderId: string) => [...ordersKeys.details(), orderId] as const,
   payment: (orderId: string) => [...ordersKeys.detail(orderId), 'payment'] as const,
   quote: (body: unknown) => [...ordersKeys.all, 'quote', body] as const,
-  addresses: () => [...ordersKeys.all, 'addresses'] as const,
+  addresses: () => SAVED_ADDRESSES_QUERY_KEY,
 };
+
+import { SAVED_ADDRESSES_QUERY_KEY } from '../../../lib/address.ts';
 
 export { cartQueryKey as CART_QUERY_KEY } from '../../../lib/cart/get-cart.ts';

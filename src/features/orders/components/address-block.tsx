@@ -1,5 +1,5 @@
 /** Exports: AddressBlock — an address as written on a parcel, in an <address>. */
-import { addressLines } from '../lib/order-format.ts';
+import { addressLines } from '../../../lib/address.ts';
 import styles from './orders.module.css';
 
 export function AddressBlock({ address }: { address: Parameters<typeof addressLines>[0] }) {

@@ -7,7 +7,6 @@
  */
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import {
-  PROVINCES,
   SHIPPING_COUNTRY_NAME,
   SHIPPING_METHOD_LABELS,
   SHIPPING_METHODS,
@@ -15,31 +14,25 @@ import {
   type ShippingMethod,
 } from '../../../../contract/checkout-rules.ts';
 import type { PlaceOrderBody, SavedAddress } from '../../../../contract/orders.ts';
+import { AddressFields } from '../../../components/address/address-fields.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormFailure } from '../../../components/ui/form-failure.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
 import { failureMessage, useFormSubmit } from '../../../hooks/use-form-submit.ts';
 import { useOnline } from '../../../hooks/use-online.ts';
 import { useSchemaForm } from '../../../hooks/use-schema-form.ts';
 import { useCart } from '../../../lib/cart/use-cart.ts';
+import { addressLines, addressValuesOf, type AddressValues } from '../../../lib/address.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { useAddresses } from '../api/get-addresses.ts';
 import { useQuote } from '../api/get-quote.ts';
-import {
-  addressValuesOf,
-  NEW_ADDRESS,
-  quoteBodyFor,
-  type AddressValues,
-} from '../lib/checkout-body.ts';
-import { addressLines } from '../lib/order-format.ts';
+import { NEW_ADDRESS, quoteBodyFor } from '../lib/checkout-body.ts';
 import {
   shortLineText,
   type CheckoutPhase,
   type CheckoutRefusal,
 } from '../lib/use-checkout-attempt.ts';
 import { CheckoutSummary } from './checkout-summary.tsx';
-import { SelectField } from './select-field.tsx';
 import styles from './orders.module.css';
 
 export const PLACE_ORDER_OFFLINE_TEXT = 'You are offline. Reconnect to place your order.';
@@ -164,44 +157,7 @@ export function CheckoutForm({
         {chosen === NEW_ADDRESS ? (
           <fieldset className={styles.fieldset}>
             <legend className={styles.legend}>Shipping address</legend>
-            <TextField label="Full name" autoComplete="name" {...form.field('name')} />
-            <TextField label="Address" autoComplete="address-line1" {...form.field('line1')} />
-            <TextField
-              label="Apartment, suite, etc. (optional)"
-              autoComplete="address-line2"
-              {...form.field('line2')}
-            />
-            <div className={styles.grid2}>
-              <TextField label="City" autoComplete="address-level2" {...form.field('city')} />
-              <SelectField
-                label="Province"
-                autoComplete="address-level1"
-                {...form.field('province')}
-              >
-                <option value="">Choose a province or territory</option>
-                {PROVINCES.map((province) => (
-                  <option key={province.code} value={province.code}>
-                    {province.name}
-                  </option>
-                ))}
-              </SelectField>
-            </div>
-            <div className={styles.grid2}>
-              <TextField
-                label="Postal code"
-                autoComplete="postal-code"
-                autoCapitalize="characters"
-                hint="Like A1A 1A1"
-                {...form.field('postalCode')}
-              />
-              <TextField
-                label="Phone"
-                type="tel"
-                autoComplete="tel-national"
-                hint="For the carrier, e.g. 416-555-0123"
-                {...form.field('phone')}
-              />
-            </div>
+            <AddressFields field={form.field} />
             <p className={styles.muted}>
               Country: {SHIPPING_COUNTRY_NAME} (we only ship within Canada)
             </p>

@@ -1,8 +1,8 @@
 /**
  * From the checkout form's values to the API's bodies.
  *
- * Exports: AddressValues, EMPTY_ADDRESS, NEW_ADDRESS, quoteBodyFor(choice), sameBody(a, b),
- * addressValuesOf(address).
+ * Exports: NEW_ADDRESS, quoteBodyFor(choice), sameBody(a, b). The form's values themselves
+ * (AddressValues) are shared with the profile's saved addresses, in src/lib/address.ts.
  *
  * A quote only depends on the lines, the discount, the method and the province; the server's
  * QuoteBody still asks for a whole address. So a new address is priced as soon as its province and
@@ -16,29 +16,7 @@ import {
   SHIPPING_COUNTRY,
   type ShippingMethod,
 } from '../../../../contract/checkout-rules.ts';
-import type { AddressInput, QuoteBody } from '../../../../contract/orders.ts';
-
-export type AddressValues = {
-  name: string;
-  line1: string;
-  line2: string;
-  city: string;
-  province: string;
-  postalCode: string;
-  country: string;
-  phone: string;
-};
-
-export const EMPTY_ADDRESS: AddressValues = {
-  name: '',
-  line1: '',
-  line2: '',
-  city: '',
-  province: '',
-  postalCode: '',
-  country: SHIPPING_COUNTRY,
-  phone: '',
-};
+import type { QuoteBody } from '../../../../contract/orders.ts';
 
 /** The radio value of "Use a new address". */
 export const NEW_ADDRESS = 'new';
@@ -65,19 +43,4 @@ export function quoteBodyFor(choice: {
 /** Two bodies built by the same code: equal when their JSON is. */
 export function sameBody(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
-}
-
-/** A sent address back as form values (a resumed attempt shows what it sends). */
-export function addressValuesOf(address: AddressInput | undefined): AddressValues {
-  if (!address) return EMPTY_ADDRESS;
-  return {
-    name: address.name ?? '',
-    line1: address.line1 ?? '',
-    line2: address.line2 ?? '',
-    city: address.city ?? '',
-    province: address.province ?? '',
-    postalCode: address.postalCode ?? '',
-    country: SHIPPING_COUNTRY,
-    phone: address.phone ?? '',
-  };
 }

@@ -2,14 +2,9 @@
  * Words for order answers: tax lines with their rate, dates, addresses, item counts.
  *
  * Exports: taxLabel(tax), formatRate(rate), formatOrderDate(iso), formatOrderDateTime(iso),
- * addressLines(address), itemCountText(n), PAYMENT_STATUS_TEXT.
+ * itemCountText(n), PAYMENT_STATUS_TEXT. Addresses are written by addressLines (src/lib/address.ts).
  */
-import {
-  findProvince,
-  SHIPPING_COUNTRY,
-  SHIPPING_COUNTRY_NAME,
-  type TaxLine,
-} from '../../../../contract/checkout-rules.ts';
+import type { TaxLine } from '../../../../contract/checkout-rules.ts';
 import type { PaymentStatus } from '../../../../contract/orders.ts';
 
 /** 13 → "13%", 9.975 → "9.975%". */
@@ -38,30 +33,6 @@ export function formatOrderDateTime(iso: string): string {
     hour: 'numeric',
     minute: '2-digit',
   });
-}
-
-interface AddressLike {
-  name: string;
-  line1: string;
-  line2?: string | undefined;
-  city: string;
-  province: string;
-  postalCode: string;
-  country: string;
-  phone: string;
-}
-
-/** An address as it is written on a parcel, one line each. */
-export function addressLines(address: AddressLike): string[] {
-  const province = findProvince(address.province)?.code ?? address.province;
-  return [
-    address.name,
-    address.line1,
-    ...(address.line2 ? [address.line2] : []),
-    `${address.city} ${province}  ${address.postalCode}`,
-    address.country === SHIPPING_COUNTRY ? SHIPPING_COUNTRY_NAME : address.country,
-    address.phone,
-  ];
 }
 
 export function itemCountText(count: number): string {

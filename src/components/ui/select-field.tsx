@@ -3,8 +3,8 @@
  * aria-describedby), like TextField.
  */
 import { useId, type ReactNode, type SelectHTMLAttributes } from 'react';
-import fieldStyles from '../../../components/ui/text-field.module.css';
-import styles from './orders.module.css';
+import fieldStyles from './text-field.module.css';
+import styles from './select-field.module.css';
 
 export function SelectField({
   label,

@@ -1,0 +1,87 @@
+/**
+ * Exports: YourData — the "Your data" section: "Download my data" (the account, addresses, orders
+ * and messages as a JSON file) and "Delete my account", which asks for the password in a modal
+ * dialog first. A deleted account's session is over: the shopper lands on the home page.
+ */
+import { useId, useState } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { FormFailure } from '../../../components/ui/form-failure.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { failureMessage, useFormSubmit } from '../../../hooks/use-form-submit.ts';
+import { useSchemaForm } from '../../../hooks/use-schema-form.ts';
+import { useDeleteAccount, useExportData } from '../api/privacy.ts';
+import styles from './profile-page.module.css';
+
+const loadDeleteAccountBody = () =>
+  import('../../../../contract/auth.ts').then((rules) => rules.deleteAccountBody);
+
+export function YourData() {
+  const download = useExportData();
+  const [deleting, setDeleting] = useState(false);
+
+  return (
+    <section className={styles.card} aria-labelledby="your-data-title">
+      <h2 id="your-data-title" className={styles.cardTitle}>
+        Your data
+      </h2>
+      <p className={styles.muted}>
+        Download a copy of what we keep about you: your account, saved addresses, orders and
+        messages, as a JSON file.
+      </p>
+      {download.isError ? (
+        <FormFailure
+          message={failureMessage(download.error, 'Your data could not be downloaded.')}
+        />
+      ) : null}
+      <div className={styles.actions}>
+        <Button variant="outline" loading={download.isPending} onClick={() => download.mutate()}>
+          Download my data
+        </Button>
+        <Button variant="ghost" onClick={() => setDeleting(true)}>
+          Delete my account
+        </Button>
+      </div>
+      {deleting ? <DeleteAccountDialog onClose={() => setDeleting(false)} /> : null}
+    </section>
+  );
+}
+
+function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
+  const titleId = useId();
+  const textId = useId();
+  const remove = useDeleteAccount();
+  const form = useSchemaForm(loadDeleteAccountBody, { password: '' });
+  const submission = useFormSubmit(form, 'Your account could not be deleted. Please try again.');
+  const onSubmit = submission.onSubmit((body) => remove.mutate(body, { onError: submission.fail }));
+  const sending = remove.isPending;
+
+  return (
+    <Dialog labelledBy={titleId} describedBy={textId} onClose={sending ? () => {} : onClose}>
+      <form className={styles.dialog} onSubmit={onSubmit} noValidate aria-labelledby={titleId}>
+        <h2 id={titleId}>Delete your account?</h2>
+        <p id={textId} className={styles.muted}>
+          Your account, saved addresses and cart are erased and you are signed out everywhere. Your
+          orders stay in our books without your name or address. This cannot be undone.
+        </p>
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          data-autofocus
+          disabled={sending}
+          {...form.field('password')}
+        />
+        <FormFailure message={submission.failure} />
+        <div className={styles.actions}>
+          <Button type="submit" variant="dark" loading={sending}>
+            Delete my account for good
+          </Button>
+          <Button variant="ghost" disabled={sending} onClick={onClose}>
+            Cancel
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,80 @@
+/**
+ * A shipping address as a form holds it and as a parcel shows it, shared by the checkout and the
+ * saved addresses of the profile (the rules themselves are the contract's `Address`).
+ *
+ * Exports: AddressValues, EMPTY_ADDRESS, addressValuesOf(address), addressLines(address),
+ * SAVED_ADDRESSES_QUERY_KEY.
+ */
+import {
+  findProvince,
+  SHIPPING_COUNTRY,
+  SHIPPING_COUNTRY_NAME,
+} from '../../contract/checkout-rules.ts';
+
+/**
+ * The key of the shopper's saved addresses (`GET /user/addresses`): the checkout offers them and
+ * the profile edits them, so both read and refresh this one entry. It sits under `['orders']`,
+ * which a sign-in refreshes.
+ */
+export const SAVED_ADDRESSES_QUERY_KEY = ['orders', 'addresses'] as const;
+
+export type AddressValues = {
+  name: string;
+  line1: string;
+  line2: string;
+  city: string;
+  province: string;
+  postalCode: string;
+  country: string;
+  phone: string;
+};
+
+export const EMPTY_ADDRESS: AddressValues = {
+  name: '',
+  line1: '',
+  line2: '',
+  city: '',
+  province: '',
+  postalCode: '',
+  country: SHIPPING_COUNTRY,
+  phone: '',
+};
+
+interface AddressLike {
+  name: string;
+  line1: string;
+  line2?: string | null | undefined;
+  city: string;
+  province: string;
+  postalCode: string;
+  country: string;
+  phone: string;
+}
+
+/** A sent or saved address back as form values. */
+export function addressValuesOf(address: Partial<AddressLike> | undefined): AddressValues {
+  if (!address) return EMPTY_ADDRESS;
+  return {
+    name: address.name ?? '',
+    line1: address.line1 ?? '',
+    line2: address.line2 ?? '',
+    city: address.city ?? '',
+    province: address.province ?? '',
+    postalCode: address.postalCode ?? '',
+    country: SHIPPING_COUNTRY,
+    phone: address.phone ?? '',
+  };
+}
+
+/** An address as it is written on a parcel, one line each. */
+export function addressLines(address: AddressLike): string[] {
+  const province = findProvince(address.province)?.code ?? address.province;
+  return [
+    address.name,
+    address.line1,
+    ...(address.line2 ? [address.line2] : []),
+    `${address.city} ${province}  ${address.postalCode}`,
+    address.country === SHIPPING_COUNTRY ? SHIPPING_COUNTRY_NAME : address.country,
+    address.phone,
+  ];
+}
