@@ -348,6 +348,25 @@ describe('saved payment methods with Stripe (the real SDK against the stand-in)'
     expect((await readOrder(s.db, order.id)).order.status).toBe('pending_payment');
   });
 
+  test("a Stripe card token is never taken from the client: another shopper's pm_… is 404", async () => {
+    const owner = await registerUser(s.app);
+    const thief = await registerUser(s.app);
+    const card = await saveStripeCard(owner);
+    const [row] = await s.db
+      .select()
+      .from(savedPaymentMethods)
+      .where(eq(savedPaymentMethods.id, card.id));
+    await saveStripeCard(thief);
+    const order = await insertOrder(s.db, { provider: 'stripe', userId: thief.user._id });
+    const payment = await ensureProviderPayment(s.db, s.app.payments, order.id);
+    for (const paymentMethodId of [row!.token, card.id, 'pm_card_visa']) {
+      const res = await payWithSaved(s, thief, order.id, paymentMethodId);
+      expect(res.statusCode, paymentMethodId).toBe(404);
+    }
+    expect(s.standIn.intent(payment.reference!).status).toBe('requires_payment_method');
+    expect((await readOrder(s.db, order.id)).order.status).toBe('pending_payment');
+  });
+
   test('a card removed at the shop can no longer pay', async () => {
     const shopper = await registerUser(s.app);
     const card = await saveStripeCard(shopper);
