@@ -14,6 +14,12 @@ import type { AddressInfo } from 'node:net';
  * `pm_card_threeDSecure2Required` / `pm_card_authenticationRequired` need authentication
  * (`requires_action`, finished with `authenticate`).
  *
+ * Saved cards as Stripe keeps them: customers (create, retrieve), SetupIntents (create, retrieve
+ * with `payment_method` expanded, confirm: a test token such as `pm_card_visa` becomes a new
+ * `pm_…` attached to the intent's customer), PaymentMethods (retrieve, attach, detach) and
+ * PaymentIntent updates (`customer`). As at Stripe, a card attached to a customer pays only a
+ * PaymentIntent of that customer.
+ *
  * stripe-stateful-mock (in node_modules) was evaluated and not used: it has no PaymentIntents at
  * all (charges, customers, refunds of charges, subscriptions only).
  */
@@ -69,11 +75,45 @@ export interface StandInIntent {
   metadata: Record<string, string>;
   automatic_payment_methods: { enabled: boolean } | null;
   payment_method: string | null;
+  customer: string | null;
   last_payment_error: { type: string; code: string; message: string } | null;
   next_action: { type: string } | null;
   latest_charge: string | null;
   canceled_at: number | null;
   cancellation_reason: string | null;
+  created: number;
+  livemode: false;
+}
+
+export interface StandInCustomer {
+  id: string;
+  object: 'customer';
+  email: string | null;
+  name: string | null;
+  metadata: Record<string, string>;
+  created: number;
+  livemode: false;
+}
+
+export interface StandInPaymentMethod {
+  id: string;
+  object: 'payment_method';
+  type: 'card';
+  customer: string | null;
+  card: { brand: string; last4: string; exp_month: number; exp_year: number };
+  created: number;
+  livemode: false;
+}
+
+export interface StandInSetupIntent {
+  id: string;
+  object: 'setup_intent';
+  status: 'requires_payment_method' | 'requires_confirmation' | 'succeeded' | 'canceled';
+  client_secret: string;
+  customer: string | null;
+  payment_method: string | null;
+  usage: string;
+  last_setup_error: { type: string; code: string; message: string } | null;
   created: number;
   livemode: false;
 }
@@ -152,6 +192,11 @@ export class StripeStandIn {
   readonly intents = new Map<string, StandInIntent>();
   readonly charges = new Map<string, StandInCharge>();
   readonly refunds = new Map<string, StandInRefund>();
+  readonly customers = new Map<string, StandInCustomer>();
+  readonly setupIntents = new Map<string, StandInSetupIntent>();
+  readonly paymentMethods = new Map<string, StandInPaymentMethod>();
+  /** The test card behind each `pm_…` made from a test token. */
+  private readonly madeFrom = new Map<string, string>();
   /** Every API call received, in order. */
   readonly requests: StandInRequest[] = [];
   private readonly idempotent = new Map<
@@ -215,7 +260,7 @@ export class StripeStandIn {
     }
     intent.next_action = null;
     if (passes) {
-      const card = STAND_IN_CARDS[intent.payment_method ?? ''] ?? STAND_IN_CARDS.pm_card_visa!;
+      const card = this.cardOf(intent.payment_method) ?? STAND_IN_CARDS.pm_card_visa!;
       this.succeed(intent, card);
     } else {
       intent.status = 'requires_payment_method';
@@ -292,8 +337,54 @@ export class StripeStandIn {
         throw invalid(`No such payment_intent: '${itemId}'`, 'resource_missing', 404);
       }
       if (method === 'GET' && !action) return this.render(intent, expand);
+      if (method === 'POST' && !action) return this.updateIntent(intent, params);
       if (method === 'POST' && action === 'confirm') return this.confirm(intent, params, expand);
       if (method === 'POST' && action === 'cancel') return this.cancel(intent, params);
+    }
+    if (resource === 'customers') {
+      if (method === 'POST' && !itemId) return this.createCustomer(params);
+      const customer = this.customers.get(itemId ?? '');
+      if (!customer) throw invalid(`No such customer: '${itemId}'`, 'resource_missing', 404);
+      if (method === 'GET' && !action) return structuredClone(customer);
+    }
+    if (resource === 'setup_intents') {
+      if (method === 'POST' && !itemId) return this.createSetupIntent(params);
+      const setup = this.setupIntents.get(itemId ?? '');
+      if (!setup) throw invalid(`No such setupintent: '${itemId}'`, 'resource_missing', 404);
+      if (method === 'GET' && !action) return this.renderSetup(setup, expand);
+      if (method === 'POST' && action === 'confirm')
+        return this.confirmSetup(setup, params, expand);
+    }
+    if (resource === 'payment_methods' && itemId) {
+      const paymentMethod = this.paymentMethods.get(itemId);
+      if (!paymentMethod) {
+        throw invalid(`No such PaymentMethod: '${itemId}'`, 'resource_missing', 404);
+      }
+      if (method === 'GET' && !action) return structuredClone(paymentMethod);
+      if (method === 'POST' && action === 'attach') {
+        const customer = text(params, 'customer') ?? '';
+        if (!this.customers.has(customer)) {
+          throw invalid(`No such customer: '${customer}'`, 'resource_missing', 404);
+        }
+        if (paymentMethod.customer && paymentMethod.customer !== customer) {
+          throw invalid(
+            'The payment method you provided has already been attached to a customer.',
+            'payment_method_unexpected_state',
+          );
+        }
+        paymentMethod.customer = customer;
+        return structuredClone(paymentMethod);
+      }
+      if (method === 'POST' && action === 'detach') {
+        if (!paymentMethod.customer) {
+          throw invalid(
+            `The payment method you provided is not attached to a customer so detachment is impossible.`,
+            'payment_method_unexpected_state',
+          );
+        }
+        paymentMethod.customer = null;
+        return structuredClone(paymentMethod);
+      }
     }
     if (resource === 'refunds') {
       if (method === 'POST' && !itemId) return this.createRefund(params);
@@ -341,6 +432,7 @@ export class StripeStandIn {
       automatic_payment_methods:
         record(params, 'automatic_payment_methods').enabled === 'true' ? { enabled: true } : null,
       payment_method: null,
+      customer: text(params, 'customer') ?? null,
       last_payment_error: null,
       next_action: null,
       latest_charge: null,
@@ -357,17 +449,35 @@ export class StripeStandIn {
   }
 
   private confirm(intent: StandInIntent, params: Params, expand: string[]) {
-    if (!['requires_payment_method', 'requires_confirmation'].includes(intent.status)) {
+    if (
+      !['requires_payment_method', 'requires_confirmation', 'requires_action'].includes(
+        intent.status,
+      )
+    ) {
       throw invalid(
         `This PaymentIntent's status is ${intent.status}, so it cannot be confirmed.`,
         'payment_intent_unexpected_state',
       );
     }
     const paymentMethod = text(params, 'payment_method') ?? intent.payment_method;
-    const card = STAND_IN_CARDS[paymentMethod ?? ''];
+    const card = this.cardOf(paymentMethod);
     if (!paymentMethod || !card) {
       throw invalid(`No such PaymentMethod: '${paymentMethod ?? ''}'`, 'resource_missing', 400);
     }
+    const saved = this.paymentMethods.get(paymentMethod);
+    if (saved?.customer && saved.customer !== intent.customer) {
+      throw invalid(
+        `The provided PaymentMethod belongs to a Customer, but the PaymentIntent does not include it (or another Customer). Please include the Customer in the \`customer\` parameter on the PaymentIntent.`,
+        'payment_method_customer_mismatch',
+      );
+    }
+    if (saved && !saved.customer) {
+      throw invalid(
+        'The provided PaymentMethod was previously used or detached from a Customer; it may not be used again.',
+        'payment_method_unexpected_state',
+      );
+    }
+    intent.next_action = null;
     intent.payment_method = paymentMethod;
     intent.last_payment_error = null;
     if (card.outcome === 'succeeds') {
@@ -388,6 +498,118 @@ export class StripeStandIn {
       });
     }
     return this.render(intent, expand);
+  }
+
+  /** The test card behind a test token or a `pm_…` made from one. */
+  private cardOf(paymentMethod: string | null | undefined): Card | undefined {
+    const token = this.madeFrom.get(paymentMethod ?? '') ?? paymentMethod ?? '';
+    return STAND_IN_CARDS[token];
+  }
+
+  private updateIntent(intent: StandInIntent, params: Params) {
+    if (intent.status === 'succeeded' || intent.status === 'canceled') {
+      throw invalid(
+        `This PaymentIntent's status is ${intent.status}, so it cannot be updated.`,
+        'payment_intent_unexpected_state',
+      );
+    }
+    const customer = text(params, 'customer');
+    if (customer !== undefined) {
+      if (!this.customers.has(customer)) {
+        throw invalid(`No such customer: '${customer}'`, 'resource_missing', 400);
+      }
+      intent.customer = customer;
+    }
+    const paymentMethod = text(params, 'payment_method');
+    if (paymentMethod !== undefined) intent.payment_method = paymentMethod;
+    intent.metadata = { ...intent.metadata, ...record(params, 'metadata') };
+    return this.render(intent, []);
+  }
+
+  private createCustomer(params: Params) {
+    const customer: StandInCustomer = {
+      id: id('cus'),
+      object: 'customer',
+      email: text(params, 'email') ?? null,
+      name: text(params, 'name') ?? null,
+      metadata: record(params, 'metadata'),
+      created: now(),
+      livemode: false,
+    };
+    this.customers.set(customer.id, customer);
+    return structuredClone(customer);
+  }
+
+  private createSetupIntent(params: Params) {
+    const customer = text(params, 'customer') ?? null;
+    if (customer && !this.customers.has(customer)) {
+      throw invalid(`No such customer: '${customer}'`, 'resource_missing', 400);
+    }
+    const setupId = id('seti');
+    const setup: StandInSetupIntent = {
+      id: setupId,
+      object: 'setup_intent',
+      status: 'requires_payment_method',
+      client_secret: `${setupId}_secret_${randomBytes(12).toString('hex')}`,
+      customer,
+      payment_method: null,
+      usage: text(params, 'usage') ?? 'off_session',
+      last_setup_error: null,
+      created: now(),
+      livemode: false,
+    };
+    this.setupIntents.set(setupId, setup);
+    return this.renderSetup(setup, []);
+  }
+
+  private renderSetup(setup: StandInSetupIntent, expand: string[]) {
+    const copy = structuredClone(setup);
+    if (expand.includes('payment_method') && setup.payment_method) {
+      return {
+        ...copy,
+        payment_method: structuredClone(this.paymentMethods.get(setup.payment_method)),
+      };
+    }
+    return copy;
+  }
+
+  /**
+   * The browser confirms a SetupIntent in the Payment Element: the test token becomes a new
+   * PaymentMethod, attached to the intent's customer. A card that is always declined fails.
+   */
+  private confirmSetup(setup: StandInSetupIntent, params: Params, expand: string[]) {
+    if (!['requires_payment_method', 'requires_confirmation'].includes(setup.status)) {
+      throw invalid(
+        `This SetupIntent's status is ${setup.status}, so it cannot be confirmed.`,
+        'setup_intent_unexpected_state',
+      );
+    }
+    const token = text(params, 'payment_method') ?? '';
+    const card = STAND_IN_CARDS[token];
+    if (!card) throw invalid(`No such PaymentMethod: '${token}'`, 'resource_missing', 400);
+    if (card.outcome === 'declined' || card.outcome === 'insufficient_funds') {
+      setup.last_setup_error = { type: 'card_error', ...DECLINES[card.outcome] };
+      throw new ApiError(402, {
+        type: 'card_error',
+        ...DECLINES[card.outcome],
+        setup_intent: this.renderSetup(setup, []),
+      });
+    }
+    const paymentMethod: StandInPaymentMethod = {
+      id: id('pm'),
+      object: 'payment_method',
+      type: 'card',
+      customer: setup.customer,
+      card: { brand: card.brand, last4: card.last4, exp_month: 12, exp_year: 2034 },
+      created: now(),
+      livemode: false,
+    };
+    this.paymentMethods.set(paymentMethod.id, paymentMethod);
+    this.madeFrom.set(paymentMethod.id, token);
+    setup.payment_method = paymentMethod.id;
+    setup.last_setup_error = null;
+    setup.status = 'succeeded';
+    return this.renderSetup(setup, expand);
   }
 
   private succeed(intent: StandInIntent, card: Card) {

@@ -4,9 +4,9 @@ import { OrderParams, PaymentResponse, TestPaymentConfirmBody } from '../../../c
 import { conflict, notFound, unauthorized } from '../../lib/errors.ts';
 import idempotency from '../../plugins/idempotency.ts';
 import { findVisibleOrder } from '../orders/service.ts';
-import { applyPaymentUpdate, paymentDto } from './completion.ts';
+import { paymentDto } from './completion.ts';
 import type { ProviderPayment } from './provider.ts';
-import { ensureProviderPayment, refundPayment } from './service.ts';
+import { applyTestOutcome, ensureProviderPayment } from './service.ts';
 import { TEST_DECLINE_MESSAGES, testCardOutcome } from './test-provider.ts';
 
 /**
@@ -59,28 +59,11 @@ export default async function paymentRoutes(base: FastifyInstance) {
       } else {
         outcome = testCardOutcome({ cardNumber: body.cardNumber!, expiry: body.expiry! });
       }
-      const applied = await applyPaymentUpdate(db, {
-        provider: 'test',
-        reading: {
-          reference: payment.reference!,
-          amount: payment.amount,
-          clientSecret: null,
-          refunded: payment.refunded,
-          ...outcome,
-        },
-        actor: 'shopper',
-        actorId: request.user._id,
+      const settled = await applyTestOutcome(db, app.payments, {
+        payment,
+        outcome,
+        userId: request.user._id,
       });
-      if (applied.kind !== 'applied') throw notFound('That payment does not exist.');
-      const settled =
-        applied.refundOwed > 0
-          ? await refundPayment(db, app.payments, {
-              orderId: order.id,
-              amount: applied.refundOwed,
-              key: `refund-after-cancel-${order.id}`,
-              actor: 'system',
-            })
-          : applied.payment;
       return { success: true as const, data: paymentDto(settled) };
     },
   );

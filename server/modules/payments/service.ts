@@ -10,7 +10,7 @@ import {
   type PaymentRow,
   type PaymentUpdate,
 } from './completion.ts';
-import type { PaymentProvider } from './provider.ts';
+import type { PaymentProvider, ProviderPayment } from './provider.ts';
 import { payments } from './tables.ts';
 
 /** The provider's idempotency key for an order's payment: one payment per order, however often asked. */
@@ -131,4 +131,41 @@ export async function refundPayment(
     actorId: input.actorId ?? null,
   });
   return outcome.kind === 'applied' ? outcome.payment : row;
+}
+
+/**
+ * Applies what the built-in test provider's "card network" made of an attempt (a test card, a
+ * saved test card, or the answer to its authentication step) through the completer, and returns
+ * money taken for an order cancelled meanwhile.
+ */
+export async function applyTestOutcome(
+  db: Database,
+  provider: PaymentProvider,
+  input: {
+    payment: PaymentRow;
+    outcome: Pick<ProviderPayment, 'status' | 'lastError' | 'card'>;
+    userId: string;
+  },
+): Promise<PaymentRow> {
+  const { payment } = input;
+  const applied = await applyPaymentUpdate(db, {
+    provider: 'test',
+    reading: {
+      reference: payment.reference!,
+      amount: payment.amount,
+      clientSecret: null,
+      refunded: payment.refunded,
+      ...input.outcome,
+    },
+    actor: 'shopper',
+    actorId: input.userId,
+  });
+  if (applied.kind !== 'applied') throw notFound('That payment does not exist.');
+  if (applied.refundOwed <= 0) return applied.payment;
+  return refundPayment(db, provider, {
+    orderId: payment.orderId,
+    amount: applied.refundOwed,
+    key: `refund-after-cancel-${payment.orderId}`,
+    actor: 'system',
+  });
 }

@@ -9,7 +9,43 @@ export interface StripeProvider extends PaymentProvider {
   readonly client: Stripe;
   /** Every refund of a PaymentIntent, each by its `re_…` id (so a refund is counted once). */
   listRefunds(reference: string): Promise<ProviderRefund[]>;
+  /** A new Stripe Customer for a shopper (the key makes a retry find the same one). */
+  createCustomer(input: { userId: string; email: string; name: string }): Promise<string>;
+  /** A SetupIntent that saves a card on `customer` for later payments. */
+  createSetupIntent(customer: string): Promise<{ id: string; clientSecret: string }>;
+  /** The SetupIntent with the card it saved, as Stripe reports it (null: no such intent). */
+  readSetupIntent(id: string): Promise<StripeSetupReading | null>;
+  /** Takes a saved card off its customer (one already gone is fine). */
+  detachPaymentMethod(paymentMethod: string): Promise<void>;
+  /**
+   * Pays the order's PaymentIntent with a card saved on `customer`, the shopper present: the
+   * answer is the intent's state (succeeded, declined, or waiting for the bank's authentication).
+   */
+  payWithSavedMethod(input: {
+    reference: string;
+    customer: string;
+    paymentMethod: string;
+    returnUrl: string;
+    idempotencyKey: string;
+  }): Promise<ProviderPayment>;
 }
+
+export interface StripeSetupReading {
+  id: string;
+  status: Stripe.SetupIntent.Status;
+  customer: string | null;
+  card: {
+    paymentMethod: string;
+    customer: string | null;
+    brand: string;
+    last4: string;
+    expMonth: number;
+    expYear: number;
+  } | null;
+}
+
+const idOf = (value: string | { id: string } | null | undefined) =>
+  typeof value === 'string' ? value : (value?.id ?? null);
 
 const STATUS: Record<Stripe.PaymentIntent.Status, PaymentStatus> = {
   requires_payment_method: 'requires_payment_method',
@@ -104,6 +140,79 @@ export function createStripeProvider(client: Stripe): StripeProvider {
         found.push({ reference: refund.id, amount: refund.amount });
       }
       return found;
+    },
+    async createCustomer({ userId, email, name }) {
+      const customer = await client.customers.create(
+        { email, name, metadata: { userId } },
+        { idempotencyKey: `customer-${userId}` },
+      );
+      return customer.id;
+    },
+    async createSetupIntent(customer) {
+      const intent = await client.setupIntents.create({
+        customer,
+        usage: 'on_session',
+        automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+      });
+      return { id: intent.id, clientSecret: intent.client_secret! };
+    },
+    async readSetupIntent(id) {
+      let intent: Stripe.SetupIntent;
+      try {
+        intent = await client.setupIntents.retrieve(id, { expand: ['payment_method'] });
+      } catch (err) {
+        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 404) {
+          return null;
+        }
+        throw err;
+      }
+      const method =
+        intent.payment_method && typeof intent.payment_method === 'object'
+          ? intent.payment_method
+          : null;
+      const card = method?.card;
+      return {
+        id: intent.id,
+        status: intent.status,
+        customer: idOf(intent.customer),
+        card:
+          method && card
+            ? {
+                paymentMethod: method.id,
+                customer: idOf(method.customer),
+                brand: card.brand,
+                last4: card.last4,
+                expMonth: card.exp_month,
+                expYear: card.exp_year,
+              }
+            : null,
+      };
+    },
+    async detachPaymentMethod(paymentMethod) {
+      try {
+        await client.paymentMethods.detach(paymentMethod);
+      } catch (err) {
+        // Already detached or deleted at Stripe: there is nothing left to take off.
+        if (!(err instanceof Stripe.errors.StripeInvalidRequestError)) throw err;
+      }
+    },
+    async payWithSavedMethod({ reference, customer, paymentMethod, returnUrl, idempotencyKey }) {
+      await client.paymentIntents.update(
+        reference,
+        { customer },
+        { idempotencyKey: `${idempotencyKey}-customer` },
+      );
+      try {
+        await client.paymentIntents.confirm(
+          reference,
+          { payment_method: paymentMethod, return_url: returnUrl },
+          { idempotencyKey },
+        );
+      } catch (err) {
+        // A decline is an answer, not a failure: the intent now says why.
+        if (!(err instanceof Stripe.errors.StripeCardError)) throw err;
+      }
+      return retrieve(reference);
     },
   };
 }

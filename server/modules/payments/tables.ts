@@ -11,6 +11,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { PaymentProviderName, PaymentStatus } from '../../../contract/orders.ts';
+import { users } from '../auth/tables.ts';
 import { orders } from '../orders/tables.ts';
 
 /** An order's payment at its provider (one per order; retries reuse it). */
@@ -84,5 +85,52 @@ export const webhookEvents = pgTable(
     index('webhook_events_pending_idx')
       .on(t.nextAttemptAt)
       .where(sql`${t.processedAt} is null`),
+  ],
+);
+
+/**
+ * A shopper's customer record at a provider (Stripe's `cus_…`), made the first time they save a
+ * card: Stripe keeps saved cards on a customer, and a card can pay only with its own customer.
+ */
+export const paymentCustomers = pgTable(
+  'payment_customers',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').$type<PaymentProviderName>().notNull(),
+    customerId: text('customer_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.provider] }),
+    uniqueIndex('payment_customers_provider_customer_key').on(t.provider, t.customerId),
+  ],
+);
+
+/**
+ * A card a shopper keeps for later checkouts. Only the provider's token (Stripe's `pm_…`, the
+ * test provider's `test_pm_…`) and what a shopper needs to recognise the card: never its number.
+ */
+export const savedPaymentMethods = pgTable(
+  'saved_payment_methods',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').$type<PaymentProviderName>().notNull(),
+    token: text('token').notNull(),
+    brand: text('brand').notNull(),
+    last4: text('last4').notNull(),
+    expMonth: integer('exp_month').notNull(),
+    expYear: integer('exp_year').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('saved_payment_methods_user_token_key').on(t.userId, t.provider, t.token),
+    index('saved_payment_methods_user_idx').on(t.userId, t.createdAt),
+    check('saved_payment_methods_last4', sql`${t.last4} ~ '^[0-9]{4}$'`),
+    check('saved_payment_methods_exp_month', sql`${t.expMonth} between 1 and 12`),
   ],
 );

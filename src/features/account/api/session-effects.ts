@@ -4,7 +4,7 @@
  * Exports:
  * - afterSignIn(queryClient, user): stores the user, merges the guest cart when there is one (the
  *   id is cleared after a successful merge; a line the merge cut to the limit is toasted with
- *   cappedLineText), then refreshes the cached cart, orders and profile.
+ *   cappedLineText), then refreshes the cached cart, orders, profile and saved cards.
  * - afterSignOut(queryClient): forgets everything private at once (logout, a sign-out in another
  *   tab, an expired session): the user and guest cart id, the cart changes still waiting, every
  *   cached server answer in memory (what is on screen, such as the header's cart badge, is read
@@ -31,6 +31,7 @@ import { clearOfflineData } from '../../../lib/pwa/start.ts';
 import { createCartCommand } from '../../../lib/cart/cart-commands.ts';
 import { clearCartOutbox, enqueueCartCommand } from '../../../lib/cart/cart-outbox.ts';
 import { clearCheckoutAttempts } from '../../../lib/checkout/checkout-attempt.ts';
+import { SAVED_PAYMENT_METHODS_KEY } from '../../../lib/payments/saved-payment-methods.ts';
 import { toast } from '../../../stores/toasts.ts';
 
 export const ORDERS_QUERY_KEY = ['orders'] as const;
@@ -54,6 +55,7 @@ export async function afterSignIn(queryClient: QueryClient, user: AuthUser): Pro
     queryClient.invalidateQueries({ queryKey: ['cart'] }),
     queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_KEY }),
     queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY }),
+    queryClient.invalidateQueries({ queryKey: SAVED_PAYMENT_METHODS_KEY }),
   ]);
 }
 
@@ -96,7 +98,12 @@ export function useSessionsOfOtherTabs(): void {
           void afterSignOut(queryClient);
           return;
         }
-        for (const queryKey of [['cart'], ORDERS_QUERY_KEY, PROFILE_QUERY_KEY]) {
+        for (const queryKey of [
+          ['cart'],
+          ORDERS_QUERY_KEY,
+          PROFILE_QUERY_KEY,
+          SAVED_PAYMENT_METHODS_KEY,
+        ]) {
           void queryClient.resetQueries({ queryKey });
         }
       }),

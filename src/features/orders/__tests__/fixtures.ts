@@ -8,7 +8,10 @@ import type {
   PricedLine,
   Quote,
 } from '../../../../contract/orders.ts';
+import { http, HttpResponse } from 'msw';
+import type { SavedPaymentMethod } from '../../../../contract/payment-methods.ts';
 import { EMPTY_CART, type Cart } from '../../../lib/cart/get-cart.ts';
+import { api } from '../../../testing/msw.ts';
 
 export const USER = { _id: 'user_1', name: 'Ann Tremblay', email: 'ann@example.com' };
 
@@ -146,3 +149,7 @@ export function ordersPage(page: number, total: number, limit = 10): OrdersPage 
 }
 
 export const ok = <T>(data: T) => ({ success: true as const, data });
+
+/** The shopper's saved cards (`GET /user/payment-methods`), none unless given. */
+export const savedCardsHandler = (cards: SavedPaymentMethod[] = []) =>
+  http.get(api('/user/payment-methods'), () => HttpResponse.json(ok(cards)));

@@ -1,9 +1,9 @@
 /**
  * Exports: PaymentStep — the payment of an order that exists: "Your order FN-… is waiting for
- * payment", the card form of its provider (the test provider's, or Stripe's Payment Element loaded
- * lazily in a space reserved for it), the payment's state in a live region, and the order's
- * summary. Calls `onPaid` once the payment has succeeded and `onClosed` when the order was
- * cancelled before it was paid.
+ * payment", the shopper's saved cards with "Use a new card" when they have some, the card form of
+ * its provider (the test provider's, or Stripe's Payment Element loaded lazily in a space reserved
+ * for it), the payment's state in a live region, and the order's summary. Calls `onPaid` once
+ * the payment has succeeded and `onClosed` when the order was cancelled before it was paid.
  */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -14,9 +14,11 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { failureMessage } from '../../../hooks/use-form-submit.ts';
 import { orderQueryOptions } from '../api/get-order.ts';
 import { paymentQueryOptions } from '../api/get-payment.ts';
+import { useSavedPaymentMethods } from '../api/pay-with-saved-method.ts';
 import { formatOrderDateTime, PAYMENT_STATUS_TEXT } from '../lib/order-format.ts';
 import { AddressBlock } from './address-block.tsx';
 import { OrderLines } from './order-lines.tsx';
+import { SavedCardChoice } from './saved-card-choice.tsx';
 import { TestPaymentForm } from './test-payment-form.tsx';
 import { TotalsList } from './totals-list.tsx';
 import styles from './orders.module.css';
@@ -44,6 +46,7 @@ export function PaymentStep({
     refetchInterval: (query) =>
       query.state.data?.status === 'processing' ? PROCESSING_POLL_MS : false,
   });
+  const savedCards = useSavedPaymentMethods();
   const status = order.data?.status;
   const paid =
     payment.data?.status === 'succeeded' || (status !== undefined && PAID.includes(status));
@@ -143,6 +146,17 @@ export function PaymentStep({
         Card payments are not available right now. Your order is kept for you; please try again
         later.
       </p>
+    );
+  }
+
+  // A saved card of the provider in use pays without the card form; a failed saved card is
+  // offered again beside the others. The test provider's authentication step keeps its own form.
+  const cards = (savedCards.data ?? []).filter((card) => card.provider === current?.provider);
+  if (current && current.status === 'requires_payment_method' && cards.length > 0 && !paid) {
+    form = (
+      <SavedCardChoice orderId={orderId} payment={current} cards={cards}>
+        {form}
+      </SavedCardChoice>
     );
   }
 

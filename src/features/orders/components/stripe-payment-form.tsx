@@ -8,26 +8,16 @@
  * Default export: StripePaymentForm({ orderId, clientSecret, amount, publishableKey }).
  */
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
-import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormFailure } from '../../../components/ui/form-failure.tsx';
 import { useOnline } from '../../../hooks/use-online.ts';
 import { formatMoney } from '../../../lib/format.ts';
+import { stripeFor } from '../../../lib/payments/load-stripe.ts';
 import { ordersKeys } from '../api/keys.ts';
 import { getPayment, isPaymentSettled } from '../api/get-payment.ts';
 import styles from './orders.module.css';
-
-const stripes = new Map<string, Promise<Stripe | null>>();
-function stripeFor(key: string): Promise<Stripe | null> {
-  let stripe = stripes.get(key);
-  if (!stripe) {
-    stripe = loadStripe(key);
-    stripes.set(key, stripe);
-  }
-  return stripe;
-}
 
 const POLL_MS = 1500;
 const POLL_TRIES = 20;

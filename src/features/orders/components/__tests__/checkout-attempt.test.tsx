@@ -20,6 +20,7 @@ import {
   makePayment,
   makeQuote,
   ok,
+  savedCardsHandler,
   USER,
 } from '../../__tests__/fixtures.ts';
 import { LOST_CONNECTION_TEXT } from '../../lib/use-checkout-attempt.ts';
@@ -30,6 +31,7 @@ const server = setupMswServer();
 beforeEach(() => {
   customerState.auth.user = USER;
   server.use(
+    savedCardsHandler(),
     http.get(api('/cart'), () => HttpResponse.json(ok(cartWithLine()))),
     http.get(api('/user/addresses'), () => HttpResponse.json(ok([]))),
     http.post(api('/checkout/quote'), () => HttpResponse.json(ok(makeQuote('ON')))),

@@ -18,6 +18,7 @@ import {
   makePayment,
   makeQuote,
   ok,
+  savedCardsHandler,
   USER,
 } from '../../__tests__/fixtures.ts';
 import { PLACE_ORDER_OFFLINE_TEXT } from '../checkout-form.tsx';
@@ -27,6 +28,7 @@ const server = setupMswServer();
 
 function baseHandlers(saved: unknown[] = []) {
   server.use(
+    savedCardsHandler(),
     http.get(api('/cart'), () => HttpResponse.json(ok(cartWithLine()))),
     http.get(api('/user/addresses'), () => HttpResponse.json(ok(saved))),
     http.post(api('/checkout/quote'), async ({ request }) => {

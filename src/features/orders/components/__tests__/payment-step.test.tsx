@@ -12,6 +12,7 @@ import {
   type Payment,
   type TestPaymentConfirmBody,
 } from '../../../../../contract/orders.ts';
+import type { SavedPaymentMethod } from '../../../../../contract/payment-methods.ts';
 import {
   clearCheckoutAttempts,
   readCheckoutAttempt,
@@ -20,8 +21,16 @@ import {
 import { customerState } from '../../../../stores/customer.ts';
 import { api, setupMswServer } from '../../../../testing/msw.ts';
 import { renderWithProviders } from '../../../../testing/render.tsx';
-import { ADDRESS, makeOrder, makePayment, ok, USER } from '../../__tests__/fixtures.ts';
+import {
+  ADDRESS,
+  makeOrder,
+  makePayment,
+  ok,
+  savedCardsHandler,
+  USER,
+} from '../../__tests__/fixtures.ts';
 import { CheckoutPage } from '../checkout-page.tsx';
+import { USE_NEW_CARD_TEXT } from '../saved-card-choice.tsx';
 
 const server = setupMswServer();
 
@@ -40,6 +49,7 @@ beforeEach(async () => {
     createdAt: new Date().toISOString(),
   });
   server.use(
+    savedCardsHandler(),
     http.get(api('/cart'), () => HttpResponse.json(ok({ items: [], totals: {}, discount: null }))),
     http.get(api('/orders/ord_1'), () =>
       HttpResponse.json(
@@ -153,5 +163,77 @@ describe('the payment step (test provider)', () => {
     await waitFor(() => expect(card.getAttribute('aria-invalid')).toBe('true'));
     expect(within(form).getByLabelText('CVC').getAttribute('aria-invalid')).toBe('true');
     expect(confirms).toHaveLength(0);
+  });
+});
+
+describe('saved cards at the payment step (test provider)', () => {
+  const visa: SavedPaymentMethod = {
+    id: 'spm_visa',
+    provider: 'test',
+    brand: 'visa',
+    last4: '4242',
+    expMonth: 12,
+    expYear: 2034,
+    createdAt: '2026-11-25T10:00:00.000Z',
+  };
+  const declinedCard: SavedPaymentMethod = { ...visa, id: 'spm_declined', last4: '0002' };
+  const stripeCard: SavedPaymentMethod = { ...visa, id: 'spm_stripe', provider: 'stripe' };
+  let paidWith: string[];
+
+  beforeEach(() => {
+    paidWith = [];
+    server.use(
+      savedCardsHandler([visa, declinedCard, stripeCard]),
+      http.post(api('/orders/ord_1/payment/saved-method'), async ({ request }) => {
+        const { paymentMethodId } = (await request.json()) as { paymentMethodId: string };
+        paidWith.push(paymentMethodId);
+        payment =
+          paymentMethodId === declinedCard.id
+            ? makePayment({ lastError: 'Your card was declined.' })
+            : makePayment({ status: 'succeeded', card: { brand: 'visa', last4: '4242' } });
+        return HttpResponse.json(ok(payment));
+      }),
+    );
+  });
+
+  const choices = async () =>
+    within(await screen.findByRole('group', { name: 'Pay with' })).getAllByRole('radio');
+
+  test("offers the provider's saved cards and a new card; the first pays in one press", async () => {
+    const { router } = renderWithProviders(<CheckoutPage />, { path: '/checkout' });
+    const radios = await choices();
+    expect(radios.map((radio) => radio.parentElement?.textContent)).toEqual([
+      'Visa •••• 4242, expires 12/34',
+      'Visa •••• 0002, expires 12/34',
+      USE_NEW_CARD_TEXT,
+    ]);
+    expect((radios[0] as HTMLInputElement).checked).toBe(true);
+    expect(screen.queryByRole('form', { name: TEST_PAYMENT_LABEL })).toBeNull();
+
+    const form = screen.getByRole('form', { name: 'Pay with a saved card' });
+    fireEvent.click(within(form).getByRole('button', { name: /^Pay \$/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/order-success'));
+    expect(paidWith).toEqual([visa.id]);
+  });
+
+  test('a declined saved card says why; another card can be chosen', async () => {
+    const { router } = renderWithProviders(<CheckoutPage />, { path: '/checkout' });
+    fireEvent.click((await choices())[1]!);
+    const form = screen.getByRole('form', { name: 'Pay with a saved card' });
+    fireEvent.click(within(form).getByRole('button', { name: /^Pay \$/ }));
+    expect((await within(form).findByRole('alert')).textContent).toContain(
+      'Your card was declined.',
+    );
+    fireEvent.click((await choices())[0]!);
+    fireEvent.click(within(form).getByRole('button', { name: /^Pay \$/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/order-success'));
+    expect(paidWith).toEqual([declinedCard.id, visa.id]);
+  });
+
+  test('"Use a new card" shows the card form', async () => {
+    renderWithProviders(<CheckoutPage />, { path: '/checkout' });
+    fireEvent.click((await choices()).at(-1)!);
+    expect(await screen.findByRole('form', { name: TEST_PAYMENT_LABEL })).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'Pay with a saved card' })).toBeNull();
   });
 });

@@ -15,7 +15,14 @@ import {
 import { customerState } from '../../../../stores/customer.ts';
 import { api, setupMswServer } from '../../../../testing/msw.ts';
 import { renderWithProviders } from '../../../../testing/render.tsx';
-import { ADDRESS, makeOrder, makePayment, ok, USER } from '../../__tests__/fixtures.ts';
+import {
+  ADDRESS,
+  makeOrder,
+  makePayment,
+  ok,
+  savedCardsHandler,
+  USER,
+} from '../../__tests__/fixtures.ts';
 import { CheckoutPage } from '../checkout-page.tsx';
 
 const confirmPayment = vi.fn(async (_options: unknown) => ({}));
@@ -32,6 +39,7 @@ const server = setupMswServer();
 beforeEach(async () => {
   vi.stubEnv('VITE_STRIPE_PUBLISHABLE_KEY', 'pk_test_123');
   customerState.auth.user = USER;
+  server.use(savedCardsHandler());
   await writeCheckoutAttempt(USER._id, {
     key: 'key-1',
     body: { shippingAddress: ADDRESS, shippingMethod: 'standard' },
