@@ -177,6 +177,7 @@ export const profileExport = z.object({
   exportedAt: z.string(),
   account: profileUserSchema.extend({ createdAt: z.string() }),
   addresses: z.array(exportRecord),
+  paymentMethods: z.array(exportRecord),
   orders: z.array(exportRecord),
   discountCodes: z.array(exportRecord),
   contactMessages: z.array(exportRecord),

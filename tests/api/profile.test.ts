@@ -6,6 +6,7 @@ import { emailChanges, sessions, users } from '../../server/modules/auth/tables.
 import { carts } from '../../server/modules/cart/tables.ts';
 import { orderItems, orders } from '../../server/modules/orders/tables.ts';
 import { userAddresses } from '../../server/modules/addresses/tables.ts';
+import { savedPaymentMethods } from '../../server/modules/payments/tables.ts';
 import { SESSION_COOKIE } from '../../server/plugins/sessions.ts';
 import {
   loginUser,
@@ -232,6 +233,9 @@ describe('download my data', () => {
     const other = await shopperWithCart(t.app, [chocolate]);
     const mine = await placedOrder(shopper);
     const theirs = await placedOrder(other);
+    expect(
+      (await call('POST', '/user/payment-methods', shopper, { testCard: 'succeeds' })).statusCode,
+    ).toBe(201);
 
     const res = await call('GET', '/user/profile/me/export', shopper);
     expect(res.statusCode, res.body).toBe(200);
@@ -248,6 +252,10 @@ describe('download my data', () => {
     expect((data.orders[0]!.items as unknown[]).length).toBe(1);
     expect(data.addresses).toHaveLength(1);
     expect(data.addresses[0]).toMatchObject({ line1: TORONTO.line1 });
+    expect(data.paymentMethods).toEqual([
+      expect.objectContaining({ brand: 'visa', last4: '4242', expMonth: 12 }),
+    ]);
+    expect(res.body).not.toContain('test_pm_');
     expect(res.body).not.toContain(theirs.id);
     expect(res.body).not.toContain(other.user.email);
   });
@@ -272,6 +280,9 @@ describe('delete my account', () => {
   test('anonymises and keeps orders, ends sessions, deletes the rest, frees the e-mail', async () => {
     const shopper = await shopperWithCart(t.app, [chocolate]);
     const order = await placedOrder(shopper);
+    expect(
+      (await call('POST', '/user/payment-methods', shopper, { testCard: 'succeeds' })).statusCode,
+    ).toBe(201);
     // Something in the cart again, so there is a cart to delete.
     await cartCall(t.app, 'POST', '/cart/items', shopper, chocolate);
     const other = await loginUser(t.app, shopper.user.email);
@@ -290,6 +301,9 @@ describe('delete my account', () => {
       await t.db.select().from(userAddresses).where(eq(userAddresses.userId, userId)),
     ).toHaveLength(0);
     expect(await t.db.select().from(carts).where(eq(carts.userId, userId))).toHaveLength(0);
+    expect(
+      await t.db.select().from(savedPaymentMethods).where(eq(savedPaymentMethods.userId, userId)),
+    ).toHaveLength(0);
 
     const [kept] = await t.db.select().from(orders).where(eq(orders.id, order.id));
     expect(kept).toMatchObject({

@@ -13,6 +13,7 @@ import { consultationBookings, contactMessages } from '../engagement/tables.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { renderMail } from '../mail/templates.ts';
 import { orderItems, orders } from '../orders/tables.ts';
+import { paymentCustomers, savedPaymentMethods } from '../payments/tables.ts';
 
 /** How long the confirmation link of an e-mail change works. */
 export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
@@ -207,6 +208,20 @@ export function createProfileService({ db, now = () => new Date() }: ProfileServ
         .from(userAddresses)
         .where(eq(userAddresses.userId, userId))
         .orderBy(asc(userAddresses.createdAt));
+      // The cards as the shopper sees them; the provider's token stays out of the file.
+      const cards = await db
+        .select({
+          _id: savedPaymentMethods.id,
+          provider: savedPaymentMethods.provider,
+          brand: savedPaymentMethods.brand,
+          last4: savedPaymentMethods.last4,
+          expMonth: savedPaymentMethods.expMonth,
+          expYear: savedPaymentMethods.expYear,
+          createdAt: savedPaymentMethods.createdAt,
+        })
+        .from(savedPaymentMethods)
+        .where(eq(savedPaymentMethods.userId, userId))
+        .orderBy(asc(savedPaymentMethods.createdAt));
       const orderRows = await db
         .select()
         .from(orders)
@@ -256,6 +271,7 @@ export function createProfileService({ db, now = () => new Date() }: ProfileServ
         exportedAt: now().toISOString(),
         account: { ...user, createdAt: user.createdAt.toISOString() },
         addresses,
+        paymentMethods: cards,
         orders: exported,
         discountCodes: codes,
         contactMessages: messages,
@@ -264,8 +280,8 @@ export function createProfileService({ db, now = () => new Date() }: ProfileServ
     },
 
     /**
-     * Deletes the account in one transaction: sessions, saved addresses, the cart and pending
-     * resets and e-mail changes go (cascades); orders stay for the books, anonymised; the user
+     * Deletes the account in one transaction: sessions, saved addresses and cards, the cart and
+     * pending resets and e-mail changes go; orders stay for the books, anonymised; the user
      * row is deleted, so the address can register again.
      */
     async deleteAccount(userId: string, password: string): Promise<boolean> {
@@ -293,6 +309,8 @@ export function createProfileService({ db, now = () => new Date() }: ProfileServ
         }
         await tx.delete(sessions).where(eq(sessions.userId, userId));
         await tx.delete(userAddresses).where(eq(userAddresses.userId, userId));
+        await tx.delete(savedPaymentMethods).where(eq(savedPaymentMethods.userId, userId));
+        await tx.delete(paymentCustomers).where(eq(paymentCustomers.userId, userId));
         await tx.delete(carts).where(eq(carts.userId, userId));
         await tx.delete(emailChanges).where(eq(emailChanges.userId, userId));
         await tx.delete(passwordResets).where(eq(passwordResets.userId, userId));

@@ -1,7 +1,7 @@
 /**
  * Exports: ProfilePage — the signed-in shopper's profile: personal details (name, phone, e-mail),
- * the e-mail change and its confirmation link, the password, saved addresses and the shopper's
- * data (download, account deletion). Each section stands alone: its own heading, form, messages
+ * the e-mail change and its confirmation link, the password, saved addresses, saved cards and the
+ * shopper's data (download, account deletion). Each section stands alone: its own heading, form, messages
  * beside the fields and the server's message on failure.
  *
  * `confirmEmail` is the token of a mailed e-mail confirmation link (the route's search param).
@@ -11,6 +11,7 @@ import { ChangeEmail, EmailConfirmation } from './change-email.tsx';
 import { ChangePassword } from './change-password.tsx';
 import { PersonalDetails } from './personal-details.tsx';
 import { SavedAddresses } from './saved-addresses.tsx';
+import { SavedPaymentMethods } from './saved-payment-methods.tsx';
 import { YourData } from './your-data.tsx';
 import styles from './profile-page.module.css';
 
@@ -27,10 +28,7 @@ export function ProfilePage({ confirmEmail }: { confirmEmail?: string | undefine
         <ChangeEmail />
         <ChangePassword />
         <SavedAddresses />
-        {/*
-         * Saved payment methods: <SavedPaymentMethods /> (./saved-payment-methods.tsx, built
-         * separately) is mounted here, between the addresses and the shopper's data.
-         */}
+        <SavedPaymentMethods />
         <YourData />
       </div>
     </main>
