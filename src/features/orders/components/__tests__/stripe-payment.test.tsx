@@ -25,6 +25,9 @@ import {
 } from '../../__tests__/fixtures.ts';
 import { CheckoutPage } from '../checkout-page.tsx';
 
+/** The Payment Element's chunk is loaded lazily; a busy machine may take more than a second. */
+const LAZY_CHUNK = { timeout: 5000 };
+
 const confirmPayment = vi.fn(async (_options: unknown) => ({}));
 vi.mock('@stripe/stripe-js', () => ({ loadStripe: vi.fn(async () => ({})) }));
 vi.mock('@stripe/react-stripe-js', () => ({
@@ -67,7 +70,7 @@ test('confirms with Stripe without a redirect, then polls the payment until it s
     ),
   );
   const { router } = renderWithProviders(<CheckoutPage />, { path: '/checkout' });
-  expect(await screen.findByTestId('payment-element')).toBeTruthy();
+  expect(await screen.findByTestId('payment-element', {}, LAZY_CHUNK)).toBeTruthy();
   fireEvent.click(screen.getByRole('button', { name: /^Pay \$/ }));
 
   await waitFor(() => expect(router.state.location.pathname).toBe('/order-success'), {
