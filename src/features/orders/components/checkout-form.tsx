@@ -32,7 +32,7 @@ import {
   quoteBodyFor,
   type AddressValues,
 } from '../lib/checkout-body.ts';
-import { addressLines } from '../lib/order-format.ts';
+import { addressLines } from '../../../lib/order-format.ts';
 import {
   shortLineText,
   type CheckoutPhase,

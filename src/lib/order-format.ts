@@ -9,8 +9,8 @@ import {
   SHIPPING_COUNTRY,
   SHIPPING_COUNTRY_NAME,
   type TaxLine,
-} from '../../../../contract/checkout-rules.ts';
-import type { PaymentStatus } from '../../../../contract/orders.ts';
+} from '../../contract/checkout-rules.ts';
+import type { PaymentStatus } from '../../contract/orders.ts';
 
 /** 13 → "13%", 9.975 → "9.975%". */
 export function formatRate(rate: number): string {
