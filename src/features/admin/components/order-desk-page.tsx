@@ -118,7 +118,7 @@ export function OrderDeskPage({ search }: { search: DeskSearch }) {
       <p className={styles.eyebrow}>Staff</p>
       <h1 className={styles.title}>Order desk</h1>
 
-      <nav aria-label="Filter by status" className={styles.statusFilter}>
+      <div role="group" aria-label="Filter by status" className={styles.statusFilter}>
         <ul>
           <li>
             <button
@@ -144,7 +144,7 @@ export function OrderDeskPage({ search }: { search: DeskSearch }) {
             </li>
           ))}
         </ul>
-      </nav>
+      </div>
 
       <DeskFilters
         key={`${search.q ?? ''}|${search.from ?? ''}|${search.to ?? ''}`}

@@ -49,7 +49,7 @@ describe('order desk list', () => {
       '/admin/orders/ord_1',
     );
     expect(rows[1]!.textContent).toContain('shopper1@example.com');
-    const filter = screen.getByRole('navigation', { name: 'Filter by status' });
+    const filter = screen.getByRole('group', { name: 'Filter by status' });
     expect(
       within(filter).getByRole('button', { name: 'All (45)' }).getAttribute('aria-pressed'),
     ).toBe('true');
