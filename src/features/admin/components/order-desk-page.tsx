@@ -293,7 +293,7 @@ function DeskFilters({
   return (
     <form role="search" aria-label="Find orders" className={styles.filters} onSubmit={onSubmit}>
       <TextField
-        label="Search"
+        label="Search orders"
         type="search"
         name="q"
         value={q}

@@ -78,7 +78,9 @@ describe('order desk list', () => {
     const { router } = renderWithProviders(<Desk />, { path: '/admin/orders' });
     await screen.findByRole('table');
     const form = screen.getByRole('search', { name: 'Find orders' });
-    fireEvent.change(within(form).getByLabelText('Search'), { target: { value: ' FN-10482 ' } });
+    fireEvent.change(within(form).getByLabelText('Search orders'), {
+      target: { value: ' FN-10482 ' },
+    });
     fireEvent.change(within(form).getByLabelText('From'), { target: { value: '2026-11-20' } });
     fireEvent.change(within(form).getByLabelText('To'), { target: { value: '2026-11-01' } });
     const requestsBefore = server.requests.length;
