@@ -37,6 +37,8 @@ import { Route as ShopSearchIndexRouteImport } from './routes/_shop/search/index
 import { Route as ShopSearchProductsRouteImport } from './routes/_shop/search/products'
 import { Route as ShopAccountOrderOrderIdRouteImport } from './routes/_shop/_account/order/$orderId'
 import { Route as ShopAccountProfileMeRouteImport } from './routes/_shop/_account/profile/me'
+import { Route as ShopAccountAdminOrdersIndexRouteImport } from './routes/_shop/_account/admin/orders/index'
+import { Route as ShopAccountAdminOrdersOrderIdRouteImport } from './routes/_shop/_account/admin/orders/$orderId'
 
 const ShopRoute = ShopRouteImport.update({
   id: '/_shop',
@@ -177,6 +179,18 @@ const ShopAccountProfileMeRoute = ShopAccountProfileMeRouteImport.update({
   path: '/profile/me',
   getParentRoute: () => ShopAccountRoute,
 } as any)
+const ShopAccountAdminOrdersIndexRoute =
+  ShopAccountAdminOrdersIndexRouteImport.update({
+    id: '/admin/orders/',
+    path: '/admin/orders/',
+    getParentRoute: () => ShopAccountRoute,
+  } as any)
+const ShopAccountAdminOrdersOrderIdRoute =
+  ShopAccountAdminOrdersOrderIdRouteImport.update({
+    id: '/admin/orders/$orderId',
+    path: '/admin/orders/$orderId',
+    getParentRoute: () => ShopAccountRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof ShopIndexRoute
@@ -205,6 +219,8 @@ export interface FileRoutesByFullPath {
   '/search/': typeof ShopSearchIndexRoute
   '/order/$orderId': typeof ShopAccountOrderOrderIdRoute
   '/profile/me': typeof ShopAccountProfileMeRoute
+  '/admin/orders/$orderId': typeof ShopAccountAdminOrdersOrderIdRoute
+  '/admin/orders/': typeof ShopAccountAdminOrdersIndexRoute
 }
 export interface FileRoutesByTo {
   '/consult': typeof ConsultRoute
@@ -233,6 +249,8 @@ export interface FileRoutesByTo {
   '/search': typeof ShopSearchIndexRoute
   '/order/$orderId': typeof ShopAccountOrderOrderIdRoute
   '/profile/me': typeof ShopAccountProfileMeRoute
+  '/admin/orders/$orderId': typeof ShopAccountAdminOrdersOrderIdRoute
+  '/admin/orders': typeof ShopAccountAdminOrdersIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -264,6 +282,8 @@ export interface FileRoutesById {
   '/_shop/search/': typeof ShopSearchIndexRoute
   '/_shop/_account/order/$orderId': typeof ShopAccountOrderOrderIdRoute
   '/_shop/_account/profile/me': typeof ShopAccountProfileMeRoute
+  '/_shop/_account/admin/orders/$orderId': typeof ShopAccountAdminOrdersOrderIdRoute
+  '/_shop/_account/admin/orders/': typeof ShopAccountAdminOrdersIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -294,6 +314,8 @@ export interface FileRouteTypes {
     | '/search/'
     | '/order/$orderId'
     | '/profile/me'
+    | '/admin/orders/$orderId'
+    | '/admin/orders/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/consult'
@@ -322,6 +344,8 @@ export interface FileRouteTypes {
     | '/search'
     | '/order/$orderId'
     | '/profile/me'
+    | '/admin/orders/$orderId'
+    | '/admin/orders'
   id:
     | '__root__'
     | '/_shop'
@@ -352,6 +376,8 @@ export interface FileRouteTypes {
     | '/_shop/search/'
     | '/_shop/_account/order/$orderId'
     | '/_shop/_account/profile/me'
+    | '/_shop/_account/admin/orders/$orderId'
+    | '/_shop/_account/admin/orders/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -561,6 +587,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ShopAccountProfileMeRouteImport
       parentRoute: typeof ShopAccountRoute
     }
+    '/_shop/_account/admin/orders/': {
+      id: '/_shop/_account/admin/orders/'
+      path: '/admin/orders'
+      fullPath: '/admin/orders/'
+      preLoaderRoute: typeof ShopAccountAdminOrdersIndexRouteImport
+      parentRoute: typeof ShopAccountRoute
+    }
+    '/_shop/_account/admin/orders/$orderId': {
+      id: '/_shop/_account/admin/orders/$orderId'
+      path: '/admin/orders/$orderId'
+      fullPath: '/admin/orders/$orderId'
+      preLoaderRoute: typeof ShopAccountAdminOrdersOrderIdRouteImport
+      parentRoute: typeof ShopAccountRoute
+    }
   }
 }
 
@@ -570,6 +610,8 @@ interface ShopAccountRouteChildren {
   ShopAccountOrderSuccessRoute: typeof ShopAccountOrderSuccessRoute
   ShopAccountOrderOrderIdRoute: typeof ShopAccountOrderOrderIdRoute
   ShopAccountProfileMeRoute: typeof ShopAccountProfileMeRoute
+  ShopAccountAdminOrdersOrderIdRoute: typeof ShopAccountAdminOrdersOrderIdRoute
+  ShopAccountAdminOrdersIndexRoute: typeof ShopAccountAdminOrdersIndexRoute
 }
 
 const ShopAccountRouteChildren: ShopAccountRouteChildren = {
@@ -578,6 +620,8 @@ const ShopAccountRouteChildren: ShopAccountRouteChildren = {
   ShopAccountOrderSuccessRoute: ShopAccountOrderSuccessRoute,
   ShopAccountOrderOrderIdRoute: ShopAccountOrderOrderIdRoute,
   ShopAccountProfileMeRoute: ShopAccountProfileMeRoute,
+  ShopAccountAdminOrdersOrderIdRoute: ShopAccountAdminOrdersOrderIdRoute,
+  ShopAccountAdminOrdersIndexRoute: ShopAccountAdminOrdersIndexRoute,
 }
 
 const ShopAccountRouteWithChildren = ShopAccountRoute._addFileChildren(

@@ -34,6 +34,15 @@ export function routePattern(routeFile: string): string | null {
   return `^/${parts.join('/')}${parts.length > 0 ? '/?' : ''}$`;
 }
 
+/**
+ * Whether a route file is a staff page (under an `admin` segment): never a shopper's first page.
+ * Left out of the script, its chunk names cost no shopper a byte, and the staff's first visit
+ * simply fetches its code after the entry.
+ */
+export function isStaffRoute(routeFile: string): boolean {
+  return routeFile.split('/').includes('admin');
+}
+
 /** Whether a route file is a pathless layout (`_shop`, `_shop/_account`), framing the routes below. */
 function isLayout(routeFile: string): boolean {
   return routeFile.split('/').at(-1)!.startsWith('_');
@@ -45,8 +54,9 @@ export interface RoutePreload {
 }
 
 /**
- * Each page route's URL pattern and the chunks it needs beyond the entry: its component chunk,
- * its layouts' component chunks and everything they import statically. Routes without
+ * Each shopper page route's URL pattern and the chunks it needs beyond the entry: its component
+ * chunk, its layouts' component chunks and everything they import statically (staff pages have
+ * none: isStaffRoute). Routes without
  * parameters come first, so `/search/products` wins over a `$param` sibling.
  */
 export function routePreloads(bundle: OutputBundle): RoutePreload[] {
@@ -76,7 +86,7 @@ export function routePreloads(bundle: OutputBundle): RoutePreload[] {
   const preloads: RoutePreload[] = [];
   for (const routeFile of componentChunk.keys()) {
     const pattern = routePattern(routeFile);
-    if (pattern === null || isLayout(routeFile)) continue;
+    if (pattern === null || isLayout(routeFile) || isStaffRoute(routeFile)) continue;
     const files = new Set<string>();
     const segments = routeFile.split('/');
     for (let depth = 1; depth <= segments.length; depth += 1) {

@@ -48,6 +48,22 @@ describe('route preload', () => {
     expect(matches('docs/$', '/docs/a/b')).toBe(true);
   });
 
+  it("leaves the staff pages out: they are no shopper's first page", () => {
+    const preloads = routePreloads(
+      bundleOf(
+        chunk('assets/index.js', [], { isEntry: true }),
+        chunk('assets/account.js', ['assets/index.js'], split('_shop/_account')),
+        chunk('assets/desk.js', ['assets/table.js'], split('_shop/_account/admin/orders/index')),
+        chunk('assets/desk-order.js', [], split('_shop/_account/admin/orders/$orderId')),
+        chunk('assets/table.js', []),
+        chunk('assets/me.js', [], split('_shop/_account/profile/me')),
+      ),
+    );
+    expect(preloads).toEqual([
+      { pattern: '^/profile/me/?$', files: ['assets/account.js', 'assets/me.js'] },
+    ]);
+  });
+
   it("lists a route's chunks with its layouts' and their static imports, never the entry's", () => {
     const preloads = routePreloads(
       bundleOf(

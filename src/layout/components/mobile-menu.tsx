@@ -1,7 +1,7 @@
 /**
  * Exports: MobileMenu — the full-screen slide-in menu below 768 px (spec §2): HOME, an expandable
- * CATEGORIES list, CONSULTANCY, CONTACT, plus the account links. Slides in over 0.6 s and out over
- * 0.5 s; closes on navigation, on Escape and when the window reaches desktop width; locks the page
+ * CATEGORIES list, CONSULTANCY, CONTACT, plus the account links (and the order desk, for staff).
+ * Slides in over 0.6 s and out over 0.5 s; closes on navigation, on Escape and when the window reaches desktop width; locks the page
  * scroll and keeps focus inside while open (a modal dialog).
  */
 import { Link } from '@tanstack/react-router';
@@ -163,6 +163,13 @@ export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => vo
                   My Orders
                 </Link>
               </li>
+              {user.role === 'admin' ? (
+                <li>
+                  <Link to="/admin/orders" className={styles.accountLink} onClick={onClose}>
+                    Order desk
+                  </Link>
+                </li>
+              ) : null}
               <li>
                 <button
                   type="button"

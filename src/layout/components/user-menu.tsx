@@ -1,8 +1,8 @@
 /**
  * Exports: UserMenu — the account menu button (WAI-ARIA menu button): opens on hover or click,
  * closes on an outside click, Escape (focus back on the button) or Tab; ↑/↓/Home/End move between
- * items; 0.2 s fade. Signed in: a greeting with the name, My Profile, My Orders and Logout; signed
- * out: Login and Register. `dark` matches the transparent home header.
+ * items; 0.2 s fade. Signed in: a greeting with the name, My Profile, My Orders, Order desk (staff
+ * only) and Logout; signed out: Login and Register. `dark` matches the transparent home header.
  */
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
@@ -150,6 +150,13 @@ export function UserMenu({ dark }: { dark: boolean }) {
                   My Orders
                 </Link>
               </li>
+              {user.role === 'admin' ? (
+                <li role="none">
+                  <Link to="/admin/orders" role="menuitem" tabIndex={-1} className={styles.item}>
+                    Order desk
+                  </Link>
+                </li>
+              ) : null}
               <li role="none">
                 <button
                   type="button"

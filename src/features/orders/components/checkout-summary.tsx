@@ -9,7 +9,7 @@ import type { Quote } from '../../../../contract/orders.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import type { Cart } from '../../../lib/cart/get-cart.ts';
 import { OrderLines } from './order-lines.tsx';
-import { TotalsList } from './totals-list.tsx';
+import { TotalsList } from '../../../components/orders/totals-list.tsx';
 import styles from './orders.module.css';
 
 export const QUOTE_PENDING_TEXT = 'Enter your province and postal code to see shipping and taxes.';

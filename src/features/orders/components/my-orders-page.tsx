@@ -10,7 +10,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { failureMessage } from '../../../hooks/use-form-submit.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { useMyOrders } from '../api/get-my-orders.ts';
-import { formatOrderDate, itemCountText } from '../lib/order-format.ts';
+import { formatOrderDate, itemCountText } from '../../../lib/order-format.ts';
 import styles from './orders.module.css';
 
 export const NO_ORDERS_TEXT = 'You have not placed any orders yet.';

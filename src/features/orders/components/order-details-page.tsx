@@ -19,11 +19,11 @@ import { toast } from '../../../stores/toasts.ts';
 import { useCancelOrder } from '../api/cancel-order.ts';
 import { isNotFound, useOrder } from '../api/get-order.ts';
 import { reorderMessages, useReorder } from '../api/reorder.ts';
-import { formatOrderDate, itemCountText } from '../lib/order-format.ts';
-import { AddressBlock } from './address-block.tsx';
+import { formatOrderDate, itemCountText } from '../../../lib/order-format.ts';
+import { AddressBlock } from '../../../components/orders/address-block.tsx';
 import { OrderLines } from './order-lines.tsx';
 import { OrderTimeline } from './order-timeline.tsx';
-import { TotalsList } from './totals-list.tsx';
+import { TotalsList } from '../../../components/orders/totals-list.tsx';
 import styles from './orders.module.css';
 
 export function OrderDetailsPage({ orderId }: { orderId: string }) {

@@ -11,10 +11,10 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { failureMessage } from '../../../hooks/use-form-submit.ts';
 import { isNotFound, orderQueryOptions } from '../api/get-order.ts';
 import { paymentQueryOptions } from '../api/get-payment.ts';
-import { PAYMENT_STATUS_TEXT } from '../lib/order-format.ts';
-import { AddressBlock } from './address-block.tsx';
+import { PAYMENT_STATUS_TEXT } from '../../../lib/order-format.ts';
+import { AddressBlock } from '../../../components/orders/address-block.tsx';
 import { OrderLines } from './order-lines.tsx';
-import { TotalsList } from './totals-list.tsx';
+import { TotalsList } from '../../../components/orders/totals-list.tsx';
 import styles from './orders.module.css';
 
 export const CONFIRMATION_MAIL_TEXT = 'A confirmation e-mail is on its way.';

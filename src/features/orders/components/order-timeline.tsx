@@ -1,7 +1,7 @@
 /** Exports: OrderTimeline — the order's steps so far and ahead (lib/timeline.ts), as a list. */
 import type { Order } from '../../../../contract/orders.ts';
 import { buildTimeline } from '../lib/timeline.ts';
-import { formatOrderDateTime } from '../lib/order-format.ts';
+import { formatOrderDateTime } from '../../../lib/order-format.ts';
 import styles from './orders.module.css';
 
 export function OrderTimeline({ order }: { order: Order }) {

@@ -15,12 +15,12 @@ import { failureMessage } from '../../../hooks/use-form-submit.ts';
 import { orderQueryOptions } from '../api/get-order.ts';
 import { paymentQueryOptions } from '../api/get-payment.ts';
 import { useSavedPaymentMethods } from '../api/pay-with-saved-method.ts';
-import { formatOrderDateTime, PAYMENT_STATUS_TEXT } from '../lib/order-format.ts';
-import { AddressBlock } from './address-block.tsx';
+import { formatOrderDateTime, PAYMENT_STATUS_TEXT } from '../../../lib/order-format.ts';
+import { AddressBlock } from '../../../components/orders/address-block.tsx';
 import { OrderLines } from './order-lines.tsx';
 import { SavedCardChoice } from './saved-card-choice.tsx';
 import { TestPaymentForm } from './test-payment-form.tsx';
-import { TotalsList } from './totals-list.tsx';
+import { TotalsList } from '../../../components/orders/totals-list.tsx';
 import styles from './orders.module.css';
 
 const StripePaymentForm = lazy(() => import('./stripe-payment-form.tsx'));

@@ -1,6 +1,6 @@
 /** Exports: AddressBlock — an address as written on a parcel, in an <address>. */
-import { addressLines } from '../../../lib/address.ts';
-import styles from './orders.module.css';
+import { addressLines } from '../../lib/address.ts';
+import styles from './order-parts.module.css';
 
 export function AddressBlock({ address }: { address: Parameters<typeof addressLines>[0] }) {
   return (

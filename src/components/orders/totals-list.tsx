@@ -2,10 +2,10 @@
  * Exports: TotalsList — an order's or a quote's totals: subtotal, discount (with its code),
  * shipping, each tax named with its rate ("HST (13%)") and the total.
  */
-import type { OrderTotals } from '../../../../contract/orders.ts';
-import { formatMoney } from '../../../lib/format.ts';
-import { taxLabel } from '../lib/order-format.ts';
-import styles from './orders.module.css';
+import type { OrderTotals } from '../../../contract/orders.ts';
+import { formatMoney } from '../../lib/format.ts';
+import { taxLabel } from '../../lib/order-format.ts';
+import styles from './order-parts.module.css';
 
 export function TotalsList({
   totals,

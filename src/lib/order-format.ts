@@ -4,8 +4,8 @@
  * Exports: taxLabel(tax), formatRate(rate), formatOrderDate(iso), formatOrderDateTime(iso),
  * itemCountText(n), PAYMENT_STATUS_TEXT. Addresses are written by addressLines (src/lib/address.ts).
  */
-import type { TaxLine } from '../../../../contract/checkout-rules.ts';
-import type { PaymentStatus } from '../../../../contract/orders.ts';
+import type { TaxLine } from '../../contract/checkout-rules.ts';
+import type { PaymentStatus } from '../../contract/orders.ts';
 
 /** 13 → "13%", 9.975 → "9.975%". */
 export function formatRate(rate: number): string {

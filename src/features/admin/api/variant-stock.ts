@@ -1,0 +1,34 @@
+/**
+ * A variant's stock at the desk: `GET /admin/variants/:variantId/stock` (the count and its latest
+ * adjustments) and `POST` of the same path (add or take `delta`, with a reason; 409 below 0).
+ *
+ * Exports: useVariantStock(variantId, enabled) (read only while its control is open),
+ * useAdjustStock(variantId) (puts the answer into the query).
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { StockAdjustBody, VariantStock } from '../../../../contract/admin.ts';
+import { api } from '../../../lib/api-client.ts';
+import { DESK_QUERY_META, deskKeys } from './keys.ts';
+
+type StockAnswer = { success: true; data: VariantStock };
+const stockPath = (variantId: string) => `/admin/variants/${encodeURIComponent(variantId)}/stock`;
+
+export function useVariantStock(variantId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: deskKeys.stock(variantId),
+    queryFn: async ({ signal }) =>
+      (await api.get<StockAnswer>(stockPath(variantId), { signal })).data,
+    enabled,
+    staleTime: 0,
+    meta: DESK_QUERY_META,
+  });
+}
+
+export function useAdjustStock(variantId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: StockAdjustBody) =>
+      (await api.post<StockAnswer>(stockPath(variantId), { body })).data,
+    onSuccess: (stock) => queryClient.setQueryData(deskKeys.stock(variantId), stock),
+  });
+}

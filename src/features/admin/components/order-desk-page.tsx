@@ -1,0 +1,334 @@
+/**
+ * Exports: OrderDeskPage — the staff's order list: a status filter with the count of each status
+ * (for the other filters), a date range and a search (order number, e-mail or name), a table
+ * sorted by date or total and paged by the server, and "Export CSV" of the same filters. Every
+ * choice lives in the URL (`search`), so a view can be reloaded, shared or bookmarked; changing a
+ * filter goes back to page 1. Rows link to the order.
+ */
+import { Link, useNavigate } from '@tanstack/react-router';
+import {
+  createColumnHelper,
+  rowPaginationFeature,
+  rowSortingFeature,
+  tableFeatures,
+  useTable,
+  type PaginationState,
+  type SortingState,
+  type Updater,
+} from '@tanstack/react-table';
+import { useState, type FormEvent } from 'react';
+import type { AdminOrderSummary } from '../../../../contract/admin.ts';
+import { ORDER_STATUS_LABELS, ORDER_STATUSES } from '../../../../contract/checkout-rules.ts';
+import { buttonClassName } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { failureMessage } from '../../../hooks/use-form-submit.ts';
+import { formatMoney } from '../../../lib/format.ts';
+import { formatOrderDateTime, itemCountText } from '../../../lib/order-format.ts';
+import { ordersCsvUrl, useDeskOrders } from '../api/desk-orders.ts';
+import { deskQuery, deskStatus } from '../lib/desk-query.ts';
+import { DESK_SORTS, type DeskSearch, type DeskSort } from '../lib/desk-search.ts';
+import styles from './admin.module.css';
+
+const features = tableFeatures({ rowSortingFeature, rowPaginationFeature });
+const column = createColumnHelper<typeof features, AdminOrderSummary>();
+const SORTABLE = new Set<string>(DESK_SORTS);
+
+const columns = column.columns([
+  column.accessor('number', {
+    header: 'Order',
+    cell: (info) => (
+      <Link to="/admin/orders/$orderId" params={{ orderId: info.row.original.id }}>
+        {info.getValue()}
+      </Link>
+    ),
+  }),
+  column.accessor('createdAt', {
+    header: 'Date',
+    cell: (info) => <time dateTime={info.getValue()}>{formatOrderDateTime(info.getValue())}</time>,
+  }),
+  column.accessor('name', {
+    header: 'Customer',
+    cell: (info) => (
+      <>
+        {info.getValue()}
+        <span className={styles.muted}>{info.row.original.email}</span>
+      </>
+    ),
+  }),
+  column.accessor('status', {
+    header: 'Status',
+    cell: (info) => <span className={styles.badge}>{ORDER_STATUS_LABELS[info.getValue()]}</span>,
+  }),
+  column.accessor('itemCount', { header: 'Items', cell: (info) => itemCountText(info.getValue()) }),
+  column.accessor('total', {
+    header: 'Total',
+    cell: (info) => formatMoney(info.getValue()),
+    meta: { numeric: true },
+  }),
+]);
+
+const NO_ROWS: AdminOrderSummary[] = [];
+
+export function OrderDeskPage({ search }: { search: DeskSearch }) {
+  const navigate = useNavigate();
+  const query = deskQuery(search);
+  const current = deskStatus(search);
+  const orders = useDeskOrders(query);
+  const page = orders.data;
+
+  /** A new view: filters merge into the current ones; page 1 unless the page is what changed. */
+  function go(next: Partial<DeskSearch>) {
+    const merged: DeskSearch = { ...search, page: undefined, ...next };
+    if (merged.page === 1) merged.page = undefined;
+    void navigate({ to: '/admin/orders', search: merged });
+  }
+
+  const sorting: SortingState = [{ id: query.sort, desc: query.order === 'desc' }];
+  const pagination: PaginationState = { pageIndex: query.page - 1, pageSize: query.limit };
+  const table = useTable({
+    features,
+    columns,
+    data: page?.items ?? NO_ROWS,
+    getRowId: (row) => row.id,
+    state: { sorting, pagination },
+    manualSorting: true,
+    manualPagination: true,
+    rowCount: page?.total ?? 0,
+    enableSortingRemoval: false,
+    enableMultiSort: false,
+    sortDescFirst: true,
+    onSortingChange: (updater: Updater<SortingState>) => {
+      const [next] = typeof updater === 'function' ? updater(sorting) : updater;
+      if (next) go({ sort: next.id as DeskSort, order: next.desc ? 'desc' : 'asc' });
+    },
+    onPaginationChange: (updater: Updater<PaginationState>) => {
+      const next = typeof updater === 'function' ? updater(pagination) : updater;
+      go({ page: next.pageIndex + 1 });
+    },
+  });
+
+  const counts = page?.counts;
+  const all = counts ? ORDER_STATUSES.reduce((sum, status) => sum + counts[status], 0) : null;
+  const countText = (n: number | null | undefined) =>
+    n === null || n === undefined ? '' : ` (${n})`;
+
+  return (
+    <main id="main" className={styles.page}>
+      <p className={styles.eyebrow}>Staff</p>
+      <h1 className={styles.title}>Order desk</h1>
+
+      <div role="group" aria-label="Filter by status" className={styles.statusFilter}>
+        <ul>
+          <li>
+            <button
+              type="button"
+              aria-pressed={!current}
+              className={styles.statusChip}
+              onClick={() => go({ status: undefined })}
+            >
+              All{countText(all)}
+            </button>
+          </li>
+          {ORDER_STATUSES.map((status) => (
+            <li key={status}>
+              <button
+                type="button"
+                aria-pressed={current === status}
+                className={styles.statusChip}
+                onClick={() => go({ status })}
+              >
+                {ORDER_STATUS_LABELS[status]}
+                {countText(counts?.[status])}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </div>
+
+      <DeskFilters
+        key={`${search.q ?? ''}|${search.from ?? ''}|${search.to ?? ''}`}
+        search={search}
+        onApply={go}
+      />
+
+      <div className={styles.toolbar}>
+        <p className={styles.muted} role="status">
+          {page ? `${page.total} ${page.total === 1 ? 'order' : 'orders'}` : ''}
+        </p>
+        <a
+          href={ordersCsvUrl(query)}
+          download
+          className={buttonClassName({ variant: 'outline', size: 'sm' })}
+        >
+          Export CSV
+        </a>
+      </div>
+
+      {orders.isPending ? (
+        <Spinner label="Loading orders" />
+      ) : !page ? (
+        <div className={styles.alert} role="alert">
+          <p>{failureMessage(orders.error, 'The orders could not be loaded.')}</p>
+          <button
+            type="button"
+            className={buttonClassName({ variant: 'dark' })}
+            onClick={() => void orders.refetch()}
+          >
+            Try again
+          </button>
+        </div>
+      ) : (
+        <>
+          <div className={styles.tableScroll}>
+            <table className={styles.table} aria-busy={orders.isPlaceholderData || undefined}>
+              <caption className="visually-hidden">
+                Orders, sorted by {query.sort === 'total' ? 'total' : 'date'},{' '}
+                {query.order === 'desc' ? 'descending' : 'ascending'}
+              </caption>
+              <thead>
+                {table.getHeaderGroups().map((group) => (
+                  <tr key={group.id}>
+                    {group.headers.map((header) => {
+                      const sortable = SORTABLE.has(header.column.id);
+                      const sorted = sortable ? header.column.getIsSorted() : false;
+                      return (
+                        <th
+                          key={header.id}
+                          scope="col"
+                          aria-sort={
+                            sorted === 'asc'
+                              ? 'ascending'
+                              : sorted === 'desc'
+                                ? 'descending'
+                                : undefined
+                          }
+                          className={header.column.id === 'total' ? styles.numeric : undefined}
+                        >
+                          {sortable ? (
+                            <button
+                              type="button"
+                              className={styles.sortButton}
+                              onClick={header.column.getToggleSortingHandler()}
+                            >
+                              <table.FlexRender header={header} />
+                              <span aria-hidden="true">
+                                {sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ' ↕'}
+                              </span>
+                            </button>
+                          ) : (
+                            <table.FlexRender header={header} />
+                          )}
+                        </th>
+                      );
+                    })}
+                  </tr>
+                ))}
+              </thead>
+              <tbody>
+                {table.getRowModel().rows.map((row) => (
+                  <tr key={row.id}>
+                    {row.getAllCells().map((cell) => (
+                      <td
+                        key={cell.id}
+                        className={cell.column.id === 'total' ? styles.numeric : undefined}
+                      >
+                        <table.FlexRender cell={cell} />
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {page.total === 0 ? <p>No orders match these filters.</p> : null}
+          {page.totalPages > 1 ? (
+            <nav className={styles.pager} aria-label="Pages">
+              <button
+                type="button"
+                className={buttonClassName({ variant: 'outline', size: 'sm' })}
+                disabled={!table.getCanPreviousPage()}
+                onClick={() => table.previousPage()}
+              >
+                ‹ Previous
+              </button>
+              <span>
+                Page {page.page} of {page.totalPages}
+              </span>
+              <button
+                type="button"
+                className={buttonClassName({ variant: 'outline', size: 'sm' })}
+                disabled={!table.getCanNextPage()}
+                onClick={() => table.nextPage()}
+              >
+                Next ›
+              </button>
+            </nav>
+          ) : null}
+        </>
+      )}
+    </main>
+  );
+}
+
+/** The search box and the date range, applied together ("Search"); "Clear" drops all three. */
+function DeskFilters({
+  search,
+  onApply,
+}: {
+  search: DeskSearch;
+  onApply: (next: Partial<DeskSearch>) => void;
+}) {
+  const [q, setQ] = useState(search.q ?? '');
+  const [from, setFrom] = useState(search.from ?? '');
+  const [to, setTo] = useState(search.to ?? '');
+  const backwards = from !== '' && to !== '' && from > to;
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (backwards) return;
+    onApply({ q: q.trim() || undefined, from: from || undefined, to: to || undefined });
+  }
+
+  return (
+    <form role="search" aria-label="Find orders" className={styles.filters} onSubmit={onSubmit}>
+      <TextField
+        label="Search orders"
+        type="search"
+        name="q"
+        value={q}
+        hint="Order number, e-mail or name"
+        onChange={(event) => setQ(event.target.value)}
+      />
+      <TextField
+        label="From"
+        type="date"
+        name="from"
+        value={from}
+        onChange={(event) => setFrom(event.target.value)}
+      />
+      <TextField
+        label="To"
+        type="date"
+        name="to"
+        value={to}
+        error={backwards ? 'Must be on or after the “From” date.' : null}
+        onChange={(event) => setTo(event.target.value)}
+      />
+      <div className={styles.filterActions}>
+        <button type="submit" className={buttonClassName({ variant: 'dark' })}>
+          Search
+        </button>
+        {search.q || search.from || search.to ? (
+          <button
+            type="button"
+            className={buttonClassName({ variant: 'ghost' })}
+            onClick={() => onApply({ q: undefined, from: undefined, to: undefined })}
+          >
+            Clear
+          </button>
+        ) : null}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,24 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { requireAdmin } from '../../../../../features/account/api/require-user.ts';
+import { DeskOrderPage } from '../../../../../features/admin/components/desk-order-page.tsx';
+
+// The loader imports the desk's code on demand: a route's loader ships with every first page,
+// and staff code has no place there.
+export const Route = createFileRoute('/_shop/_account/admin/orders/$orderId')({
+  beforeLoad: requireAdmin,
+  loader: async ({ context, params }) =>
+    (await import('../../../../../features/admin/api/desk-order.ts')).loadDeskOrder(
+      context.queryClient,
+      params.orderId,
+    ),
+  // After the loader: its answer types `loaderData`.
+  head: ({ loaderData }) => ({
+    meta: [{ title: loaderData ? `Order ${loaderData.number}` : 'Order desk' }],
+  }),
+  component: DeskOrder,
+});
+
+function DeskOrder() {
+  const { orderId } = Route.useParams();
+  return <DeskOrderPage orderId={orderId} />;
+}

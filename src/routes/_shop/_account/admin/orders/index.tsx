@@ -1,0 +1,23 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { requireAdmin } from '../../../../../features/account/api/require-user.ts';
+import { OrderDeskPage } from '../../../../../features/admin/components/order-desk-page.tsx';
+import { deskSearchSchema } from '../../../../../features/admin/lib/desk-search.ts';
+
+// The loader imports the desk's code on demand: a route's loader ships with every first page,
+// and staff code has no place there.
+export const Route = createFileRoute('/_shop/_account/admin/orders/')({
+  head: () => ({ meta: [{ title: 'Order desk' }] }),
+  validateSearch: deskSearchSchema,
+  beforeLoad: requireAdmin,
+  loaderDeps: ({ search }) => search,
+  loader: async ({ context, deps }) =>
+    (await import('../../../../../features/admin/api/desk-orders.ts')).loadDeskOrders(
+      context.queryClient,
+      deps,
+    ),
+  component: OrderDesk,
+});
+
+function OrderDesk() {
+  return <OrderDeskPage search={Route.useSearch()} />;
+}
