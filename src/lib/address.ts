@@ -2,21 +2,13 @@
  * A shipping address as a form holds it and as a parcel shows it, shared by the checkout and the
  * saved addresses of the profile (the rules themselves are the contract's `Address`).
  *
- * Exports: AddressValues, EMPTY_ADDRESS, addressValuesOf(address), addressLines(address),
- * SAVED_ADDRESSES_QUERY_KEY.
+ * Exports: AddressValues, EMPTY_ADDRESS, addressValuesOf(address), addressLines(address).
  */
 import {
   findProvince,
   SHIPPING_COUNTRY,
   SHIPPING_COUNTRY_NAME,
 } from '../../contract/checkout-rules.ts';
-
-/**
- * The key of the shopper's saved addresses (`GET /user/addresses`): the checkout offers them and
- * the profile edits them, so both read and refresh this one entry. It sits under `['orders']`,
- * which a sign-in refreshes.
- */
-export const SAVED_ADDRESSES_QUERY_KEY = ['orders', 'addresses'] as const;
 
 export type AddressValues = {
   name: string;

@@ -2,17 +2,15 @@
  * `GET /user/payment-methods` — the signed-in shopper's saved cards (brand, last four, expiry),
  * shared by the profile (which adds and removes them) and the checkout (which offers them).
  *
- * Exports: SAVED_PAYMENT_METHODS_KEY (the SavedPaymentMethods cache tag: every change to the
- * cards invalidates it), getSavedPaymentMethods(signal?), savedPaymentMethodsQueryOptions(),
+ * Exports: getSavedPaymentMethods(signal?), savedPaymentMethodsQueryOptions(),
  * useSavedPaymentMethods(enabled?).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SavedPaymentMethod } from '../../../contract/payment-methods.ts';
 import { api } from '../api-client.ts';
+import { SAVED_PAYMENT_METHODS_KEY } from '../query-keys.ts';
 
 export type { SavedPaymentMethod };
-
-export const SAVED_PAYMENT_METHODS_KEY = ['SavedPaymentMethods'] as const;
 
 export async function getSavedPaymentMethods(signal?: AbortSignal): Promise<SavedPaymentMethod[]> {
   const response = await api.get<{ success: true; data: SavedPaymentMethod[] }>(

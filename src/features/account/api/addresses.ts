@@ -14,7 +14,7 @@ import type {
   SavedAddress,
   UpdateSavedAddressBody,
 } from '../../../../contract/orders.ts';
-import { SAVED_ADDRESSES_QUERY_KEY } from '../../../lib/address.ts';
+import { SAVED_ADDRESSES_QUERY_KEY } from '../../../lib/query-keys.ts';
 import { api } from '../../../lib/api-client.ts';
 
 export type { SavedAddress };

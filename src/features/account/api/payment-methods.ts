@@ -14,10 +14,8 @@ import type {
   SavedPaymentMethod,
 } from '../../../../contract/payment-methods.ts';
 import { api } from '../../../lib/api-client.ts';
-import {
-  SAVED_PAYMENT_METHODS_KEY,
-  useSavedPaymentMethods,
-} from '../../../lib/payments/saved-payment-methods.ts';
+import { useSavedPaymentMethods } from '../../../lib/payments/saved-payment-methods.ts';
+import { SAVED_PAYMENT_METHODS_KEY } from '../../../lib/query-keys.ts';
 
 export { useSavedPaymentMethods };
 

@@ -31,7 +31,7 @@ import { clearOfflineData } from '../../../lib/pwa/start.ts';
 import { createCartCommand } from '../../../lib/cart/cart-commands.ts';
 import { clearCartOutbox, enqueueCartCommand } from '../../../lib/cart/cart-outbox.ts';
 import { clearCheckoutAttempts } from '../../../lib/checkout/checkout-attempt.ts';
-import { SAVED_PAYMENT_METHODS_KEY } from '../../../lib/payments/saved-payment-methods.ts';
+import { SAVED_PAYMENT_METHODS_KEY } from '../../../lib/query-keys.ts';
 import { toast } from '../../../stores/toasts.ts';
 
 export const ORDERS_QUERY_KEY = ['orders'] as const;

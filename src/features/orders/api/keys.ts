@@ -3,7 +3,7 @@
  * every order answer (placing, paying and cancelling do; sign-in invalidates `['orders']` too).
  *
  * Exports: ordersKeys, CART_QUERY_KEY (the shared cart query's key, invalidated after an order).
- * The saved addresses' key is shared with the profile, which edits them (src/lib/address.ts).
+ * The saved addresses' key is shared with the profile, which edits them (src/lib/query-keys.ts).
  */
 export const ordersKeys = {
   all: ['orders'] as const,
@@ -16,6 +16,6 @@ export const ordersKeys = {
   addresses: () => SAVED_ADDRESSES_QUERY_KEY,
 };
 
-import { SAVED_ADDRESSES_QUERY_KEY } from '../../../lib/address.ts';
+import { SAVED_ADDRESSES_QUERY_KEY } from '../../../lib/query-keys.ts';
 
 export { cartQueryKey as CART_QUERY_KEY } from '../../../lib/cart/get-cart.ts';

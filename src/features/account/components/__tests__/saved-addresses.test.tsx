@@ -6,7 +6,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import { SAVED_ADDRESSES_QUERY_KEY } from '../../../../lib/address.ts';
+import { SAVED_ADDRESSES_QUERY_KEY } from '../../../../lib/query-keys.ts';
 import { clearUser } from '../../../../stores/customer.ts';
 import { toastState } from '../../../../stores/toasts.ts';
 import { api, setupMswServer } from '../../../../testing/msw.ts';

@@ -13,7 +13,7 @@ import {
   TEST_SAVED_CARDS,
   type SavedPaymentMethod,
 } from '../../../../../contract/payment-methods.ts';
-import { SAVED_PAYMENT_METHODS_KEY } from '../../../../lib/payments/saved-payment-methods.ts';
+import { SAVED_PAYMENT_METHODS_KEY } from '../../../../lib/query-keys.ts';
 import { api, setupMswServer } from '../../../../testing/msw.ts';
 import { renderWithProviders } from '../../../../testing/render.tsx';
 import { NO_SAVED_CARDS_TEXT, SavedPaymentMethods } from '../saved-payment-methods.tsx';
