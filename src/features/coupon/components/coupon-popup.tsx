@@ -5,21 +5,31 @@
  * Name and Email, disables itself while sending, and on success shows 'Success!' / 'Check your
  * email for your discount code', closing by itself after 30000 ms. Mounted once by the layout.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import {
   COUPON_POPUP_DELAY_MS,
   COUPON_SUCCESS_AUTO_CLOSE_MS,
   STORAGE_KEYS,
 } from '../../../lib/constants.ts';
 import { readStorage, writeStorage } from '../../../lib/storage.ts';
-import { CouponDialog } from './coupon-dialog.tsx';
 import styles from './coupon-popup.module.css';
+
+/**
+ * The dialog and its form are a chunk of their own: every first page mounts the popup, few open
+ * it. The chunk is fetched once the page has settled, well before a first visit's popup opens.
+ */
+const loadDialog = () => import('./coupon-dialog.tsx');
+const CouponDialog = lazy(() => loadDialog().then((module) => ({ default: module.CouponDialog })));
 
 type View = 'closed' | 'form' | 'success';
 
 export function CouponPopup() {
   const [seen, setSeen] = useState(() => readStorage(STORAGE_KEYS.hasSeenCouponPopup) !== null);
   const [view, setView] = useState<View>('closed');
+
+  useEffect(() => {
+    void loadDialog();
+  }, []);
 
   useEffect(() => {
     if (seen) return;
@@ -56,7 +66,9 @@ export function CouponPopup() {
         </button>
       ) : null}
       {view !== 'closed' ? (
-        <CouponDialog view={view} onSuccess={() => setView('success')} onClose={close} />
+        <Suspense fallback={null}>
+          <CouponDialog view={view} onSuccess={() => setView('success')} onClose={close} />
+        </Suspense>
       ) : null}
     </>
   );
