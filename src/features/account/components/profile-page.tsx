@@ -6,14 +6,14 @@
  *
  * `confirmEmail` is the token of a mailed e-mail confirmation link (the route's search param).
  */
+import { lazy, Suspense } from 'react';
 import { useCustomer } from '../../../stores/customer.ts';
 import { ChangeEmail, EmailConfirmation } from './change-email.tsx';
 import { ChangePassword } from './change-password.tsx';
 import { PersonalDetails } from './personal-details.tsx';
-import { SavedAddresses } from './saved-addresses.tsx';
-import { SavedPaymentMethods } from './saved-payment-methods.tsx';
-import { YourData } from './your-data.tsx';
 import styles from './profile-page.module.css';
+
+const ProfileMoreSections = lazy(() => import('./profile-more-sections.tsx'));
 
 export function ProfilePage({ confirmEmail }: { confirmEmail?: string | undefined }) {
   const { user } = useCustomer();
@@ -27,9 +27,10 @@ export function ProfilePage({ confirmEmail }: { confirmEmail?: string | undefine
         <PersonalDetails user={user} />
         <ChangeEmail />
         <ChangePassword />
-        <SavedAddresses />
-        <SavedPaymentMethods />
-        <YourData />
+        {/* Its space is held while it loads, so the footer does not jump. */}
+        <Suspense fallback={<div className={styles.pendingSections} aria-busy="true" />}>
+          <ProfileMoreSections />
+        </Suspense>
       </div>
     </main>
   );
