@@ -36,6 +36,8 @@ export function savedAddressesQueryOptions() {
   return queryOptions({
     queryKey: SAVED_ADDRESSES_QUERY_KEY,
     queryFn: ({ signal }) => getSavedAddresses(signal),
+    // Also offered at checkout: a copy restored from the device may predate the last change.
+    refetchOnMount: 'always',
   });
 }
 

@@ -19,6 +19,8 @@ export function addressesQueryOptions() {
   return queryOptions({
     queryKey: ordersKeys.addresses(),
     queryFn: ({ signal }) => getAddresses(signal),
+    // Edited on the profile: a copy restored from the device may predate the last change.
+    refetchOnMount: 'always',
   });
 }
 
