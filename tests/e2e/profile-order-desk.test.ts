@@ -1,14 +1,14 @@
 /**
- * The profile and the order desk in Chromium: a shopper edits their details, adds an address on
- * the profile and buys with it at checkout; the shop's admin finds that order by its number,
- * marks it processing and then shipped with a tracking number; the shopper's order page shows
- * the carrier and the number. A customer who types the order desk's address gets the not-found
+ * The profile and the order desk in Chromium: a shopper edits their details, saves an address and
+ * a card on the profile and buys with both at checkout; the shop's admin finds that order by its
+ * number, marks it processing and then shipped with a tracking number; the shopper's order page
+ * shows the carrier and the number. A customer who types the order desk's address gets the not-found
  * page, and their menu has no "Order desk".
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { shopInBrowser } from './harness.ts';
-import { addProduct, myOrders, open, pathname, payWithTestCard, register } from './shopper.ts';
+import { addProduct, myOrders, open, pathname, register } from './shopper.ts';
 
 const ADMIN_EMAIL = 'desk@forge.example';
 const ADMIN_PASSWORD = 'Desk-pass-2026';
@@ -35,7 +35,7 @@ async function menuItems(page: Page): Promise<string[]> {
 }
 
 describe('profile and order desk', () => {
-  test('a shopper saves an address, buys with it, and sees the tracking number the admin added', async () => {
+  test('a shopper saves an address and a card, buys with them, and sees the tracking number the admin added', async () => {
     const shopper = await (await e2e.newContext()).newPage();
     await register(shopper, 'Ada Lift');
 
@@ -61,6 +61,14 @@ describe('profile and order desk', () => {
     await addresses.getByRole('button', { name: 'Save address' }).click();
     await expect.poll(() => addresses.textContent()).toContain('1 Dock Rd');
 
+    // A saved card: one of the built-in test provider's cards.
+    const cards = shopper.getByRole('region', { name: 'Saved payment methods' });
+    await cards.getByRole('button', { name: 'Add a card' }).click();
+    const addCard = cards.getByRole('form', { name: 'Add a test card' });
+    await addCard.getByRole('radio').first().check();
+    await addCard.getByRole('button', { name: 'Save card' }).click();
+    await expect.poll(() => cards.textContent()).toMatch(/•••• 4242, expires/);
+
     // Checkout offers it first; Nova Scotia's HST (14 %) shows that it is the one priced.
     await addProduct(shopper, e2e.shop.baseURL, 'whey-protein-isolate');
     await open(shopper, '/checkout');
@@ -71,7 +79,9 @@ describe('profile and order desk', () => {
     const summary = shopper.getByRole('complementary', { name: /summary/i }).first();
     await expect.poll(() => summary.textContent(), { timeout: 10_000 }).toMatch(/HST \(14\s?%\)/);
     await form.getByRole('button', { name: 'Place order' }).click();
-    await payWithTestCard(shopper);
+    const savedCard = shopper.getByRole('form', { name: 'Pay with a saved card' });
+    await savedCard.waitFor({ timeout: 20_000 });
+    await savedCard.getByRole('button', { name: /^Pay \$/ }).click();
     await expect.poll(() => pathname(shopper), { timeout: 15_000 }).toBe('/order-success');
     const [order] = (await myOrders(shopper)).items;
     expect(order).toMatchObject({ status: 'paid' });
