@@ -9,7 +9,6 @@ import { ORDER_STATUS_LABELS } from '../../../../contract/checkout-rules.ts';
 import type { AdminOrder } from '../../../../contract/admin.ts';
 import { AddressBlock } from '../../../components/orders/address-block.tsx';
 import { TotalsList } from '../../../components/orders/totals-list.tsx';
-import { buttonClassName } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { failureMessage } from '../../../hooks/use-form-submit.ts';
 import { formatMoney } from '../../../lib/format.ts';
@@ -20,6 +19,7 @@ import { actorLabel, eventLabel } from '../lib/desk-rules.ts';
 import { OrderActions } from './order-actions.tsx';
 import { StockControl } from './stock-control.tsx';
 import styles from './admin.module.css';
+import { LoadFailure } from '../../../components/ui/load-failure.tsx';
 
 export function DeskOrderPage({ orderId }: { orderId: string }) {
   const order = useDeskOrder(orderId);
@@ -30,16 +30,10 @@ export function DeskOrderPage({ orderId }: { orderId: string }) {
     content = isMissing(order.error) ? (
       <p role="alert">There is no order {orderId}.</p>
     ) : (
-      <div className={styles.alert} role="alert">
-        <p>{failureMessage(order.error, 'The order could not be loaded.')}</p>
-        <button
-          type="button"
-          className={buttonClassName({ variant: 'dark' })}
-          onClick={() => void order.refetch()}
-        >
-          Try again
-        </button>
-      </div>
+      <LoadFailure
+        message={failureMessage(order.error, 'The order could not be loaded.')}
+        onRetry={() => void order.refetch()}
+      />
     );
   } else {
     content = <Details order={order.data} />;

@@ -29,6 +29,7 @@ import { ordersCsvUrl, useDeskOrders } from '../api/desk-orders.ts';
 import { deskQuery, deskStatus } from '../lib/desk-query.ts';
 import { DESK_SORTS, type DeskSearch, type DeskSort } from '../lib/desk-search.ts';
 import styles from './admin.module.css';
+import { LoadFailure } from '../../../components/ui/load-failure.tsx';
 
 const features = tableFeatures({ rowSortingFeature, rowPaginationFeature });
 const column = createColumnHelper<typeof features, AdminOrderSummary>();
@@ -168,16 +169,10 @@ export function OrderDeskPage({ search }: { search: DeskSearch }) {
       {orders.isPending ? (
         <Spinner label="Loading orders" />
       ) : !page ? (
-        <div className={styles.alert} role="alert">
-          <p>{failureMessage(orders.error, 'The orders could not be loaded.')}</p>
-          <button
-            type="button"
-            className={buttonClassName({ variant: 'dark' })}
-            onClick={() => void orders.refetch()}
-          >
-            Try again
-          </button>
-        </div>
+        <LoadFailure
+          message={failureMessage(orders.error, 'The orders could not be loaded.')}
+          onRetry={() => void orders.refetch()}
+        />
       ) : (
         <>
           <div className={styles.tableScroll}>

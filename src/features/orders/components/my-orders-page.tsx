@@ -12,6 +12,7 @@ import { formatMoney } from '../../../lib/format.ts';
 import { useMyOrders } from '../api/get-my-orders.ts';
 import { formatOrderDate, itemCountText } from '../../../lib/order-format.ts';
 import styles from './orders.module.css';
+import { LoadFailure } from '../../../components/ui/load-failure.tsx';
 
 export const NO_ORDERS_TEXT = 'You have not placed any orders yet.';
 
@@ -22,16 +23,10 @@ export function MyOrdersPage({ page }: { page: number }) {
     content = <Spinner label="Loading your orders" />;
   } else if (!orders.data) {
     content = (
-      <div className={styles.alert} role="alert">
-        <p>{failureMessage(orders.error, 'Your orders could not be loaded.')}</p>
-        <button
-          type="button"
-          className={buttonClassName({ variant: 'dark' })}
-          onClick={() => void orders.refetch()}
-        >
-          Try again
-        </button>
-      </div>
+      <LoadFailure
+        message={failureMessage(orders.error, 'Your orders could not be loaded.')}
+        onRetry={() => void orders.refetch()}
+      />
     );
   } else if (orders.data.total === 0) {
     content = (

@@ -25,6 +25,7 @@ import { OrderLines } from './order-lines.tsx';
 import { OrderTimeline } from './order-timeline.tsx';
 import { TotalsList } from '../../../components/orders/totals-list.tsx';
 import styles from './orders.module.css';
+import { LoadFailure } from '../../../components/ui/load-failure.tsx';
 
 export function OrderDetailsPage({ orderId }: { orderId: string }) {
   const order = useOrder(orderId);
@@ -40,16 +41,10 @@ export function OrderDetailsPage({ orderId }: { orderId: string }) {
         </p>
       </div>
     ) : (
-      <div className={styles.alert} role="alert">
-        <p>{failureMessage(order.error, 'Your order could not be loaded.')}</p>
-        <button
-          type="button"
-          className={buttonClassName({ variant: 'dark' })}
-          onClick={() => void order.refetch()}
-        >
-          Try again
-        </button>
-      </div>
+      <LoadFailure
+        message={failureMessage(order.error, 'Your order could not be loaded.')}
+        onRetry={() => void order.refetch()}
+      />
     );
   } else {
     content = <Details order={order.data} />;

@@ -22,6 +22,7 @@ import { SavedCardChoice } from './saved-card-choice.tsx';
 import { TestPaymentForm } from './test-payment-form.tsx';
 import { TotalsList } from '../../../components/orders/totals-list.tsx';
 import styles from './orders.module.css';
+import { LoadFailure } from '../../../components/ui/load-failure.tsx';
 
 const StripePaymentForm = lazy(() => import('./stripe-payment-form.tsx'));
 
@@ -75,16 +76,10 @@ export function PaymentStep({
   }
   if (order.isError || !order.data) {
     return (
-      <div className={styles.alert} role="alert">
-        <p>{failureMessage(order.error, 'Your order could not be loaded.')}</p>
-        <button
-          type="button"
-          className={buttonClassName({ variant: 'dark' })}
-          onClick={() => void Promise.all([order.refetch(), payment.refetch()])}
-        >
-          Try again
-        </button>
-      </div>
+      <LoadFailure
+        message={failureMessage(order.error, 'Your order could not be loaded.')}
+        onRetry={() => void Promise.all([order.refetch(), payment.refetch()])}
+      />
     );
   }
   if (closed) {
@@ -114,16 +109,10 @@ export function PaymentStep({
   let form;
   if (!current) {
     form = (
-      <div className={styles.alert} role="alert">
-        <p>{failureMessage(payment.error, 'The payment could not be loaded.')}</p>
-        <button
-          type="button"
-          className={buttonClassName({ variant: 'dark' })}
-          onClick={() => void payment.refetch()}
-        >
-          Try again
-        </button>
-      </div>
+      <LoadFailure
+        message={failureMessage(payment.error, 'The payment could not be loaded.')}
+        onRetry={() => void payment.refetch()}
+      />
     );
   } else if (paid || current.status === 'processing') {
     form = <Spinner label="Confirming your payment" />;
