@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { SearchProductsResponse, SuggestResponse } from '../../contract/search.ts';
-import { products } from '../../server/modules/catalog/tables.ts';
+import { refreshProductRollups } from '../../server/modules/catalog/service.ts';
+import { products, variants } from '../../server/modules/catalog/tables.ts';
 import { rebuildSearchIndex } from '../../server/modules/search/indexer.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { activeFixtureProducts, insertSearchFixture } from './search-fixture.ts';
@@ -370,6 +371,51 @@ describe('index maintenance', () => {
     // The same query as before is answered afresh, not from the cache.
     const after = await search({ search: 'isolate' });
     expect(after.results.products[0]?.name).toBe('Zephyr Whey Isolate');
+  });
+});
+
+describe('catalog changes made elsewhere', () => {
+  /** Asks until `done` holds: the change travels through the database's notification. */
+  async function eventually(
+    query: Record<string, string>,
+    done: (body: SearchProductsResponse) => boolean,
+  ) {
+    const deadline = Date.now() + 5000;
+    for (;;) {
+      const body = await search(query);
+      if (done(body) || Date.now() > deadline) return body;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+
+  test('stock sold out by an order (a plain SQL update) leaves the in-stock listing', async () => {
+    const before = await search({ category: 'protein-bars', inStock: 'true' });
+    expect(ids(before)).toEqual(['prd_bar']);
+    await t.db.update(variants).set({ stock: 0 }).where(eq(variants.productId, 'prd_bar'));
+    await refreshProductRollups(t.db, ['prd_bar']);
+    const after = await eventually(
+      { category: 'protein-bars', inStock: 'true' },
+      (body) => body.results.pagination.totalProducts === 0,
+    );
+    expect(after.results.products).toEqual([]);
+    const listed = await search({ category: 'protein-bars' });
+    expect(listed.results.products[0]).toMatchObject({ _id: 'prd_bar', inStock: false });
+    await t.db.update(variants).set({ stock: 12 }).where(eq(variants.productId, 'prd_bar'));
+    await refreshProductRollups(t.db, ['prd_bar']);
+    await eventually(
+      { category: 'protein-bars', inStock: 'true' },
+      (body) => body.results.pagination.totalProducts === 1,
+    );
+  });
+
+  test('a product switched off disappears from search and suggestions', async () => {
+    await t.db.update(products).set({ isActive: false }).where(eq(products.id, 'prd_blast'));
+    const after = await eventually({ search: 'blast' }, (body) => ids(body).length === 0);
+    expect(ids(after)).toEqual([]);
+    expect((await suggest('blast')).products).toEqual([]);
+    await t.db.update(products).set({ isActive: true }).where(eq(products.id, 'prd_blast'));
+    const back = await eventually({ search: 'blast' }, (body) => ids(body).length === 1);
+    expect(ids(back)).toEqual(['prd_blast']);
   });
 });
 
