@@ -105,6 +105,59 @@ describe('search quality', () => {
   });
 });
 
+describe('queries of the long tail', () => {
+  test('a whole word then the start of the next: creatine mono, whey iso', async () => {
+    expect(ids(await search({ search: 'creatine mono' }))[0]).toBe('prd_creatine');
+    expect(ids(await search({ search: 'whey iso' }))).toEqual(['prd_isolate']);
+    expect((await suggest('creatine mono')).products[0]?._id).toBe('prd_creatine');
+  });
+
+  test('a typo in the second word of a pair is corrected: gold standrd, nitro blsat', async () => {
+    const gold = await search({ search: 'gold standrd' });
+    expect(ids(gold)).toEqual(['prd_gold']);
+    expect(gold.meta.didYouMean).toBe('gold standard');
+    expect(ids(await search({ search: 'nitro blsat' }))).toEqual(['prd_blast']);
+  });
+
+  test('accents, case and a typo at once: CRÈME brulle', async () => {
+    const body = await search({ search: 'CRÈME brulle' });
+    expect(ids(body).sort()).toEqual(['prd_bar', 'prd_blast', 'prd_gold']);
+    expect(body.meta.didYouMean).toBe('creme brulee');
+  });
+
+  test('a word found only in descriptions ranks last but is found: hydrochloride, lactose', async () => {
+    expect(ids(await search({ search: 'hydrochloride' }))).toEqual(['prd_creatine_hcl']);
+    expect(ids(await search({ search: 'lactose' }))).toEqual(['prd_isolate']);
+  });
+
+  test('a long-tail query with filters, sort and a second page keeps facets consistent', async () => {
+    const body = await search({ search: 'pro', sort: 'price-desc', limit: '1', page: '2' });
+    const all = await search({ search: 'pro', sort: 'price-desc', limit: '100' });
+    expect(ids(body)).toEqual(ids(all).slice(1, 2));
+    expect(body.results.pagination.totalProducts).toBe(all.results.products.length);
+    const byBrand = body.facets.brands.reduce((sum, brand) => sum + brand.count, 0);
+    expect(byBrand).toBe(all.results.products.length);
+  });
+
+  test('every active product is found by the start of each word of its name, with the next word', async () => {
+    for (const product of activeFixtureProducts) {
+      const words = product.name
+        .normalize('NFKD')
+        .replace(/\p{M}+/gu, '')
+        .toLowerCase()
+        .split(/[^a-z0-9]+/)
+        .filter(Boolean);
+      for (let i = 0; i < words.length; i++) {
+        const word = words[i]!;
+        if (word.length < 3) continue;
+        const q = [word.slice(0, 3), words[i + 1]].filter(Boolean).join(' ');
+        const body = await search({ search: q, limit: '100' });
+        expect(ids(body), `${q} → ${product.id}`).toContain(product.id);
+      }
+    }
+  });
+});
+
 describe('GET /search/suggest', () => {
   test('groups products, categories, brands and flavors with the documented fields', async () => {
     const suggestions = await suggest('optimum');

@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import MiniSearch, { type MatchInfo, type Query } from 'minisearch';
 import type { ProductSummary } from '../../../contract/catalog.ts';
 import type { Facet, ProductSuggestion, SearchFacets } from '../../../contract/search.ts';
 import type { Executor } from '../../db/client.ts';
@@ -9,6 +8,7 @@ import { brands, categories, flavors } from '../catalog/tables.ts';
 import { Dictionary } from './dictionary.ts';
 import { foldText, normalizeForIndex } from './normalize.ts';
 import type { TextPlan } from './plan.ts';
+import { Postings } from './postings.ts';
 import {
   productScore,
   type CatalogVocabulary,
@@ -37,6 +37,8 @@ interface Entry {
   createdAt: number;
   /** Folded name: the A-to-Z order. */
   nameKey: string;
+  /** A hash of the searchable text: a change that leaves it alone keeps the postings. */
+  textHash: number;
   /** Positions in the taxonomy lists. */
   brand: number;
   categories: number[];
@@ -44,16 +46,16 @@ interface Entry {
   summaryJson: string;
 }
 
-/** The searchable text, by weight: name (a), brand and categories (b), flavors and tags (c), description (d). */
-interface Document {
-  id: string;
-  a: string;
-  b: string;
-  c: string;
-  d: string;
-}
-
-const FIELD_BITS: Record<string, number> = { a: 1, b: 2, c: 4, d: 8 };
+/**
+ * The searchable text, normalised, by weight: name, brand and categories, flavors and tags,
+ * description. Its position is the field's bit in the postings.
+ */
+type Document = [
+  name: string,
+  brandAndCategories: string,
+  flavorsAndTags: string,
+  description: string,
+];
 
 const ORDERS = {
   /** Without a term, "relevance" is the featured order: in stock, best selling, best rated. */
@@ -87,34 +89,22 @@ interface State {
   categories: Taxonomy;
   brands: Taxonomy;
   flavors: Taxonomy;
-  /** By document number; a removed product leaves a hole until the next full load. */
+  /**
+   * By document number. A removed product, or one whose text changed (it is indexed again under
+   * a new number), leaves a hole until the next full load.
+   */
   entries: (Entry | undefined)[];
   numberOf: Map<string, number>;
-  search: MiniSearch<Document>;
+  postings: Postings;
   /** Document numbers of the live entries in each order … */
   orders: Record<OrderName, Int32Array>;
   /** … and each document's position in it. */
   ranks: Record<OrderName, Int32Array>;
 }
 
-const SEARCH_FIELDS = ['a', 'b', 'c', 'd'];
-const splitWords = (text: string) => text.split(' ');
-const keepTerm = (term: string) => term || null;
-
-function newMiniSearch(): MiniSearch<Document> {
-  return new MiniSearch<Document>({
-    fields: SEARCH_FIELDS,
-    // The text is normalised already (normalize.ts): words joined by single spaces.
-    tokenize: splitWords,
-    processTerm: keepTerm,
-    searchOptions: { tokenize: (text) => [text], processTerm: keepTerm },
-  });
-}
-
 /**
- * The embedded search index: every active product held in memory, matched by MiniSearch (a
- * radix tree over the catalog's words, so a prefix or a corrected word costs a walk of that
- * branch, not a scan), filtered, counted for facets and ordered in JS over presorted orders.
+ * The embedded search index: every active product held in memory, matched through the word
+ * postings (postings.ts), filtered, counted for facets and ordered in JS over presorted orders.
  * Built from the database at start and kept current by the catalog change feed.
  */
 export class MemoryProductIndex implements ProductIndex {
@@ -187,14 +177,12 @@ export class MemoryProductIndex implements ProductIndex {
   async suggest(plan: TextPlan, limit: number): Promise<ProductSuggestion[]> {
     await this.current();
     const state = await this.loadedState();
-    const matches = matchText(state, plan);
+    const { docs, tiers } = matchText(state, plan);
     const rank = state.ranks.relevance;
-    const best = [...matches]
-      .sort(([x, tx], [y, ty]) => ty - tx || rank[x]! - rank[y]!)
-      .slice(0, limit)
-      .map(([doc, tier]) => {
+    const best = topBy(docs, limit, (x, y) => tiers[y]! - tiers[x]! || rank[x]! - rank[y]!)
+      .map((doc) => {
         const entry = state.entries[doc]!;
-        return { entry, tier, similarity: similarity(entry.name, plan.text) };
+        return { entry, tier: tiers[doc] as Tier, similarity: similarity(entry.name, plan.text) };
       })
       .sort((x, y) => y.tier - x.tier || y.similarity - x.similarity || byId(x.entry, y.entry));
     return best.map(({ entry, tier, similarity: closeness }) => ({
@@ -227,43 +215,72 @@ export class MemoryProductIndex implements ProductIndex {
 
     const orderName: OrderName =
       query.sort === 'relevance' ? (query.plan ? 'relevance' : 'featured') : query.sort;
-    const tiers = query.plan ? matchText(state, query.plan) : null;
+    const matched = query.plan ? matchText(state, query.plan) : null;
     // Without a term the candidates are walked in the requested order, so the selection needs
     // no sorting; with one, only the (usually few) matches are sorted.
-    const candidates: Iterable<number> = query.nothing
+    // Entries are visited in document order, the order they lie in memory: walking them in a
+    // sort order instead costs a cache miss per product, which at 20,000 products was most of
+    // the time of a listing. The page is picked from the sort order afterwards.
+    const candidates: ArrayLike<number> | null = query.nothing
       ? []
-      : tiers
-        ? tiers.keys()
-        : state.orders[orderName];
-
-    for (const doc of candidates) {
-      const entry = state.entries[doc];
+      : matched
+        ? Int32Array.from(matched.docs).sort()
+        : null;
+    const count = candidates ? candidates.length : state.entries.length;
+    const chosen = new Uint8Array(state.entries.length);
+    let total = 0;
+    const { inStock, minPrice, maxPrice } = filters;
+    const { entries } = state;
+    // The hot loop of every listing: indexed loops, no closures.
+    for (let i = 0; i < count; i++) {
+      const doc = candidates ? candidates[i]! : i;
+      const entry = entries[doc];
       if (!entry) continue;
-      if (filters.inStock && !entry.inStock) continue;
+      if (inStock && !entry.inStock) continue;
       if (minRating !== null && entry.rating < minRating) continue;
-      const category = inCategory === null || entry.categories.some((n) => inCategory[n] === 1);
+      const cats = entry.categories;
+      const flavs = entry.flavors;
+      const category = inCategory === null || anyIn(cats, inCategory);
       const brand = inBrand === null || inBrand[entry.brand] === 1;
-      const flavor = inFlavor === null || entry.flavors.some((n) => inFlavor[n] === 1);
+      const flavor = inFlavor === null || anyIn(flavs, inFlavor);
       const price =
-        (filters.minPrice === null || entry.price >= filters.minPrice) &&
-        (filters.maxPrice === null || entry.price <= filters.maxPrice);
+        (minPrice === null || entry.price >= minPrice) &&
+        (maxPrice === null || entry.price <= maxPrice);
       // Each facet counts with every filter but its own; the price range ignores the price.
-      if (brand && flavor && price) for (const n of entry.categories) categoryCounts[n]!++;
+      if (brand && flavor && price)
+        for (let c = 0; c < cats.length; c++) categoryCounts[cats[c]!]!++;
       if (category && flavor && price) brandCounts[entry.brand]!++;
-      if (category && brand && price) for (const n of entry.flavors) flavorCounts[n]!++;
+      if (category && brand && price)
+        for (let f = 0; f < flavs.length; f++) flavorCounts[flavs[f]!]!++;
       if (category && brand && flavor) {
         if (entry.price < low) low = entry.price;
         if (entry.price > high) high = entry.price;
-        if (price) selected.push(doc);
+        if (price) {
+          chosen[doc] = 1;
+          total++;
+          if (matched) selected.push(doc);
+        }
       }
     }
 
-    if (tiers) {
+    let page: number[];
+    const end = query.offset + query.limit;
+    if (matched) {
       const rank = state.ranks[orderName];
-      if (orderName === 'relevance') {
-        selected.sort((x, y) => tiers.get(y)! - tiers.get(x)! || rank[x]! - rank[y]!);
-      } else {
-        selected.sort((x, y) => rank[x]! - rank[y]!);
+      const { tiers } = matched;
+      page = topBy(
+        selected,
+        end,
+        orderName === 'relevance'
+          ? (x, y) => tiers[y]! - tiers[x]! || rank[x]! - rank[y]!
+          : (x, y) => rank[x]! - rank[y]!,
+      ).slice(query.offset);
+    } else {
+      page = [];
+      const order = state.orders[orderName];
+      for (let i = 0, seen = 0; i < order.length && seen < end; i++) {
+        const doc = order[i]!;
+        if (chosen[doc] === 1 && seen++ >= query.offset) page.push(doc);
       }
     }
 
@@ -274,10 +291,8 @@ export class MemoryProductIndex implements ProductIndex {
       priceRange: low <= high ? { min: low, max: high } : { min: null, max: null },
     };
     return {
-      productsJson: selected
-        .slice(query.offset, query.offset + query.limit)
-        .map((doc) => state.entries[doc]!.summaryJson),
-      totalProducts: selected.length,
+      productsJson: page.map((doc) => state.entries[doc]!.summaryJson),
+      totalProducts: total,
       facets,
     };
   }
@@ -289,41 +304,52 @@ export class MemoryProductIndex implements ProductIndex {
 }
 
 /**
- * The active products matching every word of the plan, with their relevance tier: every word in
- * the name (3), each in the name, brand or categories (2), … or only somewhere (0). A word
- * matches a catalog word it begins (one letter or digit: the word itself), or one of its
- * corrections does.
+ * The live products matching every word of the plan, with their relevance tier: every word in the
+ * name (3), each in the name, brand or categories (2), each before the description (1), or only
+ * somewhere (0).
  */
-function matchText(state: State, plan: TextPlan): Map<number, Tier> {
-  const prefix = (term: string) => term.length > 1;
-  const query: Query = {
-    combineWith: 'AND',
-    queries: plan.alternatives.map((group) => ({ combineWith: 'OR', queries: group, prefix })),
-  };
-  const found = new Map<number, Tier>();
-  for (const result of state.search.search(query)) {
-    const doc = state.numberOf.get(result.id as string);
-    if (doc !== undefined) found.set(doc, tierOf(result.match, plan.alternatives));
+function matchText(state: State, plan: TextPlan): { docs: number[]; tiers: Uint8Array } {
+  const { docs, fields } = state.postings.match(plan.alternatives);
+  const tiers = new Uint8Array(state.postings.size);
+  const live: number[] = [];
+  for (const doc of docs) {
+    if (!state.entries[doc]) continue;
+    let inName = true;
+    let inNameBrandCategory = true;
+    let beforeDescription = true;
+    for (const bits of fields) {
+      const found = bits[doc]!;
+      inName &&= (found & 0b001) !== 0;
+      inNameBrandCategory &&= (found & 0b011) !== 0;
+      beforeDescription &&= (found & 0b111) !== 0;
+    }
+    tiers[doc] = inName ? 3 : inNameBrandCategory ? 2 : beforeDescription ? 1 : 0;
+    live.push(doc);
   }
-  return found;
+  return { docs: live, tiers };
 }
 
-function tierOf(match: MatchInfo, alternatives: string[][]): Tier {
-  let inName = true;
-  let inNameBrandCategory = true;
-  let beforeDescription = true;
-  for (const group of alternatives) {
-    let fields = 0;
-    for (const term in match) {
-      if (group.some((word) => (word.length > 1 ? term.startsWith(word) : term === word))) {
-        for (const field of match[term]!) fields |= FIELD_BITS[field] ?? 0;
-      }
-    }
-    inName &&= (fields & 0b001) !== 0;
-    inNameBrandCategory &&= (fields & 0b011) !== 0;
-    beforeDescription &&= (fields & 0b111) !== 0;
+/**
+ * The first `count` items in the order of `compare`: a full sort when most are wanted, else one
+ * pass keeping the best few in a small sorted buffer (a page of a search with thousands of
+ * matches costs a pass, not a sort).
+ */
+function topBy(items: number[], count: number, compare: (x: number, y: number) => number) {
+  if (count >= items.length / 4) return items.sort(compare).slice(0, count);
+  const best: number[] = [];
+  for (const item of items) {
+    if (best.length === count && compare(item, best[count - 1]!) >= 0) continue;
+    let at = best.length;
+    while (at > 0 && compare(item, best[at - 1]!) < 0) at--;
+    best.splice(at, 0, item);
+    if (best.length > count) best.pop();
   }
-  return inName ? 3 : inNameBrandCategory ? 2 : beforeDescription ? 1 : 0;
+  return best;
+}
+
+function anyIn(values: readonly number[], member: Uint8Array): boolean {
+  for (let i = 0; i < values.length; i++) if (member[values[i]!] === 1) return true;
+  return false;
 }
 
 /** Null for no filter; a membership table otherwise (all zero when no slug is known). */
@@ -429,20 +455,19 @@ function toEntry(
     inStock: summary.inStock,
     createdAt: Date.parse(summary.createdAt),
     nameKey: foldText(summary.name),
+    textHash: 0,
     brand: state.brands.byId.get(summary.brand._id) ?? 0,
     categories: categoryIds.flatMap((id) => state.categories.byId.get(id) ?? []),
     flavors: flavorPairs.flatMap(([id]) => state.flavors.byId.get(id) ?? []),
     summaryJson: JSON.stringify(summary),
   };
-  const document: Document = {
-    id: summary._id,
-    a: normalizeForIndex(summary.name),
-    b: normalizeForIndex([summary.brand.name, ...summary.categories.map((c) => c.name)].join(' ')),
-    c: normalizeForIndex(
-      [...flavorPairs.map(([, name]) => name), ...(source.tags ?? [])].join(' '),
-    ),
-    d: normalizeForIndex(source.description),
-  };
+  const document: Document = [
+    normalizeForIndex(summary.name),
+    normalizeForIndex([summary.brand.name, ...summary.categories.map((c) => c.name)].join(' ')),
+    normalizeForIndex([...flavorPairs.map(([, name]) => name), ...(source.tags ?? [])].join(' ')),
+    normalizeForIndex(source.description),
+  ];
+  entry.textHash = hashText(document.join('\n'));
   return { entry, document };
 }
 
@@ -468,18 +493,14 @@ async function loadState(db: Executor): Promise<State> {
     flavors: taxonomyOf(vocabulary.flavors),
     entries: [],
     numberOf: new Map(),
-    search: newMiniSearch(),
+    postings: new Postings(),
     orders: {} as State['orders'],
     ranks: {} as State['ranks'],
   };
-  const documents: Document[] = [];
   for (const { summary, source } of rows) {
     const { entry, document } = toEntry(state, summary, source);
-    state.numberOf.set(entry.id, state.entries.length);
-    state.entries.push(entry);
-    documents.push(document);
+    addEntry(state, entry, document);
   }
-  state.search.addAll(documents);
   sortOrders(state, ORDER_NAMES);
   return state;
 }
@@ -503,29 +524,44 @@ async function refreshEntries(db: Executor, state: State, ids: string[]): Promis
       if (doc === undefined) continue;
       state.entries[doc] = undefined;
       state.numberOf.delete(id);
-      state.search.discard(id);
       ORDER_NAMES.forEach((name) => changed.add(name));
       continue;
     }
     const { entry, document } = toEntry(state, row.summary, row.source);
-    if (doc === undefined) {
-      state.numberOf.set(id, state.entries.length);
-      state.entries.push(entry);
-      state.search.add(document);
-      ORDER_NAMES.forEach((name) => changed.add(name));
-    } else {
-      const before = state.entries[doc]!;
+    const before = doc === undefined ? undefined : state.entries[doc];
+    if (doc !== undefined && before?.textHash === entry.textHash) {
+      // Stock, price or rating moved: same words, same postings.
       for (const name of ORDER_NAMES) {
         if (ORDERS[name](before, entry) !== 0) changed.add(name);
       }
       state.entries[doc] = entry;
-      state.search.replace(document);
+    } else {
+      if (doc !== undefined) state.entries[doc] = undefined;
+      addEntry(state, entry, document);
+      ORDER_NAMES.forEach((name) => changed.add(name));
     }
   }
   state.vocabulary.dictionary = new Dictionary(
     terms.map((row) => ({ term: row.term, frequency: Number(row.frequency) })),
   );
   sortOrders(state, [...changed]);
+}
+
+function addEntry(state: State, entry: Entry, document: Document): void {
+  const doc = state.entries.length;
+  state.numberOf.set(entry.id, doc);
+  state.entries.push(entry);
+  state.postings.add(doc, document);
+}
+
+/** FNV-1a, 32 bits: enough to tell whether a product's text changed. */
+function hashText(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
 }
 
 function sortOrders(state: State, names: OrderName[]): void {
