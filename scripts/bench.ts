@@ -525,6 +525,8 @@ function printRow(row: Row, distinct: number) {
   );
 }
 
+const FIRST_READS = 'GET /products/{slug}, first reads';
+
 async function benchSearch(
   database: 'PGlite' | 'PostgreSQL',
   env: Record<string, string>,
@@ -571,17 +573,18 @@ async function benchSearch(
           ['GET /search/products, head', searchPaths(taxonomy)],
         );
       }
-      // Product pages do not go through the search cache: measure them once per size.
+      // Product pages do not go through the search cache: measure them once per size. Their
+      // read cache is exact (emptied by the catalog change feed, not by a timer), so they are
+      // measured twice: on first reads, each URL read for the first time (no warm-up), and once
+      // every URL was read (the steady state, which the goal is about).
+      const pages = sample.slugs.map((slug) => `/api/v1/products/${encodeURIComponent(slug)}`);
       if (index === 0) {
-        routes.push([
-          'GET /products/{slug}',
-          sample.slugs.map((slug) => `/api/v1/products/${encodeURIComponent(slug)}`),
-        ]);
+        routes.push([FIRST_READS, pages], ['GET /products/{slug}', pages]);
       }
       for (const [route, paths] of routes) {
         // Cached mode measures the steady state a busy shop reaches: every URL answered once.
-        if (mode === 'cached') await prime(shop.base, paths);
-        if (WARMUP > 0) await load(shop.base, paths, connections, WARMUP);
+        if (mode === 'cached' || route === 'GET /products/{slug}') await prime(shop.base, paths);
+        if (WARMUP > 0 && route !== FIRST_READS) await load(shop.base, paths, connections, WARMUP);
         const result = await load(shop.base, paths, connections, DURATION);
         const row: Row = {
           products,
