@@ -543,16 +543,16 @@ async function benchSearch(
       SEARCH_CACHE_SECONDS: mode === 'cached' ? '30' : '0',
     });
     try {
+      const taxonomy = await readTaxonomy(shop.base);
+      const sample = await readCatalogSample(shop.base, 20);
       const ready = memoryMb(shop.child.pid);
       if (index === 0) {
         console.log(
-          `${database}: migrated, seeded ${products} products and ready in ` +
+          `${database}: migrated, seeded ${products} products, started and searched in ` +
             `${((Date.now() - started) / 1000).toFixed(1)} s; shop RSS ${ready?.rss ?? '?'} MB ` +
-            `(peak ${ready?.peak ?? '?'} MB while loading)`,
+            `(peak ${ready?.peak ?? '?'} MB)`,
         );
       }
-      const taxonomy = await readTaxonomy(shop.base);
-      const sample = await readCatalogSample(shop.base, 20);
       const queries = longTailQueries([...sample.names, ...taxonomy.names], QUERY_COUNT, SEED);
       const routes: [string, string[]][] = [];
       if (QUERY_SETS.includes('long-tail')) {

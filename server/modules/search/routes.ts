@@ -26,9 +26,11 @@ export default async function searchRoutes(app: FastifyInstance) {
     index.apply(change);
     search.invalidate();
   });
-  // Built before the first request is accepted, so no shopper waits for the catalog to load.
+  // Loading starts as the server starts, without holding it up (a large catalog takes longer
+  // than Fastify grants a hook): searches arriving meanwhile wait for it; a failed load is
+  // retried by the next search.
   app.addHook('onReady', async () => {
-    await index.load();
+    index.load().catch((err: unknown) => app.log.error({ err }, 'search index load failed'));
   });
   app.addHook('onClose', async () => {
     unsubscribe();
