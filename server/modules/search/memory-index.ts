@@ -100,6 +100,7 @@ interface State {
   orders: Record<OrderName, Int32Array>;
   /** … and each document's position in it. */
   ranks: Record<OrderName, Int32Array>;
+  scratch: { chosen?: Uint8Array; tiers?: Uint8Array };
 }
 
 /**
@@ -227,7 +228,7 @@ export class MemoryProductIndex implements ProductIndex {
         ? Int32Array.from(matched.docs).sort()
         : null;
     const count = candidates ? candidates.length : state.entries.length;
-    const chosen = new Uint8Array(state.entries.length);
+    const chosen = scratch(state, 'chosen', state.entries.length);
     let total = 0;
     const { inStock, minPrice, maxPrice } = filters;
     const { entries } = state;
@@ -310,7 +311,7 @@ export class MemoryProductIndex implements ProductIndex {
  */
 function matchText(state: State, plan: TextPlan): { docs: number[]; tiers: Uint8Array } {
   const { docs, fields } = state.postings.match(plan.alternatives);
-  const tiers = new Uint8Array(state.postings.size);
+  const tiers = scratch(state, 'tiers', state.postings.size);
   const live: number[] = [];
   for (const doc of docs) {
     if (!state.entries[doc]) continue;
@@ -327,6 +328,21 @@ function matchText(state: State, plan: TextPlan): { docs: number[]; tiers: Uint8
     live.push(doc);
   }
   return { docs: live, tiers };
+}
+
+/**
+ * A zeroed byte per document, reused from query to query (a query runs without awaiting, so
+ * none is in use by another): see the same reuse in postings.ts.
+ */
+function scratch(state: State, name: 'chosen' | 'tiers', size: number): Uint8Array {
+  let bytes = state.scratch[name];
+  if (!bytes || bytes.length < size) {
+    bytes = new Uint8Array(Math.ceil(size * 1.25));
+    state.scratch[name] = bytes;
+  } else {
+    bytes.fill(0, 0, size);
+  }
+  return bytes;
 }
 
 /**
@@ -496,6 +512,7 @@ async function loadState(db: Executor): Promise<State> {
     postings: new Postings(),
     orders: {} as State['orders'],
     ranks: {} as State['ranks'],
+    scratch: {},
   };
   for (const { summary, source } of rows) {
     const { entry, document } = toEntry(state, summary, source);
