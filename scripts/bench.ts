@@ -440,6 +440,17 @@ function longTailSearchPaths(queries: string[], taxonomy: Taxonomy, seed: number
 
 /** Product names (and slugs) from several pages of different orders of the listing. */
 async function readCatalogSample(base: string, pages: number) {
+  // The first search waits for the index to load, which at 200k products outlasts the
+  // server's request time-out: ask again until it answers.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await getJson(`${base}/api/v1/search/products?limit=1`);
+      break;
+    } catch (err) {
+      if (attempt >= 120) throw err;
+      await sleep(5000);
+    }
+  }
   const names: string[] = [];
   const slugs = new Set<string>();
   const orders = ['newest', 'price-asc', 'name', 'rating', 'relevance'];
