@@ -4,18 +4,26 @@
  * requests/s and latency per route.
  * A script that prints figures, never a test: the numbers depend on the machine and its load.
  *
- *   npm run bench -- [--products 20000] [--duration 10] [--warmup 3] [--connections 50]
- *                    [--pglite-connections 10] [--only pglite|postgres] [--modes cached,uncached]
- *                    [--scenarios search,checkout]
+ *   npm run bench -- [--products 20000] [--sizes 10000,20000,100000] [--duration 10] [--warmup 3]
+ *                    [--connections 50] [--pglite-connections 10] [--only pglite|postgres]
+ *                    [--modes uncached,cached] [--scenarios search,checkout]
+ *                    [--query-sets long-tail,head] [--queries 4000] [--seed 19]
  *
  * Each database gets a fresh catalog: PGlite in a temporary data directory, PostgreSQL in a new
  * database on BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) that is
  * dropped afterwards. The shop runs as a child process (`server/server.ts`, which seeds the
  * empty catalog at start) so the load generator never shares its event loop.
  *
- * Scenario "search" (autocannon): suggest, product search and product pages. Modes: "cached" is
- * the shipped configuration (search answers reused for SEARCH_CACHE_SECONDS); "uncached" sets
- * SEARCH_CACHE_SECONDS=0 so every search request runs its queries.
+ * Scenario "search" (autocannon): suggest, product search and product pages, once per catalog
+ * size of --sizes (default: --products), each on a freshly seeded database. Query sets: "long-tail"
+ * (default) is --queries distinct queries of the kind shoppers type — prefixes, typos, pairs of
+ * the catalog's own words — drawn with a fixed seed from the catalog's names, so almost every
+ * request is one the shop has not answered before; "head" is a short list of popular terms.
+ * Modes: "uncached" (default) sets SEARCH_CACHE_SECONDS=0; "cached" reuses answers for 30 s.
+ * Each size first measures a bare Fastify hello-world (scripts/bench-hello-world.ts) with the same
+ * connections and duration: every row's "× hello" is its req/s over that baseline's, so figures
+ * taken on a busy or shared machine still compare. The shop's resident memory (RSS) is read from
+ * /proc after each route.
  *
  * Scenario "checkout": one buyer per connection, each with its own account and its own cart.
  * Before the shop starts, this script opens the bench database itself (migrating and seeding it
@@ -64,8 +72,12 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '50' },
     'pglite-connections': { type: 'string', default: '10' },
     only: { type: 'string' },
-    modes: { type: 'string', default: 'cached,uncached' },
+    modes: { type: 'string', default: 'uncached' },
     scenarios: { type: 'string', default: 'search,checkout' },
+    sizes: { type: 'string' },
+    'query-sets': { type: 'string', default: 'long-tail' },
+    queries: { type: 'string', default: '4000' },
+    seed: { type: 'string', default: '19' },
   },
 });
 
@@ -76,9 +88,14 @@ const PG_CONNECTIONS = Number(args.connections);
 const PGLITE_CONNECTIONS = Number(args['pglite-connections']);
 const MODES = (args.modes ?? '').split(',').filter((m): m is Mode => MODES_ALL.includes(m as Mode));
 const SCENARIOS = (args.scenarios ?? '').split(',').map((name) => name.trim());
+const SIZES = (args.sizes ?? args.products ?? '20000').split(',').map(Number);
+const QUERY_SETS = (args['query-sets'] ?? '').split(',').map((name) => name.trim());
+const QUERY_COUNT = Number(args.queries);
+const SEED = Number(args.seed);
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 interface Row {
+  products: number;
   database: string;
   mode: string;
   route: string;
@@ -87,6 +104,10 @@ interface Row {
   p50: number;
   p99: number;
   problems: string;
+  /** req/s over the hello-world baseline's in the same run; null for checkout rows. */
+  ratio: number | null;
+  /** The shop's resident memory after the run, MB. */
+  rssMb: number | null;
 }
 
 /** What a shopper types into the search box, keystroke by keystroke, typos included. */
@@ -156,6 +177,8 @@ interface Taxonomy {
   categories: string[];
   brands: string[];
   flavors: string[];
+  /** Every category, brand and flavor name: words shoppers type too. */
+  names: string[];
 }
 
 function searchPaths(taxonomy: Taxonomy): string[] {
@@ -262,14 +285,18 @@ async function getJson<T>(url: string): Promise<T> {
 }
 
 async function readTaxonomy(base: string): Promise<Taxonomy> {
-  const slugs = async (name: string) =>
-    (await getJson<{ data: { slug: string }[] }>(`${base}/api/v1/taxonomy/${name}`)).data.map(
-      (item) => item.slug,
-    );
+  const read = async (name: string) =>
+    (await getJson<{ data: { slug: string; name: string }[] }>(`${base}/api/v1/taxonomy/${name}`))
+      .data;
+  const [categories, brands, flavors] = await Promise.all(
+    ['categories', 'brands', 'flavors'].map(read),
+  );
+  const slugs = (list: { slug: string }[] | undefined) => (list ?? []).map((item) => item.slug);
   return {
-    categories: await slugs('categories'),
-    brands: await slugs('brands'),
-    flavors: await slugs('flavors'),
+    categories: slugs(categories),
+    brands: slugs(brands),
+    flavors: slugs(flavors),
+    names: [...(categories ?? []), ...(brands ?? []), ...(flavors ?? [])].map((item) => item.name),
   };
 }
 
@@ -309,48 +336,269 @@ function describeProblems(result: autocannon.Result): string {
   return parts.length ? parts.join(', ') : '0';
 }
 
+/** A small seeded PRNG (mulberry32): the same --seed draws the same queries on every run. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+
+/** One slip of the kind made on a phone: a swapped, dropped, doubled or wrong letter. */
+function typo(word: string, next: () => number): string {
+  const at = 1 + Math.floor(next() * (word.length - 2));
+  switch (Math.floor(next() * 4)) {
+    case 0:
+      return word.slice(0, at) + word[at + 1] + word[at] + word.slice(at + 2);
+    case 1:
+      return word.slice(0, at) + word.slice(at + 1);
+    case 2:
+      return word.slice(0, at) + word[at] + word.slice(at);
+    default:
+      return word.slice(0, at) + LETTERS[Math.floor(next() * 26)] + word.slice(at + 1);
+  }
+}
+
+/**
+ * Distinct queries drawn from the catalog's own names: words and their prefixes (a shopper
+ * mid-word), typos, pairs and triples of words that occur together, and a word with the start of
+ * another. Fixed seed, so runs compare.
+ */
+function longTailQueries(names: string[], count: number, seed: number): string[] {
+  const next = random(seed);
+  const pick = <T>(list: T[]): T => list[Math.floor(next() * list.length)]!;
+  const phrases = names.map((name) =>
+    name
+      .normalize('NFKD')
+      .replace(/\p{M}+/gu, '')
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter((word) => word.length > 1),
+  );
+  const vocabulary = [...new Set(phrases.flat())].filter((word) => word.length > 2);
+  const prefix = (word: string) => word.slice(0, 2 + Math.floor(next() * (word.length - 1)));
+  const found = new Set<string>();
+  for (let attempt = 0; found.size < count && attempt < count * 50; attempt++) {
+    const phrase = pick(phrases);
+    const at = Math.floor(next() * phrase.length);
+    const word = phrase[at] ?? pick(vocabulary);
+    const following = phrase[at + 1] ?? pick(vocabulary);
+    let query: string;
+    switch (Math.floor(next() * 7)) {
+      case 0:
+        query = prefix(word);
+        break;
+      case 1:
+        query = word;
+        break;
+      case 2:
+        query = word.length >= 5 ? typo(word, next) : prefix(pick(vocabulary));
+        break;
+      case 3:
+        query = `${word} ${following}`;
+        break;
+      case 4:
+        query = `${word} ${prefix(following)}`;
+        break;
+      case 5:
+        query = `${word} ${following.length >= 5 ? typo(following, next) : following}`;
+        break;
+      default:
+        query = `${pick(vocabulary)} ${pick(vocabulary)}`;
+    }
+    if (query.trim().length >= 2) found.add(query);
+  }
+  return [...found];
+}
+
+/** The long-tail product searches: each query, sometimes filtered, sorted or paged. */
+function longTailSearchPaths(queries: string[], taxonomy: Taxonomy, seed: number): string[] {
+  const next = random(seed + 1);
+  const pick = (list: string[]) => list[Math.floor(next() * list.length)] ?? '';
+  const sorts = ['price-asc', 'price-desc', 'newest', 'rating', 'name'];
+  return queries.map((query) => {
+    const params = new URLSearchParams({ search: query });
+    const roll = next();
+    if (roll < 0.25) params.set('sort', pick(sorts));
+    else if (roll < 0.35) params.set('inStock', 'true');
+    else if (roll < 0.45) params.set('brand', pick(taxonomy.brands));
+    else if (roll < 0.55) params.set('category', pick(taxonomy.categories));
+    else if (roll < 0.6) {
+      params.set('minPrice', '2000');
+      params.set('maxPrice', '6000');
+    }
+    if (next() < 0.1) params.set('page', '2');
+    return `/api/v1/search/products?${params}`;
+  });
+}
+
+/** Product names (and slugs) from several pages of different orders of the listing. */
+async function readCatalogSample(base: string, pages: number) {
+  // The first search waits for the index to load, which at 200k products outlasts the
+  // server's request time-out: ask again until it answers.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await getJson(`${base}/api/v1/search/products?limit=1`);
+      break;
+    } catch (err) {
+      if (attempt >= 120) throw err;
+      await sleep(5000);
+    }
+  }
+  const names: string[] = [];
+  const slugs = new Set<string>();
+  const orders = ['newest', 'price-asc', 'name', 'rating', 'relevance'];
+  for (let page = 1; page <= pages; page++) {
+    const sort = orders[page % orders.length];
+    const body = await getJson<{ results: { products: { slug: string; name: string }[] } }>(
+      `${base}/api/v1/search/products?limit=100&sort=${sort}&page=${page}`,
+    );
+    for (const product of body.results.products) {
+      names.push(product.name);
+      slugs.add(product.slug);
+    }
+  }
+  return { names, slugs: [...slugs] };
+}
+
+/** Resident and peak resident memory of a process, MB (Linux /proc), or null. */
+function memoryMb(pid: number | undefined): { rss: number; peak: number } | null {
+  if (pid === undefined) return null;
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const field = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+    return { rss: Math.round(field('VmRSS') / 1024), peak: Math.round(field('VmHWM') / 1024) };
+  } catch {
+    return null;
+  }
+}
+
+/** The bare Fastify baseline: req/s, measured with the same connections and duration. */
+async function benchHelloWorld(
+  products: number,
+  database: string,
+  connections: number,
+  rows: Row[],
+): Promise<number> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench-hello-world.ts'], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PORT: String(port) },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    for (let i = 0; ; i++) {
+      try {
+        if ((await fetch(base)).ok) break;
+      } catch {
+        if (i > 200) throw new Error('the hello-world server did not start');
+        await sleep(100);
+      }
+    }
+    if (WARMUP > 0) await load(base, ['/'], connections, WARMUP);
+    const result = await load(base, ['/'], connections, DURATION);
+    const row: Row = {
+      products,
+      database,
+      mode: '-',
+      route: 'hello-world (bare Fastify)',
+      connections,
+      requestsPerSecond: Math.round(result.requests.average),
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      problems: describeProblems(result),
+      ratio: 1,
+      rssMb: memoryMb(child.pid)?.rss ?? null,
+    };
+    rows.push(row);
+    printRow(row, 1);
+    return row.requestsPerSecond;
+  } finally {
+    child.kill('SIGTERM');
+    await exited;
+  }
+}
+
+function printRow(row: Row, distinct: number) {
+  console.log(
+    `  ${String(row.products).padStart(7)} ${row.mode.padEnd(8)} ${row.route.padEnd(34)} ` +
+      `${String(row.requestsPerSecond).padStart(6)} req/s  × ${(row.ratio ?? 0).toFixed(3)}` +
+      `  p50 ${row.p50} ms  p99 ${row.p99} ms  RSS ${row.rssMb ?? '?'} MB` +
+      `  (${distinct} distinct URLs, problems: ${row.problems})`,
+  );
+}
+
+const FIRST_READS = 'GET /products/{slug}, first reads';
+
 async function benchSearch(
   database: 'PGlite' | 'PostgreSQL',
   env: Record<string, string>,
   connections: number,
+  products: number,
   rows: Row[],
 ) {
+  const hello = await benchHelloWorld(products, database, connections, rows);
   for (const [index, mode] of MODES.entries()) {
     const started = Date.now();
     const shop = await startShop({
       ...env,
-      SEED_PRODUCTS: String(PRODUCTS),
+      SEED_PRODUCTS: String(products),
       SEARCH_CACHE_SECONDS: mode === 'cached' ? '30' : '0',
     });
     try {
+      const taxonomy = await readTaxonomy(shop.base);
+      const sample = await readCatalogSample(shop.base, 20);
+      const ready = memoryMb(shop.child.pid);
       if (index === 0) {
         console.log(
-          `${database}: migrated, seeded ${PRODUCTS} products and ready in ` +
-            `${((Date.now() - started) / 1000).toFixed(1)} s`,
+          `${database}: migrated, seeded ${products} products, started and searched in ` +
+            `${((Date.now() - started) / 1000).toFixed(1)} s; shop RSS ${ready?.rss ?? '?'} MB ` +
+            `(peak ${ready?.peak ?? '?'} MB)`,
         );
       }
-      const taxonomy = await readTaxonomy(shop.base);
-      const slugs = await readProductSlugs(shop.base);
-      const routes: [string, string[]][] = [
-        [
-          'GET /search/suggest',
-          SUGGEST_TERMS.map((q) => `/api/v1/search/suggest?q=${encodeURIComponent(q)}`),
-        ],
-        ['GET /search/products', searchPaths(taxonomy)],
-      ];
-      // Product pages do not go through the search cache: measure them once per database.
+      const queries = longTailQueries([...sample.names, ...taxonomy.names], QUERY_COUNT, SEED);
+      const routes: [string, string[]][] = [];
+      if (QUERY_SETS.includes('long-tail')) {
+        routes.push(
+          [
+            'GET /search/suggest, long tail',
+            queries.map((q) => `/api/v1/search/suggest?q=${encodeURIComponent(q)}`),
+          ],
+          ['GET /search/products, long tail', longTailSearchPaths(queries, taxonomy, SEED)],
+        );
+      }
+      if (QUERY_SETS.includes('head')) {
+        routes.push(
+          [
+            'GET /search/suggest, head',
+            SUGGEST_TERMS.map((q) => `/api/v1/search/suggest?q=${encodeURIComponent(q)}`),
+          ],
+          ['GET /search/products, head', searchPaths(taxonomy)],
+        );
+      }
+      // Product pages do not go through the search cache: measure them once per size. Their
+      // read cache is exact (emptied by the catalog change feed, not by a timer), so they are
+      // measured twice: on first reads, each URL read for the first time (no warm-up), and once
+      // every URL was read (the steady state, which the goal is about).
+      const pages = sample.slugs.map((slug) => `/api/v1/products/${encodeURIComponent(slug)}`);
       if (index === 0) {
-        routes.push([
-          'GET /products/{slug}',
-          slugs.map((slug) => `/api/v1/products/${encodeURIComponent(slug)}`),
-        ]);
+        routes.push([FIRST_READS, pages], ['GET /products/{slug}', pages]);
       }
       for (const [route, paths] of routes) {
         // Cached mode measures the steady state a busy shop reaches: every URL answered once.
-        if (mode === 'cached') await prime(shop.base, paths);
-        if (WARMUP > 0) await load(shop.base, paths, connections, WARMUP);
+        if (mode === 'cached' || route === 'GET /products/{slug}') await prime(shop.base, paths);
+        if (WARMUP > 0 && route !== FIRST_READS) await load(shop.base, paths, connections, WARMUP);
         const result = await load(shop.base, paths, connections, DURATION);
         const row: Row = {
+          products,
           database,
           mode: route.startsWith('GET /search') ? mode : '-',
           route,
@@ -359,12 +607,11 @@ async function benchSearch(
           p50: result.latency.p50,
           p99: result.latency.p99,
           problems: describeProblems(result),
+          ratio: hello > 0 ? result.requests.average / hello : null,
+          rssMb: memoryMb(shop.child.pid)?.rss ?? null,
         };
         rows.push(row);
-        console.log(
-          `  ${row.mode.padEnd(8)} ${route.padEnd(22)} ${String(row.requestsPerSecond).padStart(6)} req/s` +
-            `  p50 ${row.p50} ms  p99 ${row.p99} ms  (${paths.length} distinct URLs, problems: ${row.problems})`,
-        );
+        printRow(row, paths.length);
       }
     } finally {
       // Let requests still in flight when autocannon stopped finish before shutting down.
@@ -662,6 +909,7 @@ function statsRow(
   elapsed: number,
 ): Row {
   return {
+    products: PRODUCTS,
     database,
     mode: '-',
     route,
@@ -670,6 +918,8 @@ function statsRow(
     p50: stats.percentile(50),
     p99: stats.percentile(99),
     problems: stats.problems(),
+    ratio: null,
+    rssMb: null,
   };
 }
 
@@ -762,26 +1012,49 @@ async function benchCheckout(
   }
 }
 
+/** The issue's goals for a route on PostgreSQL, if it has any: p99 and share of hello-world. */
+const GOALS: Record<string, { p99: number; ratio: number }> = {
+  'GET /search/suggest, long tail': { p99: 25, ratio: 0.1 },
+  'GET /search/products, long tail': { p99: 50, ratio: 0.1 },
+  'GET /products/{slug}': { p99: 10, ratio: 0.3 },
+};
+
+function goalVerdict(row: Row): string {
+  const goal = GOALS[row.route];
+  if (!goal || row.database !== 'PostgreSQL' || row.ratio === null) return '';
+  const p99 = row.p99 <= goal.p99 ? 'met' : 'missed';
+  const ratio = row.ratio >= goal.ratio ? 'met' : 'missed';
+  return `p99 ≤ ${goal.p99} ${p99}; ≥ ${goal.ratio.toFixed(2)}× ${ratio}`;
+}
+
 function printTable(rows: Row[]) {
   const header = [
+    'products',
     'database',
     'mode',
     'route',
     'conns',
     'req/s',
+    '× hello',
     'p50 ms',
     'p99 ms',
+    'RSS MB',
     'errors/non-2xx',
+    'goal',
   ];
   const cells = rows.map((r) => [
+    String(r.products),
     r.database,
     r.mode,
     r.route,
     String(r.connections),
     String(r.requestsPerSecond),
+    r.ratio === null ? '-' : r.ratio.toFixed(3),
     String(r.p50),
     String(r.p99),
+    r.rssMb === null ? '-' : String(r.rssMb),
     r.problems,
+    goalVerdict(r),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]?.length ?? 0)));
   const line = (c: string[]) => `| ${c.map((v, i) => v.padEnd(widths[i] ?? 0)).join(' | ')} |`;
@@ -790,17 +1063,64 @@ function printTable(rows: Row[]) {
   for (const c of cells) console.log(line(c));
 }
 
-/** Runs the chosen scenarios on one database. */
+/** A fresh, empty database for one run: a PGlite directory, or a new PostgreSQL database. */
+async function withDatabase(
+  database: 'PGlite' | 'PostgreSQL',
+  run: (env: Record<string, string>) => Promise<void>,
+) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'forge-bench-'));
+  if (database === 'PGlite') {
+    try {
+      await run({ DATA_DIR: dataDir });
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+    return;
+  }
+  const name = `forge_bench_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  try {
+    await run({ DATABASE_URL: url.toString(), DATA_DIR: dataDir });
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await admin.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Runs the chosen scenarios on one database: search once per catalog size, each on a fresh
+ * database; checkout on the --products catalog (sharing the search run's database when that
+ * size is swept).
+ */
 async function benchScenarios(
   database: 'PGlite' | 'PostgreSQL',
-  env: Record<string, string>,
   connections: number,
   rows: Row[],
   summaries: CheckoutSummary[],
 ) {
-  if (SCENARIOS.includes('search')) await benchSearch(database, env, connections, rows);
-  if (SCENARIOS.includes('checkout')) {
-    await benchCheckout(database, env, connections, rows, summaries);
+  const checkout = SCENARIOS.includes('checkout');
+  const search = SCENARIOS.includes('search');
+  let checkoutDone = false;
+  if (search) {
+    for (const size of SIZES) {
+      await withDatabase(database, async (env) => {
+        await benchSearch(database, env, connections, size, rows);
+        if (checkout && size === PRODUCTS) {
+          await benchCheckout(database, env, connections, rows, summaries);
+          checkoutDone = true;
+        }
+      });
+    }
+  }
+  if (checkout && !checkoutDone) {
+    await withDatabase(database, (env) =>
+      benchCheckout(database, env, connections, rows, summaries),
+    );
   }
 }
 
@@ -810,47 +1130,28 @@ async function main() {
   if (SCENARIOS.length === 0 || unknown.length > 0) {
     throw new Error(`--scenarios must name ${SCENARIOS_ALL.join(' and/or ')}`);
   }
+  if (SIZES.some((size) => !Number.isInteger(size) || size < 100)) {
+    throw new Error('--sizes must list catalog sizes of at least 100 products, comma-joined');
+  }
+  if (!QUERY_SETS.every((set) => set === 'long-tail' || set === 'head')) {
+    throw new Error('--query-sets must name long-tail and/or head');
+  }
   console.log(
-    `Forge Nutrition bench: ${PRODUCTS} products, scenarios ${SCENARIOS.join(', ')}, ` +
-      `${DURATION} s per route after ${WARMUP} s ` +
-      `warm-up, ${os.cpus().length} CPUs, load average ${os
+    `Forge Nutrition bench: catalog sizes ${SIZES.join(', ')}, scenarios ` +
+      `${SCENARIOS.join(', ')}, query sets ${QUERY_SETS.join(', ')} (seed ${SEED}), ` +
+      `${DURATION} s per route after ${WARMUP} s warm-up, ${os.cpus().length} CPUs, ` +
+      `load average ${os
         .loadavg()
         .map((l) => l.toFixed(2))
         .join(' ')}`,
   );
   const rows: Row[] = [];
   const summaries: CheckoutSummary[] = [];
-
   if (!args.only || args.only === 'pglite') {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'forge-bench-'));
-    try {
-      await benchScenarios('PGlite', { DATA_DIR: dataDir }, PGLITE_CONNECTIONS, rows, summaries);
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    await benchScenarios('PGlite', PGLITE_CONNECTIONS, rows, summaries);
   }
-
   if (!args.only || args.only === 'postgres') {
-    const name = `forge_bench_${Date.now().toString(36)}`;
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${name}"`);
-    const url = new URL(ADMIN_URL);
-    url.pathname = `/${name}`;
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'forge-bench-'));
-    try {
-      await benchScenarios(
-        'PostgreSQL',
-        { DATABASE_URL: url.toString(), DATA_DIR: dataDir },
-        PG_CONNECTIONS,
-        rows,
-        summaries,
-      );
-    } finally {
-      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await admin.end();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    await benchScenarios('PostgreSQL', PG_CONNECTIONS, rows, summaries);
   }
 
   printTable(rows);
@@ -864,7 +1165,9 @@ async function main() {
   }
   if (SCENARIOS.includes('search')) {
     console.log(
-      `\nTargets (PostgreSQL, ${PG_CONNECTIONS} connections): suggest p99 ≤ 20 ms, product search p99 ≤ 50 ms.`,
+      `\nGoals (PostgreSQL, ${PG_CONNECTIONS} connections, answer cache off): suggest p99 ≤ 25 ms ` +
+        'and product search p99 ≤ 50 ms, both ≥ 0.10 × hello-world; product page p99 ≤ 10 ms ' +
+        'and ≥ 0.30 × hello-world.',
     );
   }
 }

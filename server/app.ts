@@ -12,6 +12,7 @@ import { orderMails } from './modules/orders/mails.ts';
 import orderLifecycleJobs from './modules/orders/jobs.ts';
 import orderJobs from './modules/payments/jobs.ts';
 import payments from './modules/payments/plugin.ts';
+import catalogChanges from './plugins/catalog-changes.ts';
 import cachePolicy from './plugins/cache-policy.ts';
 import errors, { MAX_PATH_PARAM_LENGTH, frameworkErrors } from './plugins/errors.ts';
 import health from './plugins/health.ts';
@@ -88,6 +89,7 @@ export async function buildApp({
   await app.register(sessions, { db: database.db, crossSite });
   await app.register(rateLimit, { redisUrl: config.REDIS_URL });
   await app.register(health, { database });
+  await app.register(catalogChanges, { database });
   await app.register(mail);
   await app.register(orderMails);
   await app.register(payments);

@@ -138,7 +138,7 @@ const envSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   SHOP_ADMIN_PASSWORD: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SEED_PRODUCTS: z.coerce.number().int().min(0).max(100000).default(200),
+  SEED_PRODUCTS: z.coerce.number().int().min(0).max(1_000_000).default(200),
   /** How long search answers are reused; 0 turns the cache off. */
   SEARCH_CACHE_SECONDS: z.coerce
     .number({ message: 'must be a whole number of seconds' })

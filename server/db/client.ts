@@ -29,6 +29,15 @@ export interface DatabaseHandle {
   ping(): Promise<void>;
   /** Copies an embedded database on disk (see embedded.ts); absent for PostgreSQL and memory. */
   backup?: () => Promise<string>;
+  /**
+   * Calls `onMessage` with the payload of every NOTIFY on `channel`, from any process on the same
+   * database. After a lost connection it calls `onMessage(null)` once reconnected: notifications
+   * may have been missed meanwhile. Resolves to a function that stops listening.
+   */
+  listen(
+    channel: string,
+    onMessage: (payload: string | null) => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -54,6 +63,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       ping: async () => {
         await db.execute(sql`select 1`);
       },
+      listen: (channel, onMessage) => listenPostgres(options.url!, channel, onMessage),
       close: () => pool.end(),
     };
   }
@@ -75,6 +85,58 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       await db.execute(sql`select 1`);
     },
     ...(onDisk ? { backup: () => backupEmbedded(client, dataDir) } : {}),
+    listen: async (channel, onMessage) => {
+      const stop = await client.listen(channel, onMessage);
+      return () => stop();
+    },
     close: () => opened.close(),
+  };
+}
+
+/**
+ * LISTEN needs a connection of its own, held open: a pooled one would be handed to queries and
+ * returned. When it drops, a new one is opened (with a growing pause) until stopped.
+ */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onMessage: (payload: string | null) => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let current: pg.Client | null = null;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (attempt: number): Promise<void> => {
+    const client = new pg.Client({ connectionString: url });
+    client.on('notification', (message) => {
+      if (message.channel === channel) onMessage(message.payload ?? '');
+    });
+    const reconnect = () => {
+      if (stopped || current !== client) return;
+      current = null;
+      retry = setTimeout(
+        () => void connect(attempt + 1).catch(() => undefined),
+        Math.min(30_000, 250 * 2 ** attempt),
+      );
+    };
+    client.on('error', reconnect);
+    client.on('end', reconnect);
+    current = client;
+    try {
+      await client.connect();
+      await client.query(`LISTEN "${channel.replace(/"/g, '""')}"`);
+    } catch (err) {
+      reconnect();
+      if (attempt === 0) throw err;
+      return;
+    }
+    if (attempt > 0) onMessage(null);
+  };
+  await connect(0);
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const client = current;
+    current = null;
+    await client?.end().catch(() => undefined);
   };
 }

@@ -522,6 +522,67 @@ describe('refreshProductRollups and loadProductSummaries', () => {
   });
 });
 
+describe('conditional catalog reads', () => {
+  const get = (url: string, etag?: string) =>
+    t.app.inject({ url, headers: etag ? { 'if-none-match': etag } : {} });
+
+  test('product, taxonomy and collections carry an ETag and a public, revalidating Cache-Control', async () => {
+    for (const url of [
+      '/api/v1/products/bcaa-recovery',
+      '/api/v1/taxonomy/categories',
+      '/api/v1/products?collection=top',
+    ]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers.etag, url).toMatch(/^"[\w-]{27}"$/);
+      expect(res.headers['cache-control'], url).toMatch(
+        /^public, max-age=\d+, stale-while-revalidate=\d+$/,
+      );
+      const again = await get(url, res.headers.etag as string);
+      expect(again.statusCode, url).toBe(304);
+      expect(again.body).toBe('');
+      expect(again.headers.etag).toBe(res.headers.etag);
+      // A weak comparison, and a list naming it among others, match too.
+      expect((await get(url, `"other", W/${res.headers.etag as string}`)).statusCode).toBe(304);
+      expect((await get(url, '"other"')).statusCode).toBe(200);
+    }
+  });
+
+  test('a compressed answer keeps its ETag', async () => {
+    const res = await t.app.inject({
+      url: '/api/v1/products/bcaa-recovery',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers.etag).toMatch(/^"[\w-]{27}"$/);
+  });
+
+  test('a stock change, made by any instance, changes the ETag of the product', async () => {
+    const url = '/api/v1/products/bcaa-recovery';
+    const before = await get(url);
+    const [product] = await t.db
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.slug, 'bcaa-recovery'));
+    await t.db
+      .update(variants)
+      .set({ stock: sql`${variants.stock} + 1` })
+      .where(eq(variants.productId, product!.id));
+    await refreshProductRollups(t.db, [product!.id]);
+    // The change reaches the cache through the database's notification.
+    let after = await get(url, before.headers.etag as string);
+    for (let i = 0; after.statusCode === 304 && i < 200; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      after = await get(url, before.headers.etag as string);
+    }
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    expect(after.json<{ data: ProductDetail }>().data.variants.map((v) => v.stock)).toEqual(
+      before.json<{ data: ProductDetail }>().data.variants.map((v) => v.stock + 1),
+    );
+  });
+});
+
 describe('OpenAPI', () => {
   test('the catalog routes are documented', async () => {
     const { body } = await get<{ paths: Record<string, unknown> }>('/api/v1/openapi.json');

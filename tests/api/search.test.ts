@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { SearchProductsResponse, SuggestResponse } from '../../contract/search.ts';
-import { products } from '../../server/modules/catalog/tables.ts';
+import { refreshProductRollups } from '../../server/modules/catalog/service.ts';
+import { products, variants } from '../../server/modules/catalog/tables.ts';
 import { rebuildSearchIndex } from '../../server/modules/search/indexer.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { activeFixtureProducts, insertSearchFixture } from './search-fixture.ts';
@@ -100,6 +101,59 @@ describe('search quality', () => {
     for (const term of ['pre-workout', 'preworkout', 'pre workout']) {
       const body = await search({ search: term });
       expect(ids(body)[0]).toBe('prd_blast');
+    }
+  });
+});
+
+describe('queries of the long tail', () => {
+  test('a whole word then the start of the next: creatine mono, whey iso', async () => {
+    expect(ids(await search({ search: 'creatine mono' }))[0]).toBe('prd_creatine');
+    expect(ids(await search({ search: 'whey iso' }))).toEqual(['prd_isolate']);
+    expect((await suggest('creatine mono')).products[0]?._id).toBe('prd_creatine');
+  });
+
+  test('a typo in the second word of a pair is corrected: gold standrd, nitro blsat', async () => {
+    const gold = await search({ search: 'gold standrd' });
+    expect(ids(gold)).toEqual(['prd_gold']);
+    expect(gold.meta.didYouMean).toBe('gold standard');
+    expect(ids(await search({ search: 'nitro blsat' }))).toEqual(['prd_blast']);
+  });
+
+  test('accents, case and a typo at once: CRÈME brulle', async () => {
+    const body = await search({ search: 'CRÈME brulle' });
+    expect(ids(body).sort()).toEqual(['prd_bar', 'prd_blast', 'prd_gold']);
+    expect(body.meta.didYouMean).toBe('creme brulee');
+  });
+
+  test('a word found only in descriptions ranks last but is found: hydrochloride, lactose', async () => {
+    expect(ids(await search({ search: 'hydrochloride' }))).toEqual(['prd_creatine_hcl']);
+    expect(ids(await search({ search: 'lactose' }))).toEqual(['prd_isolate']);
+  });
+
+  test('a long-tail query with filters, sort and a second page keeps facets consistent', async () => {
+    const body = await search({ search: 'pro', sort: 'price-desc', limit: '1', page: '2' });
+    const all = await search({ search: 'pro', sort: 'price-desc', limit: '100' });
+    expect(ids(body)).toEqual(ids(all).slice(1, 2));
+    expect(body.results.pagination.totalProducts).toBe(all.results.products.length);
+    const byBrand = body.facets.brands.reduce((sum, brand) => sum + brand.count, 0);
+    expect(byBrand).toBe(all.results.products.length);
+  });
+
+  test('every active product is found by the start of each word of its name, with the next word', async () => {
+    for (const product of activeFixtureProducts) {
+      const words = product.name
+        .normalize('NFKD')
+        .replace(/\p{M}+/gu, '')
+        .toLowerCase()
+        .split(/[^a-z0-9]+/)
+        .filter(Boolean);
+      for (let i = 0; i < words.length; i++) {
+        const word = words[i]!;
+        if (word.length < 3) continue;
+        const q = [word.slice(0, 3), words[i + 1]].filter(Boolean).join(' ');
+        const body = await search({ search: q, limit: '100' });
+        expect(ids(body), `${q} → ${product.id}`).toContain(product.id);
+      }
     }
   });
 });
@@ -370,6 +424,51 @@ describe('index maintenance', () => {
     // The same query as before is answered afresh, not from the cache.
     const after = await search({ search: 'isolate' });
     expect(after.results.products[0]?.name).toBe('Zephyr Whey Isolate');
+  });
+});
+
+describe('catalog changes made elsewhere', () => {
+  /** Asks until `done` holds: the change travels through the database's notification. */
+  async function eventually(
+    query: Record<string, string>,
+    done: (body: SearchProductsResponse) => boolean,
+  ) {
+    const deadline = Date.now() + 5000;
+    for (;;) {
+      const body = await search(query);
+      if (done(body) || Date.now() > deadline) return body;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+
+  test('stock sold out by an order (a plain SQL update) leaves the in-stock listing', async () => {
+    const before = await search({ category: 'protein-bars', inStock: 'true' });
+    expect(ids(before)).toEqual(['prd_bar']);
+    await t.db.update(variants).set({ stock: 0 }).where(eq(variants.productId, 'prd_bar'));
+    await refreshProductRollups(t.db, ['prd_bar']);
+    const after = await eventually(
+      { category: 'protein-bars', inStock: 'true' },
+      (body) => body.results.pagination.totalProducts === 0,
+    );
+    expect(after.results.products).toEqual([]);
+    const listed = await search({ category: 'protein-bars' });
+    expect(listed.results.products[0]).toMatchObject({ _id: 'prd_bar', inStock: false });
+    await t.db.update(variants).set({ stock: 12 }).where(eq(variants.productId, 'prd_bar'));
+    await refreshProductRollups(t.db, ['prd_bar']);
+    await eventually(
+      { category: 'protein-bars', inStock: 'true' },
+      (body) => body.results.pagination.totalProducts === 1,
+    );
+  });
+
+  test('a product switched off disappears from search and suggestions', async () => {
+    await t.db.update(products).set({ isActive: false }).where(eq(products.id, 'prd_blast'));
+    const after = await eventually({ search: 'blast' }, (body) => ids(body).length === 0);
+    expect(ids(after)).toEqual([]);
+    expect((await suggest('blast')).products).toEqual([]);
+    await t.db.update(products).set({ isActive: true }).where(eq(products.id, 'prd_blast'));
+    const back = await eventually({ search: 'blast' }, (body) => ids(body).length === 1);
+    expect(ids(back)).toEqual(['prd_blast']);
   });
 });
 

@@ -16,9 +16,11 @@ import {
   TAXONOMY_NAMES,
   TaxonomyParams,
 } from '../../../contract/catalog.ts';
+import { sendConditional } from '../../lib/conditional.ts';
 import { notFound } from '../../lib/errors.ts';
 import { loadImage } from './image-service.ts';
 import { rasterize } from './raster.ts';
+import { CatalogReadCache } from './read-cache.ts';
 import {
   getProductDetail,
   listBrands,
@@ -30,14 +32,22 @@ import {
 
 const ErrorBody = z.object({ success: z.literal(false), message: z.string() });
 
-/** Taxonomy changes rarely; let browsers and the service worker reuse it briefly. */
+/**
+ * Catalog answers are public: browsers, the service worker and a CDN may reuse them briefly and
+ * serve a stale one while revalidating it (a 304 when the ETag still matches). Taxonomy changes
+ * rarely; product pages and collections show stock, so they are reused for less time.
+ */
 const TAXONOMY_CACHE = 'public, max-age=60, stale-while-revalidate=600';
+const PRODUCT_CACHE = 'public, max-age=30, stale-while-revalidate=300';
 
 /** The catalog looks the same to every visitor: its answers may be cached. */
 const config = { publicAnswer: true };
 
 export default async function catalogRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const reads = new CatalogReadCache({ maxBytes: 64 * 1024 * 1024 });
+  const unsubscribe = app.catalogChanges.subscribe((change) => reads.apply(change));
+  app.addHook('onClose', async () => unsubscribe());
 
   const taxonomy = [
     { name: 'categories', response: CategoryListResponse, list: listCategories },
@@ -55,9 +65,13 @@ export default async function catalogRoutes(fastify: FastifyInstance) {
           response: { 200: response },
         },
       },
-      async (_request, reply) => {
-        reply.header('cache-control', TAXONOMY_CACHE);
-        return { success: true as const, data: await list(app.db) };
+      async (request, reply) => {
+        // Taxonomy names change only with a taxonomy change, which drops every cached answer.
+        const answer = await reads.get(`taxonomy:${name}`, async () => ({
+          body: JSON.stringify(response.parse({ success: true, data: await list(app.db) })),
+          dependsOn: [],
+        }));
+        return sendConditional(request, reply, answer!, TAXONOMY_CACHE);
       },
     );
   }
@@ -84,9 +98,19 @@ export default async function catalogRoutes(fastify: FastifyInstance) {
         response: { 200: ProductListResponse },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { collection, limit } = request.query;
-      return { success: true as const, data: await listCollection(app.db, collection, limit) };
+      // Any product's stock, rating or sales may move it into or out of a collection.
+      const answer = await reads.get(`collection:${collection}:${limit}`, async () => ({
+        body: JSON.stringify(
+          ProductListResponse.parse({
+            success: true,
+            data: await listCollection(app.db, collection, limit),
+          }),
+        ),
+        dependsOn: 'any',
+      }));
+      return sendConditional(request, reply, answer!, PRODUCT_CACHE);
     },
   );
 
@@ -101,10 +125,18 @@ export default async function catalogRoutes(fastify: FastifyInstance) {
         response: { 200: ProductDetailResponse, 404: ErrorBody },
       },
     },
-    async (request) => {
-      const product = await getProductDetail(app.db, request.params.identifier);
-      if (!product) throw notFound('Product not found');
-      return { success: true as const, data: product };
+    async (request, reply) => {
+      const { identifier } = request.params;
+      const answer = await reads.get(`product:${identifier}`, async () => {
+        const product = await getProductDetail(app.db, identifier);
+        if (!product) return null;
+        return {
+          body: JSON.stringify(ProductDetailResponse.parse({ success: true, data: product })),
+          dependsOn: [product._id],
+        };
+      });
+      if (!answer) throw notFound('Product not found');
+      return sendConditional(request, reply, answer, PRODUCT_CACHE);
     },
   );
 

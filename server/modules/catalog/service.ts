@@ -136,6 +136,21 @@ export async function loadProductSummaries(
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
+/**
+ * Summaries of the active products — all of them, or those among `ids` — in no set order: what
+ * an in-memory copy of the catalog (the search index) is built from.
+ */
+export async function loadActiveProductSummaries(
+  db: Executor,
+  ids?: readonly string[],
+): Promise<ProductSummary[]> {
+  if (ids && ids.length === 0) return [];
+  const rows = await selectSummaries(db).where(
+    ids ? and(activeProduct, inArray(products.id, [...ids])) : activeProduct,
+  );
+  return rows.map(toSummary);
+}
+
 const inStockFirst = sql`(${products.totalStock} > 0) desc`;
 /** Orders matching the products_top_idx and products_bestsellers_idx indexes exactly. */
 const collectionOrder: Record<ProductCollection, SQL[]> = {

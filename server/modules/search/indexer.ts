@@ -60,7 +60,7 @@ export async function rebuildSearchIndex(db: Executor, productIds?: string[]): P
 
     await rebuildDictionary(tx);
   });
-  invalidateSearchCaches();
+  announceIndexRebuilt(productIds);
 }
 
 /**
@@ -87,15 +87,19 @@ async function rebuildDictionary(tx: Executor): Promise<void> {
   }
 }
 
-type Listener = () => void;
+/** The products whose entries were rebuilt, or undefined for all of them. */
+type Listener = (productIds: readonly string[] | undefined) => void;
 const listeners = new Set<Listener>();
 
-/** Lets the query side drop what it cached about the catalog when the index changes. */
+/**
+ * Lets this process's query side catch up as soon as the index changes, before the database's
+ * change notification (which also reaches other processes) comes back.
+ */
 export function onSearchIndexRebuilt(listener: Listener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
-export function invalidateSearchCaches(): void {
-  for (const listener of listeners) listener();
+function announceIndexRebuilt(productIds: readonly string[] | undefined): void {
+  for (const listener of listeners) listener(productIds);
 }

@@ -6,21 +6,36 @@ import {
   SuggestQuery,
   SuggestResponse,
 } from '../../../contract/search.ts';
+import { MemoryProductIndex } from './memory-index.ts';
 import { SearchService } from './service.ts';
 
 /**
- * Sends an answer the service already checked against the response schema and serialised
- * (it is usually a cached one): a string with a JSON content type skips Fastify's serialiser.
+ * Sends an answer the service serialised itself (its parts were checked against the contract
+ * when the index was built): a string with a JSON content type skips Fastify's serialiser.
  */
 function sendJson(reply: FastifyReply, json: string) {
   return reply.type('application/json; charset=utf-8').send(json);
 }
 
 export default async function searchRoutes(app: FastifyInstance) {
-  const search = new SearchService(app.db, {
+  const index = new MemoryProductIndex(app.db);
+  const search = new SearchService(index, {
     answerTtlMs: app.config.SEARCH_CACHE_SECONDS * 1000,
   });
-  app.addHook('onClose', async () => search.close());
+  const unsubscribe = app.catalogChanges.subscribe((change) => {
+    index.apply(change);
+    search.invalidate();
+  });
+  // Loading starts as the server starts, without holding it up (a large catalog takes longer
+  // than Fastify grants a hook): searches arriving meanwhile wait for it; a failed load is
+  // retried by the next search.
+  app.addHook('onReady', async () => {
+    index.load().catch((err: unknown) => app.log.error({ err }, 'search index load failed'));
+  });
+  app.addHook('onClose', async () => {
+    unsubscribe();
+    await index.close();
+  });
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(

@@ -1,0 +1,114 @@
+/**
+ * The word index of the catalog: for each word, the documents holding it and in which fields
+ * (a bit per field), and the words kept sorted so that every word beginning with a prefix is one
+ * contiguous range found by binary search. Matching a query touches only the postings of the
+ * words it names, in tight loops over small integers: a two-letter prefix matching half the
+ * catalog costs a few milliseconds at 200,000 products, where a general-purpose engine scoring
+ * every match (BM25, match details per document) took over a hundred at 20,000.
+ */
+export class Postings {
+  /** Every word, sorted. */
+  private words: string[] = [];
+  private sorted = true;
+  /** Per word: `doc << FIELD_BITS | fields` for each document holding it. */
+  private readonly lists = new Map<string, number[]>();
+  /** One more than the highest document number seen. */
+  size = 0;
+  /**
+   * Per query word, a byte per document, reused from query to query: allocating them afresh
+   * (hundreds of kilobytes per query at 100,000 products) made the garbage collector run
+   * constantly. Valid until the next call of `match`.
+   */
+  private readonly scratch: Uint8Array[] = [];
+
+  /** Indexes a document's fields, each a text of words separated by single spaces. */
+  add(doc: number, fields: readonly string[]): void {
+    const found = new Map<string, number>();
+    fields.forEach((text, field) => {
+      for (const word of text.split(' ')) {
+        if (word) found.set(word, (found.get(word) ?? 0) | (1 << field));
+      }
+    });
+    for (const [word, bits] of found) {
+      let list = this.lists.get(word);
+      if (!list) {
+        list = [];
+        this.lists.set(word, list);
+        this.words.push(word);
+        this.sorted = false;
+      }
+      list.push((doc << FIELD_BITS) | bits);
+    }
+    if (doc >= this.size) this.size = doc + 1;
+  }
+
+  /**
+   * For each group of alternatives (a query word and its corrections), the fields in which each
+   * document matches any of them: a word of two letters or more matches the words it begins,
+   * a single letter or digit only itself. Returns the documents matching every group, with, per
+   * group, the field bits they matched in (`fields[group][doc]`), valid until the next call.
+   */
+  match(groups: readonly (readonly string[])[]): { docs: number[]; fields: Uint8Array[] } {
+    this.sortWords();
+    const fields = groups.map((_, g) => {
+      let bits = this.scratch[g];
+      if (!bits || bits.length < this.size) {
+        bits = new Uint8Array(Math.ceil(this.size * 1.25));
+        this.scratch[g] = bits;
+      } else {
+        bits.fill(0, 0, this.size);
+      }
+      return bits;
+    });
+    const first: number[] = [];
+    groups.forEach((group, g) => {
+      const bits = fields[g]!;
+      for (const alternative of group) {
+        const [from, to] = this.range(alternative);
+        for (let w = from; w < to; w++) {
+          const list = this.lists.get(this.words[w]!)!;
+          for (let i = 0; i < list.length; i++) {
+            const posting = list[i]!;
+            const doc = posting >>> FIELD_BITS;
+            if (g === 0 && bits[doc] === 0) first.push(doc);
+            bits[doc]! |= posting & FIELD_MASK;
+          }
+        }
+      }
+    });
+    const docs =
+      groups.length <= 1 ? first : first.filter((doc) => fields.every((bits) => bits[doc] !== 0));
+    return { docs, fields };
+  }
+
+  /** The words an alternative matches, as a range of the sorted words. */
+  private range(alternative: string): [number, number] {
+    const from = lowerBound(this.words, alternative);
+    if (alternative.length < 2) {
+      return this.words[from] === alternative ? [from, from + 1] : [from, from];
+    }
+    let to = from;
+    while (to < this.words.length && this.words[to]!.startsWith(alternative)) to++;
+    return [from, to];
+  }
+
+  private sortWords(): void {
+    if (this.sorted) return;
+    this.words.sort();
+    this.sorted = true;
+  }
+}
+
+const FIELD_BITS = 4;
+const FIELD_MASK = (1 << FIELD_BITS) - 1;
+
+function lowerBound(sorted: readonly string[], key: string): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (sorted[mid]! < key) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
