@@ -195,7 +195,11 @@ describe('signing in', () => {
       await expect.poll(() => page.title(), { message: path }).toBe(title);
     }
     await open(page, '/profile/me');
-    await expect.poll(() => page.getByTestId('profile-name').textContent()).toBe('Jordan Reps');
+    const details = page.getByRole('form', { name: 'Personal details' });
+    await expect
+      .poll(() => details.getByLabel('Name', { exact: true }).inputValue())
+      .toBe('Jordan Reps');
+    expect(await page.getByTestId('profile-email').textContent()).toBe(email);
 
     // An empty cart sends checkout to the cart.
     await page.goto('/checkout');

@@ -27,6 +27,12 @@ import { persistedCache } from './offline-helpers.ts';
 import { startShop, type RunningShop } from './shop.ts';
 import { patientPoll } from './harness.ts';
 
+/**
+ * Fifty changes through a lossy network, then the drain: about 40 s alone, but twice that beside
+ * another browser file on a busy two-core machine.
+ */
+const FLAKY_NETWORK_TEST_MS = 150_000;
+
 const poll = patientPoll(30_000);
 
 let shop: RunningShop;
@@ -230,167 +236,171 @@ describe('cart outbox', () => {
     expect(await row('Total').textContent()).toBe(formatMoney(total));
   });
 
-  test('a flaky network losing 30 % of requests and 30 % of answers: 50 random adds, quantity changes and removals land exactly once', async () => {
-    const seed = Number(process.env.CART_OUTBOX_SEED) || Math.floor(Math.random() * 2 ** 31);
-    // Two generators: the changes made stay the same for a seed however often the network retries.
-    const choose = seeded(seed);
-    const network = seeded(seed ^ 0x5bd1e995);
+  test(
+    'a flaky network losing 30 % of requests and 30 % of answers: 50 random adds, quantity changes and removals land exactly once',
+    async () => {
+      const seed = Number(process.env.CART_OUTBOX_SEED) || Math.floor(Math.random() * 2 ** 31);
+      // Two generators: the changes made stay the same for a seed however often the network retries.
+      const choose = seeded(seed);
+      const network = seeded(seed ^ 0x5bd1e995);
 
-    const context = await newContext();
-    // Real time flows; the drain below jumps over the outbox's back-off waits (up to 8 s each).
-    await context.clock.install();
-    const lossy = { dropped: 0, lost: 0 };
-    await context.route(/\/api\/v1\/cart/, async (route: Route) => {
-      if (route.request().method() === 'GET') return route.continue();
-      const roll = network();
-      try {
-        if (roll < 0.3) {
-          lossy.dropped += 1;
-          return await route.abort('failed');
+      const context = await newContext();
+      // Real time flows; the drain below jumps over the outbox's back-off waits (up to 8 s each).
+      await context.clock.install();
+      const lossy = { dropped: 0, lost: 0 };
+      await context.route(/\/api\/v1\/cart/, async (route: Route) => {
+        if (route.request().method() === 'GET') return route.continue();
+        const roll = network();
+        try {
+          if (roll < 0.3) {
+            lossy.dropped += 1;
+            return await route.abort('failed');
+          }
+          const response = await route.fetch();
+          // Of the requests that reached the server, 30 % lose their answer on the way back.
+          if (roll < 0.3 + 0.7 * 0.3) {
+            lossy.lost += 1;
+            return await route.abort('failed');
+          }
+          return await route.fulfill({ response });
+        } catch {
+          // The page went away while the request was out (a navigation): the outbox sends it again.
         }
-        const response = await route.fetch();
-        // Of the requests that reached the server, 30 % lose their answer on the way back.
-        if (roll < 0.3 + 0.7 * 0.3) {
-          lossy.lost += 1;
-          return await route.abort('failed');
+      });
+      const page = await context.newPage();
+
+      /** What the shopper has asked for: variant id → quantity. */
+      const model = new Map<string, number>();
+      const made: string[] = [];
+      onTestFailed(async () => {
+        console.error(
+          `Flaky-network cart test failed; replay it with CART_OUTBOX_SEED=${seed}.\n` +
+            `Changes made: ${made.join(', ')}\nModel: ${JSON.stringify([...model])}\n` +
+            `Requests dropped: ${lossy.dropped}, answers lost: ${lossy.lost}\n` +
+            `Page: ${JSON.stringify(await cartState(page).catch(String))}`,
+        );
+      });
+      const total = () => [...model.values()].reduce((sum, quantity) => sum + quantity, 0);
+      const lineOf = (entry: ShelfEntry) =>
+        page
+          .locator('main li')
+          .filter({ has: page.getByRole('link', { name: entry.product.name, exact: true }) })
+          .filter({ has: page.locator('dd').getByText(entry.variant.flavor.name, { exact: true }) })
+          .filter({ has: page.locator('dd').getByText(entry.variant.size, { exact: true }) });
+      let at: Product | 'cart' | null = null;
+      /** The product page the cart page was opened from (Back returns to it). */
+      let cameFrom: Product | null = null;
+
+      // A full page load waits for the first page's data and code; moving around inside the app is
+      // what a shopper does, and keeps the 50 changes quick.
+      async function toCart() {
+        if (at === 'cart') return;
+        cameFrom = at;
+        // The "added to your cart" toasts sit over the header's cart icon.
+        const dismiss = page.getByRole('button', { name: 'Dismiss notification' });
+        while ((await dismiss.count()) > 0) {
+          await dismiss.first().click({ timeout: 1000 }).catch(noop);
         }
-        return await route.fulfill({ response });
-      } catch {
-        // The page went away while the request was out (a navigation): the outbox sends it again.
+        await page.getByTestId('cart-link').click();
+        await page.getByRole('heading', { name: 'Your cart', level: 1 }).waitFor();
+        at = 'cart';
       }
-    });
-    const page = await context.newPage();
 
-    /** What the shopper has asked for: variant id → quantity. */
-    const model = new Map<string, number>();
-    const made: string[] = [];
-    onTestFailed(async () => {
-      console.error(
-        `Flaky-network cart test failed; replay it with CART_OUTBOX_SEED=${seed}.\n` +
-          `Changes made: ${made.join(', ')}\nModel: ${JSON.stringify([...model])}\n` +
-          `Requests dropped: ${lossy.dropped}, answers lost: ${lossy.lost}\n` +
-          `Page: ${JSON.stringify(await cartState(page).catch(String))}`,
-      );
-    });
-    const total = () => [...model.values()].reduce((sum, quantity) => sum + quantity, 0);
-    const lineOf = (entry: ShelfEntry) =>
-      page
-        .locator('main li')
-        .filter({ has: page.getByRole('link', { name: entry.product.name, exact: true }) })
-        .filter({ has: page.locator('dd').getByText(entry.variant.flavor.name, { exact: true }) })
-        .filter({ has: page.locator('dd').getByText(entry.variant.size, { exact: true }) });
-    let at: Product | 'cart' | null = null;
-    /** The product page the cart page was opened from (Back returns to it). */
-    let cameFrom: Product | null = null;
-
-    // A full page load waits for the first page's data and code; moving around inside the app is
-    // what a shopper does, and keeps the 50 changes quick.
-    async function toCart() {
-      if (at === 'cart') return;
-      cameFrom = at;
-      // The "added to your cart" toasts sit over the header's cart icon.
-      const dismiss = page.getByRole('button', { name: 'Dismiss notification' });
-      while ((await dismiss.count()) > 0) {
-        await dismiss.first().click({ timeout: 1000 }).catch(noop);
+      async function toProduct(target: Product) {
+        if (at === target) return;
+        if (at !== null) await toCart();
+        const link = page.locator('main li').getByRole('link', { name: target.name, exact: true });
+        if (cameFrom === target) await page.goBack();
+        else if ((await link.count()) > 0) await link.first().click();
+        else await page.goto(`/product/${target.slug}`);
+        await page.getByRole('button', { name: 'Add to cart' }).waitFor();
+        at = target;
       }
-      await page.getByTestId('cart-link').click();
-      await page.getByRole('heading', { name: 'Your cart', level: 1 }).waitFor();
-      at = 'cart';
-    }
 
-    async function toProduct(target: Product) {
-      if (at === target) return;
-      if (at !== null) await toCart();
-      const link = page.locator('main li').getByRole('link', { name: target.name, exact: true });
-      if (cameFrom === target) await page.goBack();
-      else if ((await link.count()) > 0) await link.first().click();
-      else await page.goto(`/product/${target.slug}`);
-      await page.getByRole('button', { name: 'Add to cart' }).waitFor();
-      at = target;
-    }
+      async function add(entry: ShelfEntry) {
+        await toProduct(entry.product);
+        await addVariant(page, entry.variant);
+        model.set(entry.variant._id, (model.get(entry.variant._id) ?? 0) + 1);
+      }
 
-    async function add(entry: ShelfEntry) {
-      await toProduct(entry.product);
-      await addVariant(page, entry.variant);
-      model.set(entry.variant._id, (model.get(entry.variant._id) ?? 0) + 1);
-    }
+      async function onCartPage(entry: ShelfEntry) {
+        await toCart();
+        const line = lineOf(entry);
+        await line.waitFor();
+        // The shopper acts on what the page shows: at no moment may it differ from the model.
+        expect(await line.locator('output').textContent(), `seed ${seed}`).toBe(
+          String(model.get(entry.variant._id)),
+        );
+        return line;
+      }
 
-    async function onCartPage(entry: ShelfEntry) {
+      async function step(entry: ShelfEntry, by: 1 | -1) {
+        const line = await onCartPage(entry);
+        const name = by === 1 ? /^Increase quantity/ : /^Decrease quantity/;
+        await line.getByRole('button', { name }).click();
+        model.set(entry.variant._id, model.get(entry.variant._id)! + by);
+        await poll(() => line.locator('output').textContent(), `seed ${seed}`).toBe(
+          String(model.get(entry.variant._id)),
+        );
+      }
+
+      async function remove(entry: ShelfEntry) {
+        const line = await onCartPage(entry);
+        await line.getByRole('button', { name: /^Remove/ }).click();
+        model.delete(entry.variant._id);
+        await poll(() => line.count(), `seed ${seed}`).toBe(0);
+      }
+
+      const label = ({ product: { slug }, variant }: ShelfEntry) =>
+        `${slug} ${variant.flavor.name} ${variant.size}`;
+      while (made.length < 50) {
+        const inCart = shelf.filter((entry) => model.has(entry.variant._id));
+        const pick = (list: ShelfEntry[]) => list[Math.floor(choose() * list.length)]!;
+        const quantityOf = (entry: ShelfEntry) => model.get(entry.variant._id) ?? 0;
+        const roll = choose();
+        if (inCart.length === 0 || roll < 0.45) {
+          const chosen = pick(shelf);
+          if (quantityOf(chosen) >= 20) continue;
+          await add(chosen);
+          made.push(`add ${label(chosen)}`);
+        } else if (roll < 0.7) {
+          const chosen = pick(inCart);
+          if (quantityOf(chosen) >= 20) continue;
+          await step(chosen, 1);
+          made.push(`+1 ${label(chosen)}`);
+        } else if (roll < 0.85) {
+          const chosen = pick(inCart);
+          if (quantityOf(chosen) <= 1) continue;
+          await step(chosen, -1);
+          made.push(`-1 ${label(chosen)}`);
+        } else {
+          const chosen = pick(inCart);
+          await remove(chosen);
+          made.push(`remove ${label(chosen)}`);
+        }
+        await poll(() => badgeCount(page), `seed ${seed}, after ${made.at(-1)}`).toBe(total());
+      }
+
       await toCart();
-      const line = lineOf(entry);
-      await line.waitFor();
-      // The shopper acts on what the page shows: at no moment may it differ from the model.
-      expect(await line.locator('output').textContent(), `seed ${seed}`).toBe(
-        String(model.get(entry.variant._id)),
-      );
-      return line;
-    }
-
-    async function step(entry: ShelfEntry, by: 1 | -1) {
-      const line = await onCartPage(entry);
-      const name = by === 1 ? /^Increase quantity/ : /^Decrease quantity/;
-      await line.getByRole('button', { name }).click();
-      model.set(entry.variant._id, model.get(entry.variant._id)! + by);
-      await poll(() => line.locator('output').textContent(), `seed ${seed}`).toBe(
-        String(model.get(entry.variant._id)),
-      );
-    }
-
-    async function remove(entry: ShelfEntry) {
-      const line = await onCartPage(entry);
-      await line.getByRole('button', { name: /^Remove/ }).click();
-      model.delete(entry.variant._id);
-      await poll(() => line.count(), `seed ${seed}`).toBe(0);
-    }
-
-    const label = ({ product: { slug }, variant }: ShelfEntry) =>
-      `${slug} ${variant.flavor.name} ${variant.size}`;
-    while (made.length < 50) {
-      const inCart = shelf.filter((entry) => model.has(entry.variant._id));
-      const pick = (list: ShelfEntry[]) => list[Math.floor(choose() * list.length)]!;
-      const quantityOf = (entry: ShelfEntry) => model.get(entry.variant._id) ?? 0;
-      const roll = choose();
-      if (inCart.length === 0 || roll < 0.45) {
-        const chosen = pick(shelf);
-        if (quantityOf(chosen) >= 20) continue;
-        await add(chosen);
-        made.push(`add ${label(chosen)}`);
-      } else if (roll < 0.7) {
-        const chosen = pick(inCart);
-        if (quantityOf(chosen) >= 20) continue;
-        await step(chosen, 1);
-        made.push(`+1 ${label(chosen)}`);
-      } else if (roll < 0.85) {
-        const chosen = pick(inCart);
-        if (quantityOf(chosen) <= 1) continue;
-        await step(chosen, -1);
-        made.push(`-1 ${label(chosen)}`);
-      } else {
-        const chosen = pick(inCart);
-        await remove(chosen);
-        made.push(`remove ${label(chosen)}`);
-      }
-      await poll(() => badgeCount(page), `seed ${seed}, after ${made.at(-1)}`).toBe(total());
-    }
-
-    await toCart();
-    await expect
-      .poll(
-        async () => {
-          await context.clock.fastForward(8_000);
-          return waitingText(page);
-        },
-        { timeout: 45_000, interval: 250, message: `the outbox drains (seed ${seed})` },
-      )
-      .toBe('');
-    const expected = sorted([...model].map(([variantId, quantity]) => ({ variantId, quantity })));
-    const actual = await serverCart(page);
-    expect(actual, `seed ${seed}`).toEqual(expected);
-    expect(new Set(actual.map((line) => line.variantId)).size).toBe(actual.length);
-    await poll(() => badgeCount(page), `seed ${seed}`).toBe(total());
-    expect(lossy.dropped, 'requests dropped').toBeGreaterThan(0);
-    expect(lossy.lost, 'answers lost').toBeGreaterThan(0);
-  }, 90_000);
+      await expect
+        .poll(
+          async () => {
+            await context.clock.fastForward(8_000);
+            return waitingText(page);
+          },
+          { timeout: 45_000, interval: 250, message: `the outbox drains (seed ${seed})` },
+        )
+        .toBe('');
+      const expected = sorted([...model].map(([variantId, quantity]) => ({ variantId, quantity })));
+      const actual = await serverCart(page);
+      expect(actual, `seed ${seed}`).toEqual(expected);
+      expect(new Set(actual.map((line) => line.variantId)).size).toBe(actual.length);
+      await poll(() => badgeCount(page), `seed ${seed}`).toBe(total());
+      expect(lossy.dropped, 'requests dropped').toBeGreaterThan(0);
+      expect(lossy.lost, 'answers lost').toBeGreaterThan(0);
+    },
+    FLAKY_NETWORK_TEST_MS,
+  );
 
   test('two tabs queue changes offline; each change lands once when the network returns', async () => {
     const context = await newContext();

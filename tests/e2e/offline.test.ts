@@ -214,7 +214,12 @@ describe('logout', () => {
         (await indexedDbRecords(page)).some((record) => record.startsWith('forge-outbox-cart/')),
       ).toBe(true);
       await page.goto('/profile/me');
-      await poll(() => page.getByTestId('profile-name').textContent()).toBe('Offline Shopper');
+      // The name field is enabled once the profile has come from the server.
+      const name = page.getByRole('form', { name: 'Personal details' }).getByLabel('Name', {
+        exact: true,
+      });
+      await poll(() => name.isEnabled()).toBe(true);
+      expect(await name.inputValue()).toBe('Offline Shopper');
       await page.goto('/cart');
       await page.locator('main h1').first().waitFor();
 
