@@ -5,21 +5,22 @@
  * Name and Email, disables itself while sending, and on success shows 'Success!' / 'Check your
  * email for your discount code', closing by itself after 30000 ms. Mounted once by the layout.
  */
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import {
   COUPON_POPUP_DELAY_MS,
   COUPON_SUCCESS_AUTO_CLOSE_MS,
   STORAGE_KEYS,
 } from '../../../lib/constants.ts';
 import { readStorage, writeStorage } from '../../../lib/storage.ts';
+import type { CouponDialog } from './coupon-dialog.tsx';
 import styles from './coupon-popup.module.css';
 
 /**
  * The dialog and its form are a chunk of their own: every first page mounts the popup, few open
- * it. The chunk is fetched once the page has settled, well before a first visit's popup opens.
+ * it. The chunk is fetched as the page mounts, well before a first visit's popup opens; it is held
+ * in state rather than behind Suspense, so opening it never waits on React's reveal timers.
  */
-const loadDialog = () => import('./coupon-dialog.tsx');
-const CouponDialog = lazy(() => loadDialog().then((module) => ({ default: module.CouponDialog })));
+type DialogModule = { CouponDialog: typeof CouponDialog };
 
 type View = 'closed' | 'form' | 'success';
 
@@ -27,8 +28,13 @@ export function CouponPopup() {
   const [seen, setSeen] = useState(() => readStorage(STORAGE_KEYS.hasSeenCouponPopup) !== null);
   const [view, setView] = useState<View>('closed');
 
+  const [loaded, setLoaded] = useState<DialogModule | null>(null);
   useEffect(() => {
-    void loadDialog();
+    let live = true;
+    void import('./coupon-dialog.tsx').then((module) => live && setLoaded(module));
+    return () => {
+      live = false;
+    };
   }, []);
 
   useEffect(() => {
@@ -65,10 +71,8 @@ export function CouponPopup() {
           </span>
         </button>
       ) : null}
-      {view !== 'closed' ? (
-        <Suspense fallback={null}>
-          <CouponDialog view={view} onSuccess={() => setView('success')} onClose={close} />
-        </Suspense>
+      {view !== 'closed' && loaded ? (
+        <loaded.CouponDialog view={view} onSuccess={() => setView('success')} onClose={close} />
       ) : null}
     </>
   );
