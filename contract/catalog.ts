@@ -52,16 +52,6 @@ export type Flavor = z.infer<typeof Flavor>;
 export const TAXONOMY_NAMES = ['categories', 'brands', 'flavors'] as const;
 export type TaxonomyName = (typeof TAXONOMY_NAMES)[number];
 
-/** The categories shown in the menu's Popular column, in this order (spec §5). */
-export const POPULAR_CATEGORY_SLUGS = [
-  'protein-powder',
-  'pre-workout',
-  'creatine',
-  'energy-drink',
-  'amino-acids-bcaa-eaa',
-  'post-workout',
-] as const;
-
 /** What a product card, a listing row or a search result shows. */
 export const ProductSummary = z.object({
   _id: z.string(),

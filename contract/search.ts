@@ -4,6 +4,12 @@
  */
 import { z } from 'zod';
 import { ProductSummary } from './catalog.ts';
+import {
+  SEARCH_DEFAULT_LIMIT,
+  SEARCH_MAX_LIMIT,
+  SEARCH_SORTS,
+  type SearchSort,
+} from './search-rules.ts';
 
 export const SUGGESTION_TYPES = ['PRODUCT', 'CATEGORY', 'BRAND', 'FLAVOR'] as const;
 export type SuggestionType = (typeof SUGGESTION_TYPES)[number];
@@ -59,19 +65,7 @@ export const SuggestResponse = z.object({
 });
 export type SuggestResponse = z.infer<typeof SuggestResponse>;
 
-export const SEARCH_SORTS = [
-  'relevance',
-  'price-asc',
-  'price-desc',
-  'newest',
-  'rating',
-  'name',
-] as const;
-export type SearchSort = (typeof SEARCH_SORTS)[number];
-
-/** Listing page size (DESIGN §5) and the most one page may hold. */
-export const SEARCH_DEFAULT_LIMIT = 24;
-export const SEARCH_MAX_LIMIT = 100;
+export { SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT, SEARCH_SORTS, type SearchSort };
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 

@@ -9,8 +9,9 @@
  * in that order, at most 6; every other item that also has a name is sorted by name and grouped by
  * its uppercased first letter into A - E, F - M, N - T, U - Z; any other first letter is dropped.
  */
-import { POPULAR_CATEGORIES_MAX, POPULAR_CATEGORY_SLUGS } from '../lib/constants.ts';
-import { compareNames } from '../lib/compare-names.ts';
+import { POPULAR_CATEGORY_SLUGS } from '../../contract/catalog-rules.ts';
+import { POPULAR_CATEGORIES_MAX } from '../lib/constants.ts';
+import { compareFolded } from '../../contract/search-rules.ts';
 import type { MenuCategory } from './api/get-categories.ts';
 
 export interface ShownCategory {
@@ -53,7 +54,7 @@ export function groupCategories(list: readonly MenuCategory[] | null | undefined
   const rest = withSlug
     .filter((item) => !popularSlugs.includes(item.slug) && label(item) !== '')
     .map((item) => ({ slug: item.slug, name: label(item) }))
-    .sort((a, b) => compareNames(a.name, b.name));
+    .sort((a, b) => compareFolded(a.name, b.name));
 
   const groups = MENU_GROUPS.map((group) => ({
     title: group.title,

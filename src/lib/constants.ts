@@ -56,16 +56,6 @@ export const STORAGE_KEYS = {
   hasSeenCouponPopup: 'hasSeenCouponPopup',
 } as const;
 
-/** Slugs of the mega-menu's Popular column, in order (spec §5). */
-export const POPULAR_CATEGORY_SLUGS = [
-  'protein-powder',
-  'pre-workout',
-  'creatine',
-  'energy-drink',
-  'amino-acids-bcaa-eaa',
-  'post-workout',
-] as const;
-
 /** The footer's category links (spec §2). */
 export const FOOTER_CATEGORY_SLUGS = [
   'protein-vegan',

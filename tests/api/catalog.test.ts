@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { POPULAR_CATEGORY_SLUGS } from '../../contract/catalog-rules.ts';
 import {
-  POPULAR_CATEGORY_SLUGS,
   type Brand,
   type Category,
   type Flavor,

@@ -4,6 +4,7 @@ import type {
   SearchSort,
   SuggestResponse,
 } from '../../../contract/search.ts';
+import { SEARCH_SORT_LABELS } from '../../../contract/search-rules.ts';
 import { AnswerCache } from './cache.ts';
 import { queryTokens } from './normalize.ts';
 import { planTextSearch } from './plan.ts';
@@ -22,15 +23,6 @@ export interface SearchServiceOptions {
 
 const SUGGESTED_PRODUCTS = 5;
 const SUGGESTED_PER_TAXONOMY = 3;
-
-const SORT_LABELS: Record<SearchSort, string> = {
-  relevance: 'Best match',
-  'price-asc': 'Price: low to high',
-  'price-desc': 'Price: high to low',
-  newest: 'Newest',
-  rating: 'Top rated',
-  name: 'Name: A to Z',
-};
 
 /**
  * The search answers: plans the shopper's words (prefixes, corrections, did-you-mean), asks the
@@ -130,7 +122,7 @@ export class SearchService {
     });
     const featured = !query.search;
     const label = (value: SearchSort) =>
-      value === 'relevance' && featured ? 'Featured' : SORT_LABELS[value];
+      value === 'relevance' && featured ? 'Featured' : SEARCH_SORT_LABELS[value];
     const totalPages = Math.ceil(hits.totalProducts / query.limit);
     const pagination: SearchProductsResponse['results']['pagination'] = {
       totalProducts: hits.totalProducts,
@@ -143,7 +135,7 @@ export class SearchService {
     const sorting: SearchProductsResponse['results']['sorting'] = {
       sort,
       label: label(sort),
-      options: (Object.keys(SORT_LABELS) as SearchSort[]).map((value) => ({
+      options: (Object.keys(SEARCH_SORT_LABELS) as SearchSort[]).map((value) => ({
         value,
         label: label(value),
       })),

@@ -1,3 +1,4 @@
+import { SEARCH_SORTS } from '../../../contract/search-rules.ts';
 /**
  * The routes' search-param schemas, run the way the app runs them: a URL's query goes through
  * TanStack Router's default parsing (the app's router keeps it) and route matching, and the test
@@ -16,7 +17,6 @@ import type * as z from 'zod/mini';
 import { redirectSearchSchema } from '../../../src/features/account/redirect-search.ts';
 import {
   listingSearchSchema,
-  LISTING_SORTS,
   searchPageSchema,
   toSearchParams,
   type ListingSearch,
@@ -52,7 +52,7 @@ describe('listing search (category, brand, flavor pages)', () => {
       inStock: true,
       minRating: 4,
     });
-    for (const sort of LISTING_SORTS) {
+    for (const sort of SEARCH_SORTS) {
       expect(searchAt(listingSearchSchema, `?sort=${sort}`)).toEqual({ sort });
     }
   });

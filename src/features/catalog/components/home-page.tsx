@@ -3,8 +3,8 @@ import { Link } from '@tanstack/react-router';
 import type { CSSProperties } from 'react';
 import type { ProductCollection } from '../../../../contract/catalog.ts';
 import { buttonClassName } from '../../../components/ui/button.tsx';
-import { compareNames } from '../../../lib/compare-names.ts';
-import { POPULAR_CATEGORY_SLUGS } from '../../../lib/constants.ts';
+import { compareFolded } from '../../../../contract/search-rules.ts';
+import { POPULAR_CATEGORY_SLUGS } from '../../../../contract/catalog-rules.ts';
 import { productCollectionQueryOptions } from '../api/get-products.ts';
 import { taxonomyQueryOptions } from '../api/get-taxonomy.ts';
 import { imageSrcSet } from '../lib/image-srcset.ts';
@@ -231,7 +231,7 @@ function ConsultancyCallToAction() {
 function Brands() {
   const { data = [] } = useQuery(taxonomyQueryOptions('brands'));
   if (data.length === 0) return null;
-  const brands = [...data].sort((a, b) => compareNames(a.name, b.name)).slice(0, 12);
+  const brands = [...data].sort((a, b) => compareFolded(a.name, b.name)).slice(0, 12);
   return (
     <section className={styles.section} aria-labelledby="brands-title">
       <SectionHeading id="brands-title" eyebrow="Trusted names" title="Our brands" />

@@ -1,6 +1,6 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { POPULAR_CATEGORY_SLUGS } from '../../../lib/constants.ts';
+import { POPULAR_CATEGORY_SLUGS } from '../../../../contract/catalog-rules.ts';
 import { findBySlug, taxonomyQueryOptions } from '../api/get-taxonomy.ts';
 import { TAXONOMY_LISTINGS } from '../lib/listing-loaders.ts';
 import {

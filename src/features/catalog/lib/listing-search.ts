@@ -7,29 +7,13 @@
  * that does not fit is dropped rather than failing the page (src/lib/search-params.ts).
  *
  * Exports: listingSearchSchema, searchPageSchema (adds `q`), ListingSearch, ListingFilterName,
- * LISTING_SORTS, toSearchParams(search, fixed), listOf(value), toggleInList(value, slug),
+ * toSearchParams(search, fixed), listOf(value), toggleInList(value, slug),
  * withoutPage(search).
  */
 import * as z from 'zod/mini';
-import type { SearchSort } from '../../../../contract/search.ts';
+import { SEARCH_SORTS } from '../../../../contract/search-rules.ts';
 import { lenient, searchText, wholeNumber } from '../../../lib/search-params.ts';
 import type { SearchProductsParams } from '../api/search-products.ts';
-
-/**
- * Spelled out rather than imported from the contract: these schemas run in route definitions,
- * which ship with the first page, and the contract's module builds full zod schemas when loaded.
- * The type check below fails the build if the lists differ.
- */
-export const LISTING_SORTS = [
-  'relevance',
-  'price-asc',
-  'price-desc',
-  'newest',
-  'rating',
-  'name',
-] as const satisfies readonly SearchSort[];
-type MissingSort = Exclude<SearchSort, (typeof LISTING_SORTS)[number]>;
-export const _everySortListed: [MissingSort] extends [never] ? true : MissingSort = true;
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -51,7 +35,7 @@ const slugList = lenient(
 );
 
 const listingShape = {
-  sort: lenient(z.enum(LISTING_SORTS)),
+  sort: lenient(z.enum(SEARCH_SORTS)),
   page: wholeNumber(1, 10_000),
   category: slugList,
   brand: slugList,

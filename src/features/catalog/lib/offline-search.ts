@@ -10,13 +10,18 @@
  *   facets (each counted with every other filter applied, as the API does), sort and page — so
  *   the shared listing view shows them like any other results.
  */
-import type { ProductSuggestion } from '../../../../contract/search.ts';
 import type {
   Facet,
-  SEARCH_DEFAULT_LIMIT,
+  ProductSuggestion,
   SearchProductsResponse,
-  SearchSort,
 } from '../../../../contract/search.ts';
+import {
+  compareFolded,
+  queryWords,
+  SEARCH_DEFAULT_LIMIT,
+  SEARCH_SORT_LABELS,
+  type SearchSort,
+} from '../../../../contract/search-rules.ts';
 import type { TaxonomyRef } from '../../../../contract/catalog.ts';
 import type { SearchProductsParams } from '../api/search-products.ts';
 import {
@@ -25,23 +30,9 @@ import {
   type CachedProduct,
   type CachedQuery,
 } from './cached-products.ts';
-import { compareFolded, queryTerms, rankProducts, type RankedProduct } from './match-products.ts';
+import { rankProducts, type RankedProduct } from './match-products.ts';
 
 export const OFFLINE_SUGGESTIONS = 8;
-
-/**
- * The API's default page size and sort labels, spelled out: the contract module builds zod
- * schemas when loaded, which would weigh more than this whole module.
- */
-const PAGE_SIZE: typeof SEARCH_DEFAULT_LIMIT = 24;
-const SORT_LABELS: Record<SearchSort, string> = {
-  relevance: 'Best match',
-  'price-asc': 'Price: low to high',
-  'price-desc': 'Price: high to low',
-  newest: 'Newest',
-  rating: 'Top rated',
-  name: 'Name: A to Z',
-};
 
 const DESCRIPTION_MAX = 160;
 
@@ -138,7 +129,7 @@ export function offlineSearchResults(
   const sort = params.sort ?? 'relevance';
   // Array.prototype.sort is stable: equal items keep their relevance order.
   const results = ranked.filter(({ product }) => passes(product)).sort(SORTS[sort]);
-  const limit = params.limit ?? PAGE_SIZE;
+  const limit = params.limit ?? SEARCH_DEFAULT_LIMIT;
   const totalProducts = results.length;
   const totalPages = Math.ceil(totalProducts / limit);
   const page = params.page ?? 1;
@@ -160,15 +151,15 @@ export function offlineSearchResults(
       },
       sorting: {
         sort,
-        label: SORT_LABELS[sort],
-        options: (Object.keys(SORT_LABELS) as SearchSort[]).map((value) => ({
+        label: SEARCH_SORT_LABELS[sort],
+        options: (Object.keys(SEARCH_SORT_LABELS) as SearchSort[]).map((value) => ({
           value,
-          label: SORT_LABELS[value],
+          label: SEARCH_SORT_LABELS[value],
         })),
       },
     },
     meta: {
-      terms: queryTerms(searchTerm),
+      terms: queryWords(searchTerm),
       corrections: [],
       didYouMean: null,
       filters: {

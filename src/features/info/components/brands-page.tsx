@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { CSSProperties } from 'react';
-import { compareNames } from '../../../lib/compare-names.ts';
+import { compareFolded } from '../../../../contract/search-rules.ts';
 import { InfoPage } from './info-page';
 import styles from './info-page.module.css';
 
@@ -15,7 +15,7 @@ export interface BrandSummary {
 export function BrandsPage({ brands }: { brands: BrandSummary[] }) {
   const sorted = brands
     .filter((brand) => brand.slug && brand.name)
-    .sort((a, b) => compareNames(a.name, b.name));
+    .sort((a, b) => compareFolded(a.name, b.name));
   return (
     <InfoPage
       eyebrow="Brands"

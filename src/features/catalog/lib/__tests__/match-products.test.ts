@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { CachedProduct } from '../cached-products.ts';
-import { compareFolded, foldText, queryTerms, rankProducts } from '../match-products.ts';
+import { rankProducts } from '../match-products.ts';
 import { ref, summary } from './fixtures.ts';
 
 function product(
@@ -22,22 +22,6 @@ function product(
 
 const rank = (products: CachedProduct[], term: string) =>
   rankProducts(products, term).map(({ product: { name } }) => name);
-
-describe('text folding', () => {
-  test('case and accents are folded', () => {
-    expect(foldText('Crème Brûlée PIÑA Açaí Straße Œuf')).toBe(
-      'creme brulee pina acai strasse oeuf',
-    );
-    expect(compareFolded('énergie', 'Energy')).toBeLessThan(0);
-    expect(compareFolded('Whey', 'whey')).toBe(0);
-  });
-
-  test('query words are distinct and folded; stop words go unless nothing else is left', () => {
-    expect(queryTerms('  Whey  and the WHEY isolate ')).toEqual(['whey', 'isolate']);
-    expect(queryTerms('the and')).toEqual(['the', 'and']);
-    expect(queryTerms(' ?! ')).toEqual([]);
-  });
-});
 
 describe('rankProducts', () => {
   const catalog = [
