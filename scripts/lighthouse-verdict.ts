@@ -4,16 +4,32 @@
  */
 
 /**
- * A page whose median performance on the mobile preset falls under this has regressed grossly (a
+ * A page whose median performance on the emulated phone falls under this has regressed grossly (a
  * quiet host measures 93-98 for every page); anything above it is printed against the goal.
  */
 export const MIN_PERFORMANCE_SCORE = 0.8;
 export const PERFORMANCE_GOAL = 1;
+
 /**
- * Lighthouse 12's SLOW_CPU_BENCHMARK_INDEX_THRESHOLD (core/gather/driver/environment.js): at or
- * below it, Lighthouse warns that the host's CPU is slower than its throttling assumes.
+ * The phone every run emulates, as a Lighthouse CPU benchmark index: a mid-tier phone (Lighthouse
+ * puts mid-tier mobile at 125-800; Chrome DevTools' calibration calls a Pixel 5 at 1000 mid-tier).
+ * Lighthouse's fixed 4x CPU slowdown emulates a phone only relative to the host: the hosts this
+ * gate was set on (index about 2,800) ran as a 700 phone, and a host at 1,600 runs as a 400 one,
+ * which moved every page's score by twenty points with no change to the shop. Lighthouse's
+ * throttling guide asks for the multiplier to be calibrated to the host; `cpuSlowdownFor` does.
  */
-export const SLOW_HOST_BENCHMARK_INDEX = 1000;
+export const EMULATED_PHONE_BENCHMARK_INDEX = 700;
+/** Lighthouse's own default, used when the host's index could not be measured. */
+export const DEFAULT_CPU_SLOWDOWN = 4;
+
+/**
+ * The CPU slowdown that makes a host of `hostBenchmarkIndex` run as the emulated phone, to one
+ * decimal; never under 1 (a host slower than the phone cannot be sped up).
+ */
+export function cpuSlowdownFor(hostBenchmarkIndex: number): number {
+  if (!(hostBenchmarkIndex > 0)) return DEFAULT_CPU_SLOWDOWN;
+  return Math.max(1, Math.round((hostBenchmarkIndex / EMULATED_PHONE_BENCHMARK_INDEX) * 10) / 10);
+}
 
 export interface PerformanceVerdict {
   /** Lines to print as errors; the step fails when there is any. */
@@ -24,7 +40,11 @@ export interface PerformanceVerdict {
 
 const points = (score: number) => Math.round(score * 100);
 
-/** `scores`: each page's median performance score (0-1); `benchmarkIndex`: the host's CPU. */
+/**
+ * `scores`: each page's median performance score (0-1); `benchmarkIndex`: the host's CPU. A host
+ * slower than the emulated phone runs the pages unslowed and still slower than that phone, so a
+ * score under the floor there is a warning, not a failure.
+ */
 export function performanceVerdict(
   scores: ReadonlyMap<string, number>,
   benchmarkIndex: number,
@@ -41,13 +61,13 @@ export function performanceVerdict(
   }
   if (slow.length > 0) {
     const message = `Median performance under ${points(MIN_PERFORMANCE_SCORE)}: ${slow.join(', ')}.`;
-    if (benchmarkIndex > SLOW_HOST_BENCHMARK_INDEX) {
+    if (benchmarkIndex >= EMULATED_PHONE_BENCHMARK_INDEX) {
       failures.push(message);
     } else {
       notes.push(
         `Warning: ${message} Not counted as a failure: this host's CPU benchmark index ` +
-          `(${Math.round(benchmarkIndex)}) is at or below ${SLOW_HOST_BENCHMARK_INDEX}, where ` +
-          'Lighthouse warns that its CPU throttling overstates the slowdown.',
+          `(${Math.round(benchmarkIndex)}) is under the emulated phone's ` +
+          `${EMULATED_PHONE_BENCHMARK_INDEX}: it runs the pages slower than that phone would.`,
       );
     }
   }
