@@ -165,7 +165,6 @@ export const confirmEmailBody = z.object({
     .min(1, 'The confirmation link is incomplete.')
     .max(200, 'The confirmation link is invalid.'),
 });
-export type ConfirmEmailBody = z.input<typeof confirmEmailBody>;
 
 export const deleteAccountBody = z.object({ password: givenPasswordField() });
 export type DeleteAccountBody = z.input<typeof deleteAccountBody>;

@@ -27,14 +27,12 @@ export const CONSULTATION_GOALS = [
   { value: 'endurance', label: 'Endurance' },
   { value: 'general-health', label: 'General health' },
 ] as const;
-export type ConsultationGoal = (typeof CONSULTATION_GOALS)[number]['value'];
 
 export const EXPERIENCE_LEVELS = [
   { value: 'beginner', label: 'Beginner' },
   { value: 'intermediate', label: 'Intermediate' },
   { value: 'advanced', label: 'Advanced' },
 ] as const;
-export type ExperienceLevel = (typeof EXPERIENCE_LEVELS)[number]['value'];
 
 /** Consultations are held in the shop's time zone, during these hours (24 h clock). */
 export const CONSULTATION_TIME_ZONE = 'America/Toronto';

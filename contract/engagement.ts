@@ -49,13 +49,11 @@ export const couponRequestBody = z.object({
   name: fullName('Full name is required'),
   email: emailField,
 });
-export type CouponRequestBody = z.input<typeof couponRequestBody>;
 
 export const couponRequestResponse = z.object({
   success: z.literal(true),
   message: z.string(),
 });
-export type CouponRequestResponse = z.infer<typeof couponRequestResponse>;
 
 // ---- Contact ------------------------------------------------------------------------------------
 

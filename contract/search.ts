@@ -128,7 +128,6 @@ export const SearchProductsQuery = z
     { message: 'must not be below minPrice', path: ['maxPrice'] },
   );
 export type SearchProductsQuery = z.infer<typeof SearchProductsQuery>;
-export type SearchProductsQueryInput = z.input<typeof SearchProductsQuery>;
 
 export const Facet = z.object({
   _id: z.string(),

@@ -11,8 +11,6 @@ export const SUGGESTION_DEBOUNCE_MS = 300;
 export const MIN_SUGGESTION_LENGTH = 2;
 /** The suggestions dropdown opens once this many characters are typed. */
 export const MIN_DROPDOWN_LENGTH = 1;
-/** Product search needs at least this many trimmed characters. */
-export const MIN_PRODUCT_SEARCH_LENGTH = 1;
 /** Suggestions stay fresh this long. */
 export const SUGGESTIONS_STALE_MS = 60_000;
 /** Product search results stay fresh this long. */
@@ -34,15 +32,8 @@ export const COUPON_SUCCESS_AUTO_CLOSE_MS = 30_000;
 export const DESKTOP_BREAKPOINT_PX = 768;
 /** The home header turns frosted once the top-product section passes this line. */
 export const HEADER_HEIGHT_PX = 64;
-/** The mega-menu opens below this offset. */
-export const MENU_OFFSET_PX = 72;
 /** At most this many categories in the mega-menu's Popular column. */
 export const POPULAR_CATEGORIES_MAX = 6;
-
-export const CATEGORIES_MENU_FADE_MS = 500;
-export const USER_MENU_FADE_MS = 200;
-export const MOBILE_MENU_OPEN_MS = 600;
-export const MOBILE_MENU_CLOSE_MS = 500;
 
 /** Persisted state gives up rehydrating after this long (spec §4, §8). */
 export const PERSIST_TIMEOUT_MS = 5000;

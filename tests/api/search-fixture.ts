@@ -227,12 +227,6 @@ const slugOf = (name: string) =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
 
-export const fixtureSlug = (id: string) => {
-  const product = fixtureProducts.find((p) => p.id === id);
-  if (!product) throw new Error(`no fixture product ${id}`);
-  return slugOf(product.name);
-};
-
 export async function insertSearchFixture(db: Database): Promise<void> {
   await db.insert(categories).values(fixtureCategories);
   await db.insert(brands).values(fixtureBrands);

@@ -20,7 +20,7 @@ import type { AddressInfo } from 'node:net';
  * PaymentIntent updates (`customer`). As at Stripe, a card attached to a customer pays only a
  * PaymentIntent of that customer.
  *
- * stripe-stateful-mock (in node_modules) was evaluated and not used: it has no PaymentIntents at
+ * The npm package stripe-stateful-mock was evaluated and not used: it has no PaymentIntents at
  * all (charges, customers, refunds of charges, subscriptions only).
  */
 

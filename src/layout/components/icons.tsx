@@ -63,13 +63,6 @@ export const ChevronDownIcon = ({ size = 16 }: { size?: number }) => (
   </Svg>
 );
 
-export const GiftIcon = () => (
-  <Svg>
-    <rect x="3" y="8" width="18" height="4" rx="1" />
-    <path d="M12 8v13M19 12v9H5v-9M7.5 8a2.5 2.5 0 1 1 0-5C10 3 12 8 12 8s2-5 4.5-5a2.5 2.5 0 1 1 0 5" />
-  </Svg>
-);
-
 /** The wordmark: a bolt in a hexagon plus "FORGE NUTRITION". */
 export function Logo({ light }: { light: boolean }) {
   const text = light ? '#ffffff' : '#15171c';

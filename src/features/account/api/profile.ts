@@ -13,7 +13,7 @@ import { ApiError, api } from '../../../lib/api-client.ts';
 import { clearUser, setUser, useCustomer } from '../../../stores/customer.ts';
 import { PROFILE_QUERY_KEY } from './session-effects.ts';
 
-export type { ProfileResponse, ProfileUser };
+export type { ProfileUser };
 
 function userOf(response: ProfileResponse): ProfileUser | null {
   return response.data ?? null;
