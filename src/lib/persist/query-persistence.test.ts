@@ -73,6 +73,20 @@ describe('startQueryPersistence', () => {
     expect(restored?.gcTime).toBe(24 * 60 * 60 * 1000);
   });
 
+  test('a restored answer is shown but asked for again, however young it is', async () => {
+    const first = new QueryClient();
+    const store = memoryPersister();
+    const stop = await startQueryPersistence(first, { persister: store.persister, buster: 'b1' });
+    first.setQueryData(['orders', 'addresses'], ['12 Main St']);
+    stop();
+
+    const second = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000 } } });
+    await startQueryPersistence(second, { persister: store.persister, buster: 'b1' });
+    const restored = second.getQueryCache().find({ queryKey: ['orders', 'addresses'] });
+    expect(restored?.state.data).toEqual(['12 Main St']);
+    expect(restored?.isStale()).toBe(true);
+  });
+
   test('a cache saved by another build is dropped', async () => {
     const first = new QueryClient();
     const store = memoryPersister();

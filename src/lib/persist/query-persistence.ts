@@ -104,6 +104,10 @@ export async function startQueryPersistence(
   } catch (err) {
     console.warn('The offline cache could not be restored.', err);
   }
+  // A restored answer is shown at once but never taken as fresh: it was written on an earlier
+  // visit, perhaps just before a change made in another page or tab (a saved address, a cart
+  // line) that its save did not catch. Marked stale, it is asked for again wherever it is used.
+  await queryClient.invalidateQueries({ refetchType: 'none' });
   return persistQueryClientSubscribe({ ...shared, persister: base });
 }
 
