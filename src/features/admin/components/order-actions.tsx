@@ -7,8 +7,8 @@
  */
 import { useRef, useState, type FormEvent } from 'react';
 import type { AdminOrder } from '../../../../contract/admin.ts';
-import { Button, buttonClassName } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { ConfirmButton } from '../../../components/ui/confirm-button.tsx';
 import { FormFailure } from '../../../components/ui/form-failure.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { failureMessage } from '../../../hooks/use-form-submit.ts';
@@ -179,70 +179,42 @@ function ShipForm({ order, report }: { order: AdminOrder; report: Report }) {
 
 function CancelOrder({ order, report }: { order: AdminOrder; report: Report }) {
   const online = useOnline();
-  const [open, setOpen] = useState(false);
-  const opener = useRef<HTMLButtonElement>(null);
   const change = useChangeStatus(order.id);
   const paid = order.refundable > 0;
 
-  function confirm() {
-    report(null);
-    change.mutate(
-      { status: 'cancelled' },
-      {
-        onSuccess: () => {
-          setOpen(false);
-          doneToast(order, 'cancelled');
-        },
-        onError: (error) => report(failureMessage(error, 'The order could not be cancelled.')),
-      },
-    );
-  }
-
   return (
     <div>
-      <button
-        ref={opener}
-        type="button"
-        className={buttonClassName({ variant: 'outline' })}
+      <ConfirmButton
+        label="Cancel order"
         disabled={!online}
-        onClick={() => {
-          change.reset();
-          setOpen(true);
+        title={`Cancel order ${order.number}?`}
+        text={`${
+          paid
+            ? `The payment of ${formatMoney(order.refundable)} is refunded to the shopper in full, and the items go back into stock.`
+            : 'Nothing has been charged: the order is closed and the items go back into stock.'
+        } The shopper is told by e-mail.`}
+        keepLabel="Keep order"
+        confirmLabel="Yes, cancel order"
+        pending={change.isPending}
+        failure={
+          change.isError ? failureMessage(change.error, 'The order could not be cancelled.') : null
+        }
+        onOpen={() => change.reset()}
+        onConfirm={(close) => {
+          report(null);
+          change.mutate(
+            { status: 'cancelled' },
+            {
+              onSuccess: () => {
+                close();
+                doneToast(order, 'cancelled');
+              },
+              onError: (error) =>
+                report(failureMessage(error, 'The order could not be cancelled.')),
+            },
+          );
         }}
-      >
-        Cancel order
-      </button>
-      {open ? (
-        <Dialog
-          labelledBy="desk-cancel-title"
-          describedBy="desk-cancel-text"
-          onClose={() => setOpen(false)}
-          returnFocusTo={opener}
-        >
-          <h2 id="desk-cancel-title">Cancel order {order.number}?</h2>
-          <p id="desk-cancel-text">
-            {paid
-              ? `The payment of ${formatMoney(order.refundable)} is refunded to the shopper in full, and the items go back into stock.`
-              : 'Nothing has been charged: the order is closed and the items go back into stock.'}{' '}
-            The shopper is told by e-mail.
-          </p>
-          <FormFailure
-            message={
-              change.isError
-                ? failureMessage(change.error, 'The order could not be cancelled.')
-                : null
-            }
-          />
-          <div className={styles.actions}>
-            <Button variant="dark" data-autofocus onClick={() => setOpen(false)}>
-              Keep order
-            </Button>
-            <Button variant="primary" loading={change.isPending} onClick={confirm}>
-              Yes, cancel order
-            </Button>
-          </div>
-        </Dialog>
-      ) : null}
+      />
     </div>
   );
 }

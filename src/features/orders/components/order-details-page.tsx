@@ -5,11 +5,10 @@
  * "Buy again". Readable offline once seen (the order query is persisted).
  */
 import { Link } from '@tanstack/react-router';
-import { useRef, useState } from 'react';
 import { ORDER_STATUS_LABELS } from '../../../../contract/checkout-rules.ts';
 import type { Order } from '../../../../contract/orders.ts';
 import { Button, buttonClassName } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
+import { ConfirmButton } from '../../../components/ui/confirm-button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { failureMessage } from '../../../hooks/use-form-submit.ts';
 import { useOnline } from '../../../hooks/use-online.ts';
@@ -155,62 +154,34 @@ function Details({ order }: { order: Order }) {
 }
 
 function CancelOrder({ order }: { order: Order }) {
-  const [open, setOpen] = useState(false);
-  const opener = useRef<HTMLButtonElement>(null);
   const online = useOnline();
   const cancel = useCancelOrder(order.id);
 
-  function confirm() {
-    cancel.mutate(undefined, {
-      onSuccess: () => {
-        setOpen(false);
-        toast.success(`Order ${order.number} has been cancelled.`);
-      },
-    });
-  }
-
   return (
-    <>
-      <button
-        ref={opener}
-        type="button"
-        className={buttonClassName({ variant: 'outline' })}
-        disabled={!online}
-        onClick={() => {
-          cancel.reset();
-          setOpen(true);
-        }}
-      >
-        Cancel order
-      </button>
-      {open ? (
-        <Dialog
-          labelledBy="cancel-title"
-          describedBy="cancel-text"
-          onClose={() => setOpen(false)}
-          returnFocusTo={opener}
-        >
-          <h2 id="cancel-title">Cancel order {order.number}?</h2>
-          <p id="cancel-text">
-            {order.status === 'paid'
-              ? `Your payment of ${formatMoney(order.totals.total)} is refunded to your card.`
-              : 'Nothing has been charged; the order is simply closed.'}
-          </p>
-          {cancel.isError ? (
-            <p className={styles.alert} role="alert">
-              {failureMessage(cancel.error, 'The order could not be cancelled.')}
-            </p>
-          ) : null}
-          <div className={styles.actions}>
-            <Button variant="dark" data-autofocus onClick={() => setOpen(false)}>
-              Keep order
-            </Button>
-            <Button variant="primary" loading={cancel.isPending} onClick={confirm}>
-              Yes, cancel order
-            </Button>
-          </div>
-        </Dialog>
-      ) : null}
-    </>
+    <ConfirmButton
+      label="Cancel order"
+      disabled={!online}
+      title={`Cancel order ${order.number}?`}
+      text={
+        order.status === 'paid'
+          ? `Your payment of ${formatMoney(order.totals.total)} is refunded to your card.`
+          : 'Nothing has been charged; the order is simply closed.'
+      }
+      keepLabel="Keep order"
+      confirmLabel="Yes, cancel order"
+      pending={cancel.isPending}
+      failure={
+        cancel.isError ? failureMessage(cancel.error, 'The order could not be cancelled.') : null
+      }
+      onOpen={() => cancel.reset()}
+      onConfirm={(close) =>
+        cancel.mutate(undefined, {
+          onSuccess: () => {
+            close();
+            toast.success(`Order ${order.number} has been cancelled.`);
+          },
+        })
+      }
+    />
   );
 }
