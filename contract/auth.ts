@@ -1,5 +1,5 @@
 /**
- * Accounts: registration, sign-in, password reset and the profile (spec §7 `/user/auth/*`).
+ * Accounts: registration, sign-in, password reset and the profile (`/user/auth/*`).
  */
 import { z } from 'zod';
 import { canonicalPhone } from './checkout-rules.ts';

@@ -1,6 +1,6 @@
 /**
- * Cart shapes shared by the API and the PWA (spec §3, §4, §7). Money is integer cents, CAD, and
- * always computed by the server from current variant prices; a client never sends a price.
+ * Cart shapes shared by the API and the PWA. Money is integer cents, CAD, and always computed by
+ * the server from current variant prices; a client never sends a price.
  */
 import { z } from 'zod';
 import { TaxonomyRef } from './catalog.ts';
@@ -39,7 +39,7 @@ const Id = () =>
     .min(1, 'is required')
     .max(100, 'is too long');
 
-/** Every cart call may carry the guest cart id both ways (spec §7); if both, they must agree. */
+/** Every cart call may carry the guest cart id both ways; if both, they must agree. */
 export const CartQuery = z.object({ [GUEST_CART_QUERY]: GuestCartId.optional() });
 export const CartHeaders = z.looseObject({
   [GUEST_CART_HEADER]: GuestCartId.optional(),

@@ -12,7 +12,7 @@ export const MESSAGE_MAX = 5000;
 export const CONSULTATION_NOTE_MAX = 2000;
 export const PHONE_MAX = 30;
 
-/** "Must look like name@domain.tld with no spaces" (spec §5). */
+/** "Must look like name@domain.tld with no spaces". */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const COUPON_SUCCESS_MESSAGE = 'Your discount code has been sent to your email!';

@@ -1,6 +1,7 @@
 /**
- * The discount-code popup, the contact form and consultation bookings (spec §5, §7; DESIGN §3).
- * The coupon messages are the spec's own texts; the PWA validates its forms with these schemas too.
+ * The discount-code popup, the contact form and consultation bookings. The coupon messages are the
+ * original product's own texts (docs/product.md, Coupon popup); the PWA validates its forms with
+ * these schemas too.
  */
 import { z } from 'zod';
 import {

@@ -14,7 +14,7 @@ import {
 export const SUGGESTION_TYPES = ['PRODUCT', 'CATEGORY', 'BRAND', 'FLAVOR'] as const;
 export type SuggestionType = (typeof SUGGESTION_TYPES)[number];
 
-/** Suggestions are fetched from 2 trimmed characters on (spec §5). */
+/** Suggestions are fetched from 2 trimmed characters on. */
 export const SUGGEST_MIN_LENGTH = 2;
 
 export const SuggestQuery = z.object({

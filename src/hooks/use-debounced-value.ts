@@ -1,4 +1,4 @@
-/** Exports: useDebouncedValue(value, ms) — `value`, once it has stopped changing for `ms`. */
+/** A value, once it has stopped changing for `ms`. */
 import { useEffect, useState } from 'react';
 
 export function useDebouncedValue<T>(value: T, ms: number): T {

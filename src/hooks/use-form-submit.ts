@@ -2,9 +2,6 @@
  * The submit half of a form backed by useSchemaForm: stops the browser's own submit, checks every
  * field (focusing the first invalid one), and turns a failed request into field errors beside the
  * fields plus one message for the whole form (a failure is never only logged).
- *
- * Exports: failureMessage(error, fallback), useFormSubmit(form, fallback) → { failure, fail,
- * onSubmit(send) }, useSendForm(form, mutation, texts) → { failure, onSubmit, sent, sentRef, again }.
  */
 import { useCallback, useState, type FormEvent } from 'react';
 import { ApiError } from '../lib/api-client.ts';

@@ -1,6 +1,6 @@
 /**
- * Exports: useOnline() — TanStack's onlineManager state (which follows the browser, see
- * src/lib/persist/online-state.ts) as a React value.
+ * TanStack's onlineManager state (which follows the browser, see src/lib/persist/online-state.ts)
+ * as a React value.
  */
 import { onlineManager } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';

@@ -2,9 +2,8 @@
  * Form state checked against a zod schema (usually the contract's own body schema, so the form and
  * the API agree on every rule and message).
  *
- * Exports: useSchemaForm(loadSchema, initial) → { values, errors, field(name), setValue, submit,
- * setErrors, reset }. Each field's error sits beside it; after the first submit an error is
- * re-checked as the shopper types, so it disappears as soon as the value is fixed.
+ * Each field's error sits beside it; after the first submit an error is re-checked as the shopper
+ * types, so it disappears as soon as the value is fixed.
  *
  * The schema comes through a dynamic import (`() => import('contract/…').then(…)`): the contract's
  * schemas need the full zod, about 22 KiB gzipped, which a form page should not wait for before it

@@ -1,8 +1,6 @@
 /**
  * A shipping address as a form holds it and as a parcel shows it, shared by the checkout and the
  * saved addresses of the profile (the rules themselves are the contract's `Address`).
- *
- * Exports: AddressValues, EMPTY_ADDRESS, addressValuesOf(address), addressLines(address).
  */
 import {
   findProvince,

@@ -1,8 +1,6 @@
 /**
- * Every timing, size and limit of the storefront spec (§9) as a named constant, so a number in a
- * component always points back to the line of the spec it comes from.
- *
- * Exports: the constants below; nothing else.
+ * Every timing, size and limit of the shop as a named constant, so no component holds a bare
+ * number. Where each value comes from: docs/product.md (Timings, Business constants).
  */
 
 /** Suggestion input is debounced this long before a fetch. */
@@ -17,7 +15,7 @@ export const SUGGESTIONS_STALE_MS = 60_000;
 export const PRODUCT_SEARCH_STALE_MS = 180_000;
 /**
  * How long data is kept after its last use, in memory and in the persisted offline cache. The
- * spec's original kept it 60 s (§7); DESIGN §4 overrides that for offline use: what a shopper has
+ * original product kept it 60 s; offline use needs more (docs/decisions.md): what a shopper has
  * seen must still be there hours later with no network, so seen pages outlive their last use by
  * as long as the saved cache itself is kept.
  */
@@ -35,19 +33,19 @@ export const HEADER_HEIGHT_PX = 64;
 /** At most this many categories in the mega-menu's Popular column. */
 export const POPULAR_CATEGORIES_MAX = 6;
 
-/** Persisted state gives up rehydrating after this long (spec §4, §8). */
+/** Persisted state gives up rehydrating after this long. */
 export const PERSIST_TIMEOUT_MS = 5000;
 /** Toasts close by themselves after this long. */
 export const TOAST_AUTO_CLOSE_MS = 5000;
 
-/** Local storage keys (spec §9). */
+/** Local storage keys (docs/product.md, Storage keys). */
 export const STORAGE_KEYS = {
   guestCartId: 'guestCartId',
   customerRoot: 'customer-root',
   hasSeenCouponPopup: 'hasSeenCouponPopup',
 } as const;
 
-/** The footer's category links (spec §2). */
+/** The footer's category links. */
 export const FOOTER_CATEGORY_SLUGS = [
   'protein-vegan',
   'protein-hydrolized',
@@ -58,9 +56,9 @@ export const FOOTER_CATEGORY_SLUGS = [
 ] as const;
 
 /**
- * Cart outbox (DESIGN §4): first retry after a network failure or 5xx, then doubling up to the
- * cap — short enough that a shopper on a patchy connection sees changes land within seconds of it
- * coming back (going online also retries at once).
+ * Cart outbox: first retry after a network failure or 5xx, then doubling up to the cap — short
+ * enough that a shopper on a patchy connection sees changes land within seconds of it coming back
+ * (going online also retries at once).
  */
 export const CART_SYNC_RETRY_BASE_MS = 1000;
 export const CART_SYNC_RETRY_MAX_MS = 8000;

@@ -1,7 +1,5 @@
 /**
- * Display formatting. Money is integer cents, CAD.
- *
- * Exports: formatMoney(cents) → '$1,234.56' (en-CA), formatPercent(n) → '87%'.
+ * Display formatting. Money is integer cents, CAD, shown as '$1,234.56' (en-CA).
  */
 
 /**

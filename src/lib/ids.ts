@@ -1,6 +1,6 @@
 /**
- * Exports: newIdempotencyKey() — a random UUID v4 (crypto.randomUUID needs a secure context, so
- * plain-HTTP LAN previews fall back to getRandomValues).
+ * Idempotency keys: a random UUID v4 (crypto.randomUUID needs a secure context, so plain-HTTP LAN
+ * previews fall back to getRandomValues).
  */
 export function newIdempotencyKey(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();

@@ -1,8 +1,6 @@
 /**
- * Words for order answers: tax lines with their rate, dates, addresses, item counts.
- *
- * Exports: taxLabel(tax), formatRate(rate), formatOrderDate(iso), formatOrderDateTime(iso),
- * itemCountText(n), PAYMENT_STATUS_TEXT. Addresses are written by addressLines (src/lib/address.ts).
+ * Words for order answers: tax lines with their rate, dates, addresses, item counts. Addresses are
+ * written by addressLines (src/lib/address.ts).
  */
 import type { TaxLine } from '../../contract/checkout-rules.ts';
 import type { PaymentStatus } from '../../contract/orders.ts';

@@ -1,7 +1,5 @@
 /**
- * The app's single TanStack QueryClient.
- *
- * Exports: createQueryClient() (a fresh client, also used by tests) and queryClient (the app's).
+ * The app's single TanStack QueryClient (tests make fresh ones the same way).
  *
  * Cached data is kept a day after its last use (QUERY_GC_MS: long, so pages seen stay available
  * offline). Client errors (4xx) are answers, not glitches, so only 5xx are retried. A request that

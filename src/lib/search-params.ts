@@ -10,8 +10,6 @@
  * zod/mini rather than zod: route definitions ship with the first page, and mini's functions
  * tree-shake down to what is used: about 5.4 KiB gzipped here, 4.6 of it zod's core (see
  * vite.config.ts for why the first page gets a copy of its own).
- *
- * Exports: lenient(schema), searchText, wholeNumber(min, max).
  */
 import * as z from 'zod/mini';
 

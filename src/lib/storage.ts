@@ -1,8 +1,6 @@
 /**
  * Local storage that never throws: private modes, full quotas and disabled storage are logged as
- * warnings and otherwise ignored (spec §4), so the shop keeps working without persistence.
- *
- * Exports: readStorage(key), writeStorage(key, value), removeStorage(key).
+ * warnings and otherwise ignored, so the shop keeps working without persistence.
  */
 
 function storage(): Storage | null {

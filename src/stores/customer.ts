@@ -1,21 +1,17 @@
 /**
- * Who the shopper is: the signed-in user (or none) and the guest cart id (spec §3, §4).
- * Persisted in local storage under `customer-root` as `{ auth, guestCart }`; the guest cart id is
- * also kept under its own key `guestCartId`.
+ * Who the shopper is: the signed-in user (or none) and the guest cart id. Persisted in local
+ * storage under `customer-root` as `{ auth, guestCart }`; the guest cart id is also kept under its
+ * own key `guestCartId`. Read it in render with `useSnapshot(customerState)` or `useCustomer()`.
  *
- * Exports:
- * - customerState: the valtio proxy `{ auth: { user }, guestCart: { guestCartId } }`; read it with
- *   `useSnapshot(customerState)` (or the `useCustomer()` hook) in render.
- * - useCustomer(): `{ user, guestCartId }` snapshot for components.
- * - setUser(user) / clearUser(): after login/registration and logout.
- * - setGuestCartId(id) / clearGuestCartId() / initGuestCartIdFromStorage(): spec §4 rules.
- * - rememberGuestCartFromResponse(body): stores `data.guestCartId` from a successful cart answer
- *   when nobody is signed in (the API client calls it for every cart call).
- * - hydrateCustomer(): reads the persisted state once at start-up (main.tsx calls it), and from then
+ * - The guest cart id is set and cleared in the state and local storage together, and read from
+ *   storage only when the state holds none.
+ * - rememberGuestCartFromResponse stores `data.guestCartId` from a successful cart answer when
+ *   nobody is signed in (the API client calls it for every cart call).
+ * - hydrateCustomer reads the persisted state once at start-up (main.tsx calls it), and from then
  *   on follows other tabs: the guest cart id they store (one shopper, one cart in every tab) and
  *   their sign-ins and sign-outs (the session cookie is the browser's, shared by every tab).
- * - onSignInElsewhere(listener): called with the user (or null) when another tab signs in or out,
- *   after this tab's state follows; returns the unsubscribe function.
+ * - onSignInElsewhere's listeners hear the user (or null) when another tab signs in or out, after
+ *   this tab's state has followed.
  */
 import { proxy, subscribe, useSnapshot } from 'valtio';
 import { STORAGE_KEYS } from '../lib/constants.ts';
@@ -141,7 +137,7 @@ function followOtherTabs(): () => void {
 
 /**
  * Restores the persisted state and starts persisting every change. Local storage answers
- * synchronously, so the spec's 5 s rehydration time-out can never be reached here; it guards the
+ * synchronously, so the 5 s rehydration time-out can never be reached here; it guards the
  * asynchronous query-cache persistence instead (PERSIST_TIMEOUT_MS).
  */
 export function hydrateCustomer(): void {

@@ -1,9 +1,7 @@
 /**
- * What the page knows about the installed app and its worker, as a small external store.
- *
- * Exports: pwaStore.get() / set(patch) / subscribe(listener), usePwaState() (React snapshot), and
- * the PwaState shape: `updateReady` (a new worker is waiting), `canInstall` (the browser offered
- * beforeinstallprompt), `installed` (the app runs installed or was just installed).
+ * What the page knows about the installed app and its worker, as a small external store:
+ * `updateReady` (a new worker is waiting), `canInstall` (the browser offered beforeinstallprompt)
+ * and `installed` (the app runs installed or was just installed).
  */
 import { useSyncExternalStore } from 'react';
 

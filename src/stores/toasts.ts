@@ -1,10 +1,6 @@
 /**
- * Toast notifications (spec §8: top-right, closing after 5000 ms).
- *
- * Exports:
- * - toast(message, kind?): shows one ('success' | 'error' | 'info', default 'info'); returns its id.
- * - toast.success(message) / toast.error(message).
- * - dismissToast(id), toastState (valtio; the <Toaster> reads it).
+ * Toast notifications: shown top-right by the <Toaster>, which reads this state, each closing by
+ * itself after TOAST_AUTO_CLOSE_MS. A toast is 'info' unless it says 'success' or 'error'.
  */
 import { proxy } from 'valtio';
 import { TOAST_AUTO_CLOSE_MS } from '../lib/constants.ts';

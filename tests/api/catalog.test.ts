@@ -73,7 +73,7 @@ describe('GET /taxonomy/{name}', () => {
     expect(sortedByName(body.data)).toBe(true);
     expect(headers['cache-control']).toContain('max-age=');
 
-    // The menu: popular ones apart, the rest grouped by first letter (spec §5).
+    // The menu: popular ones apart, the rest grouped by first letter.
     const rest = body.data.filter(
       (c) => !(POPULAR_CATEGORY_SLUGS as readonly string[]).includes(c.slug),
     );

@@ -166,7 +166,7 @@ describe('signing in', () => {
     await page.goBack();
     await expect.poll(() => pathname(page)).not.toBe('/my-orders');
 
-    // With items in the cart the checkout guard lets the shopper in, under the spec's title.
+    // With items in the cart the checkout guard lets the shopper in, under its own title.
     await open(page, '/checkout');
     await expect.poll(() => page.title()).toBe('Checkout');
     await expect

@@ -3,8 +3,8 @@
  * first test, and after its last the browser contexts it opened closed, then the browser, then the
  * shop.
  *
- * Exports: shopInBrowser(env?) — call it at the top level of a test file (`env` adds to the shop's
- * environment, e.g. an admin account); it registers the file's beforeAll/afterAll hooks and returns:
+ * Call shopInBrowser(env?) at the top level of a test file (`env` adds to the shop's environment,
+ * e.g. an admin account); it registers the file's beforeAll/afterAll hooks and returns:
  * - `shop`, `browser`: the running shop and Chromium (read them inside tests and hooks);
  * - `newContext(options?, { couponPopupSeen })`: a context on the shop (its own storage: a new
  *   guest), 1280 × 800 unless `options` say otherwise, with the coupon popup already seen unless

@@ -165,7 +165,8 @@ describe('restoring the saved cache', () => {
     expect(warnings.filter((text) => text.includes('offline cache'))).toEqual([
       'Restoring the offline cache took longer than 5000 ms; starting without it.',
     ]);
-    // It waited the spec's 5 s, and then nothing held the page (a busy machine adds a little).
+    // It waited the 5 s PERSIST_TIMEOUT_MS, and then nothing held the page (a busy machine adds a
+    // little).
     // The time-out starts as the restore starts, a moment before it opens the database (seen:
     // 4998.9 ms from the open to the warning).
     expect(marks.gaveUp - marks.stalled).toBeGreaterThanOrEqual(

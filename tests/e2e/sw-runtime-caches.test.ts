@@ -1,6 +1,7 @@
 /**
  * The worker's runtime caches in Chromium, with the real service worker and server (issue 5,
- * DESIGN §4), held to the bounds the worker is built with (sw/cache-policy.ts):
+ * docs/architecture.md, Offline design), held to the bounds the worker is built with
+ * (sw/cache-policy.ts):
  * - taxonomy and search answers (stale-while-revalidate) and images (cache-first) keep at most
  *   `maxEntries`, dropping the least recently used;
  * - an entry older than `maxAgeSeconds` is dropped (its time is set back in workbox-expiration's

@@ -1,8 +1,8 @@
 /**
- * Exports: AddressFields — the fields of a Canadian shipping address (name, street, apartment,
- * city, province, postal code, phone), each with its error beside it. `field(name)` gives a
- * field's value, error and onChange (useSchemaForm's `field`); the rules are the contract's
- * `Address`, checked by the form that holds these fields.
+ * The fields of a Canadian shipping address (name, street, apartment, city, province, postal code,
+ * phone), each with its error beside it. `field(name)` gives a field's value, error and onChange
+ * (useSchemaForm's `field`); the rules are the contract's `Address`, checked by the form that holds
+ * these fields.
  */
 import type { ChangeEvent } from 'react';
 import { PROVINCES } from '../../../contract/checkout-rules.ts';

@@ -1,4 +1,4 @@
-/** Exports: AddressBlock — an address as written on a parcel, in an <address>. */
+/** An address as written on a parcel, in an <address>. */
 import { addressLines } from '../../lib/address.ts';
 import styles from './order-parts.module.css';
 

@@ -1,6 +1,6 @@
 /**
- * Exports: TotalsList — an order's or a quote's totals: subtotal, discount (with its code),
- * shipping, each tax named with its rate ("HST (13%)") and the total.
+ * An order's or a quote's totals: subtotal, discount (with its code), shipping, each tax named with
+ * its rate ("HST (13%)") and the total.
  */
 import type { OrderTotals } from '../../../contract/orders.ts';
 import { formatMoney } from '../../lib/format.ts';

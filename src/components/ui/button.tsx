@@ -1,7 +1,7 @@
 /**
- * Exports: Button — a <button> with `variant` ('primary' | 'dark' | 'outline' | 'ghost'),
- * `size` ('md' | 'sm'), `block` (full width) and `loading` (disabled, spinner + children);
- * buttonClassName(options) for links that look like buttons.
+ * A <button> with `variant` ('primary' | 'dark' | 'outline' | 'ghost'), `size` ('md' | 'sm'),
+ * `block` (full width) and `loading` (disabled, spinner + children); buttonClassName(options) for
+ * links that look like buttons.
  */
 import type { ButtonHTMLAttributes } from 'react';
 import styles from './button.module.css';

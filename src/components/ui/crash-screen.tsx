@@ -1,7 +1,6 @@
 /**
- * Exports: CrashScreen (the spec's 'Something went wrong. Try refreshing.' with a reload button;
- * the root route's errorComponent) and ErrorBoundary (a class boundary rendering CrashScreen, for
- * trees outside the router).
+ * What a crash shows: 'Something went wrong. Try refreshing.' with a reload button, as the root
+ * route's errorComponent and, through ErrorBoundary, for trees outside the router.
  */
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Button } from './button.tsx';

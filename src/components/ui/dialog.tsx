@@ -1,10 +1,10 @@
 /**
- * Exports: Dialog — a modal following the WAI-ARIA dialog pattern: role="dialog", aria-modal,
- * labelled by `labelledBy` (an element id inside it), focus moved inside on open (the element with
+ * A modal following the WAI-ARIA dialog pattern: role="dialog", aria-modal, labelled by
+ * `labelledBy` (an element id inside it), focus moved inside on open (the element with
  * `data-autofocus`, else the first focusable), Tab and Shift+Tab kept inside, Escape and the close
  * button call `onClose`, focus returned to the opener on close (`returnFocusTo`, else whatever had
- * focus as it opened — give the opener when it loses focus before the dialog is there, as a
- * button that is disabled while it loads does), page scroll locked.
+ * focus as it opened — give the opener when it loses focus before the dialog is there, as a button
+ * that is disabled while it loads does), page scroll locked.
  * Render it only while open: `{open ? <Dialog ...>...</Dialog> : null}`.
  */
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react';

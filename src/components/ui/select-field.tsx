@@ -1,6 +1,5 @@
 /**
- * Exports: SelectField — a labelled <select> with its error beside it (aria-invalid,
- * aria-describedby), like TextField.
+ * A labelled <select> with its error beside it (aria-invalid, aria-describedby), like TextField.
  */
 import { useId, type ReactNode, type SelectHTMLAttributes } from 'react';
 import fieldStyles from './text-field.module.css';

@@ -1,6 +1,6 @@
 /**
- * Exports: Spinner — a rotating ring; `size` in px (default 20); `label` is announced to screen
- * readers (default 'Loading'; pass '' when visible text already says it).
+ * A rotating ring; `size` in px (default 20); `label` is announced to screen readers (default
+ * 'Loading'; pass '' when visible text already says it).
  */
 import styles from './spinner.module.css';
 

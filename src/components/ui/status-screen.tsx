@@ -1,6 +1,6 @@
 /**
- * Exports: StatusScreen — a centred message screen (big `code`, `title`, `children` text, `actions`);
- * `dark` fills the viewport in charcoal (used outside the main layout).
+ * A centred message screen (big `code`, `title`, `children` text, `actions`); `dark` fills the
+ * viewport in charcoal (used outside the main layout).
  */
 import type { ReactNode } from 'react';
 import styles from './status-screen.module.css';

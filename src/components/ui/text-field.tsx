@@ -1,7 +1,7 @@
 /**
- * Exports: TextField — a labelled <input> (or <textarea> with `multiline`) with its error message
- * beside it: `label`, `error` (shown and wired with aria-invalid/aria-describedby), `hint`, plus
- * every input attribute (name, type, value, onChange, disabled, autoComplete...).
+ * A labelled <input> (or <textarea> with `multiline`) with its error message beside it: `label`,
+ * `error` (shown and wired with aria-invalid/aria-describedby), `hint`, plus every input attribute
+ * (name, type, value, onChange, disabled, autoComplete...).
  */
 import { useId, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import styles from './text-field.module.css';

@@ -1,6 +1,6 @@
 /**
- * Exports: Toaster — renders the toast stack top-right (mounted once in the root route). Show toasts
- * with `toast(...)` from src/stores/toasts.ts.
+ * Renders the toast stack top-right (mounted once in the root route). Show toasts with `toast(...)`
+ * from src/stores/toasts.ts.
  */
 import { useSnapshot } from 'valtio';
 import { dismissToast, toastState } from '../../stores/toasts.ts';

@@ -1,8 +1,6 @@
 /**
  * The URL of the profile screen: `confirmEmail`, the token of the link mailed to confirm a new
  * e-mail address. Only its form is checked here; the server decides whether it is valid.
- *
- * Exports: profileSearchSchema.
  */
 import * as z from 'zod/mini';
 import { lenient } from '../../lib/search-params.ts';

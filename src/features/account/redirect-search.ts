@@ -1,8 +1,6 @@
 /**
  * The URL of the login and register screens: `redirect`, the page to return to after signing in.
  * Only its type is checked here; where it may lead is decided when it is used (`safeRedirect`).
- *
- * Exports: redirectSearchSchema.
  */
 import * as z from 'zod/mini';
 import { lenient } from '../../lib/search-params.ts';

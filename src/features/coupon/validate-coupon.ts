@@ -1,8 +1,6 @@
 /**
- * The coupon form's rules (spec §5).
- *
- * Exports: CouponForm, CouponErrors, EMAIL_PATTERN, validateCouponForm(form) → errors per field
- * ({} when valid): 'Full name is required'; 'Email is required'; 'Enter a valid email address'.
+ * The coupon form's rules, as errors per field ({} when valid): 'Full name is required'; 'Email is
+ * required'; 'Enter a valid email address'.
  */
 export interface CouponForm {
   name: string;

@@ -5,13 +5,9 @@
  * never places a second order. It lives in the shared layer because signing out (account) must
  * forget it and checkout (orders) writes it.
  *
- * Exports:
- * - CheckoutAttempt: `{ key, body, orderId?, orderNumber?, createdAt }`.
- * - readCheckoutAttempt(userId), writeCheckoutAttempt(userId, attempt),
- *   removeCheckoutAttempt(userId): never reject (storage failures are logged; the attempt is then
- *   kept in memory for this page only, like every store of the app: a broken storage never breaks a page).
- * - clearCheckoutAttempts(): forgets every user's attempt (sign-out).
- * - CHECKOUT_ATTEMPT_DB: the database's name (for tests and tools).
+ * Reads and writes never reject: storage failures are logged and the attempt is then kept in memory
+ * for this page only, like every store of the app (a broken storage never breaks a page). Sign-out
+ * forgets every user's attempt.
  */
 import { clear, createStore, del, get, set, type UseStore } from 'idb-keyval';
 import type { PlaceOrderBody } from '../../../contract/orders.ts';

@@ -2,8 +2,6 @@
  * The browser's parts for an Outbox: IndexedDB storage (idb-keyval, one database per queue), an
  * exclusive Web Lock, and a BroadcastChannel between tabs. Browsers without Web Locks fall back to
  * this tab's own serialisation (the idempotency keys still keep a double send harmless).
- *
- * Exports: idbOutboxStorage(name), webLock(name), broadcast(name), OUTBOX_DATABASE_PREFIX.
  */
 import { clear, createStore, del, entries, promisifyRequest, set } from 'idb-keyval';
 import type { OutboxStorage } from './outbox.ts';

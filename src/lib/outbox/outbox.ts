@@ -1,7 +1,7 @@
 /**
- * A durable queue of changes waiting for the server (DESIGN §4). Each change is a plain,
- * serialisable command with its own idempotency key, stored when the shopper acts and removed
- * only once the server has answered: applied, or refused.
+ * A durable queue of changes waiting for the server (docs/architecture.md, Offline design). Each
+ * change is a plain, serialisable command with its own idempotency key, stored when the shopper
+ * acts and removed only once the server has answered: applied, or refused.
  *
  * - Order: commands are sent one at a time, oldest first; the next waits for the answer.
  * - A network failure, a 5xx or an answer with Retry-After keeps the command and retries with
@@ -15,8 +15,6 @@
  *   command twice or not at all: an applied command leaves `pending` in the same synchronous step
  *   as `onApplied` hands over the server's answer, and `syncMark()` tells whether a read of the
  *   server's state may have crossed a command on its way (see there).
- *
- * Exports: Outbox, OutboxStorage, OutboxOptions, OutboxMessage, Failure, RefusedInOtherTab.
  */
 
 export interface OutboxStorage<C> {

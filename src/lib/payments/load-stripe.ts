@@ -1,8 +1,6 @@
 /**
  * Stripe.js, loaded once per publishable key. Import this module only from a lazily loaded
  * component or a dynamic import: Stripe's code must never ship with a first page.
- *
- * Exports: stripeFor(publishableKey).
  */
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 

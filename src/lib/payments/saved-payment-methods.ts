@@ -1,9 +1,6 @@
 /**
  * `GET /user/payment-methods` — the signed-in shopper's saved cards (brand, last four, expiry),
  * shared by the profile (which adds and removes them) and the checkout (which offers them).
- *
- * Exports: getSavedPaymentMethods(signal?), savedPaymentMethodsQueryOptions(),
- * useSavedPaymentMethods(enabled?).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SavedPaymentMethod } from '../../../contract/payment-methods.ts';

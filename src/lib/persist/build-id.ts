@@ -1,7 +1,7 @@
 /**
- * Exports: BUILD_ID — the build's identity (package version + build time), injected by
- * vite.config.ts as `__BUILD_ID__`; 'dev' where no build defined it (unit tests). It busts the
- * persisted query cache, so a new build never reads answers shaped by an older one.
+ * The build's identity (package version + build time), injected by vite.config.ts as
+ * `__BUILD_ID__`; 'dev' where no build defined it (unit tests). It busts the persisted query cache,
+ * so a new build never reads answers shaped by an older one.
  */
 declare const __BUILD_ID__: string | undefined;
 

@@ -1,10 +1,9 @@
 /**
- * Exports: createIdbPersister({ store, key, throttleMs }) — a TanStack `Persister` keeping the
- * dehydrated query cache under one idb-keyval key. The cache changes on every fetch, so writes are
- * throttled (at most one per `throttleMs`, always of the latest state); a pending write is flushed
- * at once when the page is hidden or left, so what the shopper just saw survives closing the tab.
- * Storage failures (private mode, full quota) are logged and ignored, as spec §4 asks, so the shop
- * keeps working without persistence.
+ * A TanStack `Persister` keeping the dehydrated query cache under one idb-keyval key. The cache
+ * changes on every fetch, so writes are throttled (at most one per `throttleMs`, always of the
+ * latest state); a pending write is flushed at once when the page is hidden or left, so what the
+ * shopper just saw survives closing the tab. Storage failures (private mode, full quota) are logged
+ * and ignored, so the shop keeps working without persistence.
  */
 import type { PersistedClient, Persister } from '@tanstack/query-persist-client-core';
 import { del, get, set, type UseStore } from 'idb-keyval';

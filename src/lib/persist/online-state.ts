@@ -2,10 +2,10 @@
  * The app's online state: TanStack's onlineManager is online while the browser says so AND the
  * shop's server answers.
  *
- * Exports: followBrowserOnlineState(manager?, probe?) — makes the onlineManager start from
- * `navigator.onLine`, follow the window's `online`/`offline` events, and count the app offline as
- * soon as an API request gets no answer at all (onNetworkFailure), until the server answers again.
- * Returns the function that stops following. REACHABILITY_PROBE_MS, REACHABILITY_PROBE_PATH.
+ * followBrowserOnlineState makes the onlineManager start from `navigator.onLine`, follow the
+ * window's `online`/`offline` events, and count the app offline as soon as an API request gets no
+ * answer at all (onNetworkFailure), until the server answers again. It returns the function that
+ * stops following.
  *
  * TanStack assumes "online" at boot, which would send a shopper who opens the app offline into
  * failing fetches instead of paused ones and the cached data. And the browser keeps saying

@@ -1,13 +1,11 @@
 /**
  * The TanStack Query cache persisted to IndexedDB, so what a shopper has seen (home, listings,
- * products, search results, their cart) is there after a reload with no network (DESIGN §4).
+ * products, search results, their cart) is there after a reload with no network
+ * (docs/architecture.md, Offline design).
  *
- * Exports:
- * - startQueryPersistence(queryClient, options?): restores the saved cache — giving up after
- *   `timeoutMs` (PERSIST_TIMEOUT_MS, spec §4: past it the app starts without the cache and logs the
- *   time-out) — then saves every later change. Resolves once the app may render; never rejects.
- * - clearPersistedQueries(): deletes the saved cache (logout).
- * - QUERY_CACHE_DB / QUERY_CACHE_KEY: where it lives (for tests and tools).
+ * The start restores the saved cache, giving up after `timeoutMs` (PERSIST_TIMEOUT_MS: past it the
+ * app starts without the cache and logs the time-out), then saves every later change. It resolves
+ * once the app may render and never rejects. Logout deletes the saved cache.
  *
  * Saved caches older than `maxAge` or written by another build (the buster) are dropped; restored
  * queries are kept in memory for `maxAge` too, whatever the app-wide gcTime.

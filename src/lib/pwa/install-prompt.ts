@@ -1,8 +1,6 @@
 /**
- * The "Install app" action (DESIGN §4): keeps the browser's `beforeinstallprompt` event so the
- * shop can offer installation from its own button, and forgets it once the app is installed.
- *
- * Exports: listenForInstallPrompt() (once at start), promptInstall() (the button's action).
+ * The "Install app" action: keeps the browser's `beforeinstallprompt` event so the shop can offer
+ * installation from its own button, and forgets it once the app is installed.
  */
 import { pwaStore } from '../../stores/pwa.ts';
 

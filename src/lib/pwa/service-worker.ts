@@ -1,13 +1,12 @@
 /**
  * The page's side of the service worker (sw/), through workbox-window.
  *
- * Exports:
- * - registerServiceWorker(): registers /sw.js (production builds only), marks `updateReady` when a
- *   new version is installed and waiting, and looks for one when the shop comes back to the
- *   foreground, when the network returns, and hourly.
- * - applyUpdate(): the "Reload" action — asks the waiting worker to take over (SKIP_WAITING) and
+ * - Registering (production builds only) loads /sw.js, marks `updateReady` when a new version is
+ *   installed and waiting, and looks for one when the shop comes back to the foreground, when the
+ *   network returns, and hourly.
+ * - The "Reload" action (applyUpdate) asks the waiting worker to take over (SKIP_WAITING) and
  *   reloads once it controls the page. Nothing else ever reloads the page.
- * - clearWorkerCaches(): empties the worker's API caches (logout); resolves when they are gone.
+ * - Logout empties the worker's API caches (clearWorkerCaches), resolving when they are gone.
  */
 import { Workbox } from 'workbox-window';
 import { API_CACHES } from '../../../sw/cache-names.ts';

@@ -1,12 +1,12 @@
 /**
- * Exports: startOfflineSupport(queryClient) — called once by main.tsx before the first render:
- * the online state follows the browser, data never loaded fails at once while offline (so the
- * page shows the offline screen), the persisted query cache is restored (bounded by the spec's
- * 5 s time-out) and then saved on change, the service worker is registered, and the
- * install prompt is kept for the "Install app" button. Never rejects: the shop starts anyway.
+ * Offline support, started once by main.tsx before the first render: the online state follows the
+ * browser, data never loaded fails at once while offline (so the page shows the offline screen),
+ * the persisted query cache is restored (bounded by the 5 s PERSIST_TIMEOUT_MS) and then saved on
+ * change, the service worker is registered, and the install prompt is kept for the "Install app"
+ * button. Never rejects: the shop starts anyway.
  *
- * clearOfflineData(): logout — deletes the persisted query cache and the worker's API caches;
- * never rejects.
+ * Logout (clearOfflineData) deletes the persisted query cache and the worker's API caches; never
+ * rejects.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { followBrowserOnlineState } from '../persist/online-state.ts';

@@ -1,12 +1,10 @@
 /**
- * Changing the account's e-mail, in two steps: the request mails a link to the new address, and
- * the change happens only when that link (`/profile/me?confirmEmail=<token>`) is opened.
- *
- * Exports (failures reject with ApiError):
- * - requestEmailChange({ newEmail, password }) / useRequestEmailChange()  POST /user/profile/email
- * - confirmEmailChange(token) / useConfirmEmailChange()           POST /user/profile/email/confirm
- *   On success the profile is read again, so the stored user and the cached profile show the new
- *   e-mail; resolves with the server's message and that user (null when signed out meanwhile).
+ * Changing the account's e-mail, in two steps: the request mails a link to the new address, and the
+ * change happens only when that link (`/profile/me?confirmEmail=<token>`) is opened. The request is
+ * `POST /user/profile/email`, the confirmation `POST /user/profile/email/confirm`; failures reject
+ * with ApiError. A confirmation that succeeds reads the profile again, so the stored user and the
+ * cached profile show the new e-mail, and resolves with the server's message and that user (null
+ * when signed out meanwhile).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ChangeEmailBody, MessageResponse } from '../../../../contract/auth.ts';

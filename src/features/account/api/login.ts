@@ -1,9 +1,7 @@
 /**
- * `POST /user/auth/login`.
- *
- * Exports: LoginInput, AuthResponse, login(input), useLogin() — a mutation that on success runs
- * afterSignIn (stores the user, merges the guest cart, refreshes cart/orders/profile). On failure
- * it rejects with ApiError (`message`, `fieldErrors`) and changes nothing.
+ * `POST /user/auth/login`. On success the mutation runs afterSignIn (stores the user, merges the
+ * guest cart, refreshes cart/orders/profile). On failure it rejects with ApiError (`message`,
+ * `fieldErrors`) and changes nothing.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';

@@ -1,8 +1,6 @@
 /**
- * `GET /user/auth/logout`.
- *
- * Exports: logout(), useLogout() — on success forgets the user, clears every cached answer, toasts
- * 'Logged out successfully.' and goes to '/'; on failure toasts 'Failed to log out.' (spec §8).
+ * `GET /user/auth/logout`. On success it forgets the user, clears every cached answer, toasts
+ * 'Logged out successfully.' and goes to '/'; on failure it toasts 'Failed to log out.'.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';

@@ -1,12 +1,9 @@
 /**
- * Password calls (spec §7): forgot, reset by link token, reset by e-mailed code, change.
- *
- * Exports (each a fetcher plus a mutation hook; failures reject with ApiError):
- * - forgotPassword({ email }) / useForgotPassword()        POST  /user/auth/forgot-password
- * - resetPassword({ token, password }) / useResetPassword() PATCH /user/auth/reset-password/{token}
- * - verifyOtpReset({ email, otp, password }) / useVerifyOtpReset()  POST /user/auth/verify-otp-reset
- * - changePassword({ currentPassword, newPassword }) / useChangePassword()
- *                                                          PATCH /user/auth/change-password
+ * Password calls; failures reject with ApiError:
+ * - forgot: `POST /user/auth/forgot-password`
+ * - reset by link token: `PATCH /user/auth/reset-password/{token}`
+ * - reset by e-mailed code: `POST /user/auth/verify-otp-reset`
+ * - change: `PATCH /user/auth/change-password`
  */
 import { useMutation } from '@tanstack/react-query';
 import type {

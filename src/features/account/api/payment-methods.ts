@@ -1,11 +1,8 @@
 /**
  * The shopper's saved cards: `GET /user/payment-methods` (shared query, tagged
  * SavedPaymentMethods), `POST /user/payment-methods/setup` (what adding a card needs: Stripe's
- * SetupIntent client secret, or the test provider's cards), `POST /user/payment-methods` (keep
- * the card just set up) and `DELETE /user/payment-methods/:id`.
- *
- * Exports: useSavedPaymentMethods(), startCardSetup(), useStartCardSetup(), saveCard(body),
- * useSaveCard(), removeCard(id), useRemoveCard(). Every change invalidates the list.
+ * SetupIntent client secret, or the test provider's cards), `POST /user/payment-methods` (keep the
+ * card just set up) and `DELETE /user/payment-methods/:id`. Every change invalidates the list.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type {

@@ -1,11 +1,9 @@
 /**
  * The signed-in shopper's profile: `GET /user/profile/me` and `PATCH /user/profile/me` (name and
- * phone).
+ * phone). A saved change updates the stored user and the cached profile too.
  *
- * Exports: ProfileResponse, ProfileUser, getProfile(signal?), profileQueryOptions(), useProfile(),
- * updateProfile(input), useUpdateProfile() (also updates the stored user and the cached profile),
- * useSessionCheck() (root route).
- * A 401 from the profile means the session ended elsewhere: the stored user is forgotten.
+ * The root route checks the session with it (useSessionCheck): a 401 from the profile means the
+ * session ended elsewhere, and the stored user is forgotten.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ProfileResponse, ProfileUser, UpdateProfileBody } from '../../../../contract/auth.ts';

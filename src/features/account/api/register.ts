@@ -1,8 +1,6 @@
 /**
- * `POST /user/auth/register`.
- *
- * Exports: RegisterInput, register(input), useRegister() — like useLogin: on success the user is
- * stored, the guest cart merged and cart/orders/profile refreshed; on failure an ApiError.
+ * `POST /user/auth/register`. Like login: on success the user is stored, the guest cart merged and
+ * cart/orders/profile refreshed; on failure an ApiError.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';

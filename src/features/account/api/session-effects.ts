@@ -1,18 +1,17 @@
 /**
- * What happens around a sign-in and a sign-out (spec §4), shared by login, registration and logout.
+ * What happens around a sign-in and a sign-out, shared by login, registration and logout.
  *
- * Exports:
- * - afterSignIn(queryClient, user): stores the user, merges the guest cart when there is one (the
- *   id is cleared after a successful merge; a line the merge cut to the limit is toasted with
+ * - After a sign-in (afterSignIn): stores the user, merges the guest cart when there is one (the id
+ *   is cleared after a successful merge; a line the merge cut to the limit is toasted with
  *   cappedLineText), then refreshes the cached cart, orders, profile and saved cards.
- * - afterSignOut(queryClient): forgets everything private at once (logout, a sign-out in another
- *   tab, an expired session): the user and guest cart id, the cart changes still waiting, every
- *   cached server answer in memory (what is on screen, such as the header's cart badge, is read
- *   again as a guest), the persisted copy, the service worker's API caches and the stored
+ * - After a sign-out (afterSignOut): forgets everything private at once (logout, a sign-out in
+ *   another tab, an expired session): the user and guest cart id, the cart changes still waiting,
+ *   every cached server answer in memory (what is on screen, such as the header's cart badge, is
+ *   read again as a guest), the persisted copy, the service worker's API caches and the stored
  *   checkout attempt (its order body holds the shopper's address).
- * - safeRedirect(target): the `redirect` search param reduced to an in-app path ('/' otherwise).
- * - useSessionsOfOtherTabs(): follows a sign-in or sign-out made in another tab (see below).
- * - useSessionExpiry(): a 401 while signed in (the session expired) signs out here too, saying so.
+ * - A sign-in or sign-out made in another tab is followed here (useSessionsOfOtherTabs, below).
+ * - A 401 while signed in (the session expired) signs out here too, saying so (useSessionExpiry).
+ * - safeRedirect reduces the `redirect` search param to an in-app path ('/' otherwise).
  */
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';

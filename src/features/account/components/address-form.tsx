@@ -1,8 +1,8 @@
 /**
- * Exports: AddressForm — adds a saved address (POST /user/addresses, optionally as the default) or
- * edits one (PATCH /user/addresses/:addressId) with the checkout's fields and the contract's
- * Address rules, each error beside its field; the server's field errors land there too, and its
- * message above the buttons. `onDone` is called after a save and on "Cancel".
+ * Adds a saved address (POST /user/addresses, optionally as the default) or edits one (PATCH
+ * /user/addresses/:addressId) with the checkout's fields and the contract's Address rules, each
+ * error beside its field; the server's field errors land there too, and its message above the
+ * buttons. `onDone` is called after a save and on "Cancel".
  */
 import { useEffect, useRef, useState } from 'react';
 import { AddressFields } from '../../../components/address/address-fields.tsx';

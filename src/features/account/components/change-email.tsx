@@ -1,9 +1,9 @@
 /**
- * Exports:
- * - ChangeEmail — the "Change e-mail" section: the new address and the current password (POST
+ * The e-mail change, in two parts:
+ * - ChangeEmail: the "Change e-mail" section: the new address and the current password (POST
  *   /user/profile/email). The e-mail changes only once the link mailed to the new address is
  *   opened, so success says that and the form empties.
- * - EmailConfirmation — what the mailed link (`/profile/me?confirmEmail=<token>`) opens to: the
+ * - EmailConfirmation: what the mailed link (`/profile/me?confirmEmail=<token>`) opens to: the
  *   token is sent once, the param leaves the URL (replacing the history entry, so Back or a reload
  *   never sends a used token again) and the outcome is announced: the new e-mail, or the server's
  *   reason.

@@ -1,7 +1,7 @@
 /**
- * Exports: ChangePassword — the "Change password" section: the current password and a new one
- * with registration's rules and a confirmation (PATCH /user/auth/change-password). The server
- * signs out every other device and mails a notice; this one stays signed in, and is told so.
+ * The "Change password" section: the current password and a new one with registration's rules and a
+ * confirmation (PATCH /user/auth/change-password). The server signs out every other device and
+ * mails a notice; this one stays signed in, and is told so.
  */
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';

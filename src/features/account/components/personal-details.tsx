@@ -1,8 +1,8 @@
 /**
- * Exports: PersonalDetails — the "Personal details" section: name and phone (PATCH
- * /user/profile/me) and the e-mail, which only the "Change e-mail" section changes. Until the
- * profile (the phone) has loaded the form is shown disabled, so nothing moves when it arrives and
- * a save can never clear a phone it has not read.
+ * The "Personal details" section: name and phone (PATCH /user/profile/me) and the e-mail, which
+ * only the "Change e-mail" section changes. Until the profile (the phone) has loaded the form is
+ * shown disabled, so nothing moves when it arrives and a save can never clear a phone it has not
+ * read.
  */
 import { Button } from '../../../components/ui/button.tsx';
 import { FormFailure } from '../../../components/ui/form-failure.tsx';

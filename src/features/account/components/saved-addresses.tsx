@@ -1,7 +1,7 @@
 /**
- * Exports: SavedAddresses — the "Saved addresses" section: the shopper's addresses (the default
- * first, as the server orders them), each with "Edit", "Make default" and "Delete" (after a
- * confirmation dialog), and "Add address". The checkout offers the same list.
+ * The "Saved addresses" section: the shopper's addresses (the default first, as the server orders
+ * them), each with "Edit", "Make default" and "Delete" (after a confirmation dialog), and "Add
+ * address". The checkout offers the same list.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';

@@ -1,9 +1,9 @@
 /**
- * Exports: SavedPaymentMethods — the profile's "Saved payment methods" section: the shopper's
- * cards ("Visa •••• 4242, expires 12/30"), each removable after a confirmation, and "Add a card".
- * With the built-in test provider the shopper picks one of its test cards; with Stripe the card
- * is entered in Stripe's Payment Element (setup mode), loaded lazily so Stripe.js never ships
- * with a first page. The card number never reaches the shop.
+ * The profile's "Saved payment methods" section: the shopper's cards ("Visa •••• 4242, expires
+ * 12/30"), each removable after a confirmation, and "Add a card". With the built-in test provider
+ * the shopper picks one of its test cards; with Stripe the card is entered in Stripe's Payment
+ * Element (setup mode), loaded lazily so Stripe.js never ships with a first page. The card number
+ * never reaches the shop.
  */
 import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import {

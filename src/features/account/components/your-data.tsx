@@ -1,7 +1,7 @@
 /**
- * Exports: YourData — the "Your data" section: "Download my data" (the account, addresses, orders
- * and messages as a JSON file) and "Delete my account", which asks for the password in a modal
- * dialog first. A deleted account's session is over: the shopper lands on the home page.
+ * The "Your data" section: "Download my data" (the account, addresses, orders and messages as a
+ * JSON file) and "Delete my account", which asks for the password in a modal dialog first. A
+ * deleted account's session is over: the shopper lands on the home page.
  */
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';

@@ -8,12 +8,8 @@
  *   so a retried click refunds once; 409 names what is left.
  *
  * Every answer is the whole order, put straight into its query; a refusal reads the order again
- * (someone else may have moved it) and the lists refresh either way.
- *
- * Exports: deskOrderQueryOptions(orderId), useDeskOrder(orderId), loadDeskOrder(queryClient,
- * orderId) (the route's loader: the order number for the title, null when there is no such
- * order; a 403 is the not-found page), useChangeStatus(orderId), useRefund(orderId),
- * StatusChange, RefundRequest, isMissing(error).
+ * (someone else may have moved it) and the lists refresh either way. The route's loader gives the
+ * order number for the title, null when there is no such order; a 403 is the not-found page.
  */
 import {
   queryOptions,

@@ -1,11 +1,8 @@
 /**
  * `GET /admin/orders` — the order desk's list: filtered, searched, sorted and paged by the server,
- * with counts per status; `GET /admin/orders.csv` — the same filters as a CSV file.
- *
- * Exports: getDeskOrders(query, signal?), deskOrdersQueryOptions(query), useDeskOrders(query)
- * (the previous page stays on screen while the next loads), ordersCsvUrl(query),
- * loadDeskOrders(queryClient, search) — the route's loader: a 403 (not staff) is the shop's
- * not-found page (notFoundUnlessStaff(error)).
+ * with counts per status; `GET /admin/orders.csv` — the same filters as a CSV file. The previous
+ * page stays on screen while the next loads. In the route's loader a 403 (not staff) is the shop's
+ * not-found page.
  */
 import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { notFound } from '@tanstack/react-router';

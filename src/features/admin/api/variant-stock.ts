@@ -1,9 +1,7 @@
 /**
  * A variant's stock at the desk: `GET /admin/variants/:variantId/stock` (the count and its latest
- * adjustments) and `POST` of the same path (add or take `delta`, with a reason; 409 below 0).
- *
- * Exports: useVariantStock(variantId, enabled) (read only while its control is open),
- * useAdjustStock(variantId) (puts the answer into the query).
+ * adjustments) and `POST` of the same path (add or take `delta`, with a reason; 409 below 0). The
+ * stock is read only while its control is open; an adjustment's answer goes into the query.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { StockAdjustBody, VariantStock } from '../../../../contract/admin.ts';

@@ -1,8 +1,8 @@
 /**
- * Exports: DeskOrderPage — one order at the staff's desk: status and what may be done now
- * (OrderActions), the lines with each variant's stock (StockControl), the customer, both
- * addresses, the totals, the payment with every refund, and the whole timeline with who did each
- * step (shopper, staff, the shop itself or the payment provider) and their notes.
+ * One order at the staff's desk: status and what may be done now (OrderActions), the lines with
+ * each variant's stock (StockControl), the customer, both addresses, the totals, the payment with
+ * every refund, and the whole timeline with who did each step (shopper, staff, the shop itself or
+ * the payment provider) and their notes.
  */
 import { Link } from '@tanstack/react-router';
 import { ORDER_STATUS_LABELS } from '../../../../contract/checkout-rules.ts';

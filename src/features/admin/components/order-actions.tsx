@@ -1,9 +1,9 @@
 /**
- * Exports: OrderActions — what staff may do to an order now, and nothing else: "Mark processing",
- * "Mark shipped" (a form: carrier and tracking number), "Mark delivered", "Cancel order" (after a
- * confirmation dialog) and "Refund" (an amount, at first all that is left and never more, and a
- * reason). Each checks its fields beside them before sending, shows the server's reason when it
- * refuses (409 when the order has moved on, 400 naming a field) and shows the order as it now is.
+ * What staff may do to an order now, and nothing else: "Mark processing", "Mark shipped" (a form:
+ * carrier and tracking number), "Mark delivered", "Cancel order" (after a confirmation dialog) and
+ * "Refund" (an amount, at first all that is left and never more, and a reason). Each checks its
+ * fields beside them before sending, shows the server's reason when it refuses (409 when the order
+ * has moved on, 400 naming a field) and shows the order as it now is.
  */
 import { useRef, useState, type FormEvent } from 'react';
 import type { AdminOrder } from '../../../../contract/admin.ts';

@@ -1,9 +1,9 @@
 /**
- * Exports: OrderDeskPage — the staff's order list: a status filter with the count of each status
- * (for the other filters), a date range and a search (order number, e-mail or name), a table
- * sorted by date or total and paged by the server, and "Export CSV" of the same filters. Every
- * choice lives in the URL (`search`), so a view can be reloaded, shared or bookmarked; changing a
- * filter goes back to page 1. Rows link to the order.
+ * The staff's order list: a status filter with the count of each status (for the other filters), a
+ * date range and a search (order number, e-mail or name), a table sorted by date or total and paged
+ * by the server, and "Export CSV" of the same filters. Every choice lives in the URL (`search`), so
+ * a view can be reloaded, shared or bookmarked; changing a filter goes back to page 1. Rows link to
+ * the order.
  */
 import { Link, useNavigate } from '@tanstack/react-router';
 import {

@@ -1,7 +1,7 @@
 /**
- * Exports: StockControl — a line's "Stock" toggle: opened, it reads the variant's stock (with the
- * latest adjustments, who made them and why) and offers a small form to add or take some with a
- * reason. A change that would go below zero is refused by the server (409) and its message shown.
+ * A line's "Stock" toggle: opened, it reads the variant's stock (with the latest adjustments, who
+ * made them and why) and offers a small form to add or take some with a reason. A change that would
+ * go below zero is refused by the server (409) and its message shown.
  */
 import { useId, useState, type FormEvent } from 'react';
 import { Button, buttonClassName } from '../../../components/ui/button.tsx';

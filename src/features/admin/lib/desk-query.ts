@@ -1,8 +1,6 @@
 /**
  * The list request for the URL's search (desk-search.ts): newest first, page 1 and DESK_PAGE_SIZE
  * rows by default; a status the shop does not have is no filter.
- *
- * Exports: DESK_PAGE_SIZE, DeskQuery, deskQuery(search), deskStatus(search).
  */
 import { ORDER_STATUSES, type OrderStatus } from '../../../../contract/checkout-rules.ts';
 import type { DeskSearch, DeskSort } from './desk-search.ts';

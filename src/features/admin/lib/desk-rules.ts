@@ -1,9 +1,6 @@
 /**
  * What staff may do to an order, from the shop's transition table (the server checks the same
  * table and answers 409 otherwise), and the words for the timeline and the refund amount.
- *
- * Exports: staffMoves(status), canRefund(order), parseDollars(text), dollarsText(cents),
- * eventLabel(type), actorLabel(event, me).
  */
 import { ORDER_TRANSITIONS, type OrderStatus } from '../../../../contract/checkout-rules.ts';
 

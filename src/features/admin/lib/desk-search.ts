@@ -4,8 +4,6 @@
  * imports nothing else: not even the contract's status list, whose module would come along whole
  * (desk-query.ts checks the status once the desk's own code has loaded). A value that does not
  * fit is dropped and the default shows instead.
- *
- * Exports: deskSearchSchema, DeskSearch, DESK_SORTS, DeskSort.
  */
 import * as z from 'zod/mini';
 import { lenient, searchText, wholeNumber } from '../../../lib/search-params.ts';

@@ -1,7 +1,5 @@
 /**
  * `POST /consultations` — a consultation request; the shopper gets a confirmation e-mail.
- *
- * Exports: bookConsultation(body), useBookConsultation().
  */
 import { useMutation } from '@tanstack/react-query';
 import type { ConsultationBody, CreatedResponse } from '../../../../contract/engagement.ts';

@@ -1,7 +1,5 @@
 /**
  * `POST /contact` — a message to the shop; the shopper gets a confirmation e-mail.
- *
- * Exports: sendContactMessage(body), useSendContactMessage().
  */
 import { useMutation } from '@tanstack/react-query';
 import type { ContactBody, CreatedResponse } from '../../../../contract/engagement.ts';

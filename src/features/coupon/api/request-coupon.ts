@@ -1,9 +1,6 @@
 /**
- * `POST /coupon/request` (spec §7): asks for a discount code by e-mail.
- *
- * Exports: CouponResponse, requestCoupon({ name, email }), useRequestCoupon(),
- * COUPON_SUCCESS_FALLBACK / COUPON_FAILURE_FALLBACK / GENERIC_ERROR (spec §8 texts),
- * couponSuccessMessage(response), couponFailureMessage(error).
+ * `POST /coupon/request`: asks for a discount code by e-mail. The server's own message is shown
+ * when it sends one; otherwise the fixed texts below.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '../../../lib/api-client.ts';

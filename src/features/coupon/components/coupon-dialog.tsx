@@ -1,8 +1,7 @@
 /**
- * Exports: CouponDialog — the coupon offer's dialog: the
- * form (Full Name, Email; spec §5 messages; disabled while sending; the server's message or the
- * spec's fallback on failure) and the success view ('Success!' / 'Check your email for your
- * discount code'). CouponPopup owns when it opens and closes.
+ * The coupon offer's dialog: the form (Full Name, Email, each with its message; disabled while
+ * sending; the server's message or a fixed fallback on failure) and the success view ('Success!' /
+ * 'Check your email for your discount code'). CouponPopup owns when it opens and closes.
  */
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button.tsx';

@@ -1,9 +1,9 @@
 /**
- * Exports: CouponPopup — the discount-code offer (spec §2, §4, §5, §8). On a first visit (no
- * `hasSeenCouponPopup` in local storage) it opens after 3000 ms; closing it sets the flag and shows
- * the round floating button titled 'Get discount offer', which reopens it. The form validates Full
- * Name and Email, disables itself while sending, and on success shows 'Success!' / 'Check your
- * email for your discount code', closing by itself after 30000 ms. Mounted once by the layout.
+ * The discount-code offer. On a first visit (no `hasSeenCouponPopup` in local storage) it opens
+ * after 3000 ms; closing it sets the flag and shows the round floating button titled 'Get discount
+ * offer', which reopens it. The form validates Full Name and Email, disables itself while sending,
+ * and on success shows 'Success!' / 'Check your email for your discount code', closing by itself
+ * after 30000 ms. Mounted once by the layout.
  */
 import { useCallback, useEffect, useState } from 'react';
 import {

@@ -1,8 +1,6 @@
 /**
- * `POST /orders/:orderId/cancel` — the shopper cancels an order that allows it (`canCancel`).
- *
- * Exports: cancelOrder(orderId), useCancelOrder(orderId) (puts the answer in the order's query and
- * refreshes every other order answer).
+ * `POST /orders/:orderId/cancel` — the shopper cancels an order that allows it (`canCancel`). The
+ * answer goes into the order's query and every other order answer is refreshed.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Order } from '../../../../contract/orders.ts';

@@ -1,9 +1,7 @@
 /**
- * `POST /payments/test/:orderId/confirm` — the built-in test provider's card form, or the
- * shopper's answer to its authentication challenge (`{ authenticate: true | false }`).
- *
- * Exports: confirmTestPayment(orderId, body), useConfirmTestPayment(orderId) (the answer is put in
- * the payment query).
+ * `POST /payments/test/:orderId/confirm` — the built-in test provider's card form, or the shopper's
+ * answer to its authentication challenge (`{ authenticate: true | false }`). The answer goes into
+ * the payment query.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Payment, TestPaymentConfirmBody } from '../../../../contract/orders.ts';

@@ -1,7 +1,5 @@
 /**
  * `GET /user/addresses` — the shopper's saved addresses to ship to (may be empty).
- *
- * Exports: getAddresses(signal?), addressesQueryOptions(), useAddresses().
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SavedAddress } from '../../../../contract/orders.ts';

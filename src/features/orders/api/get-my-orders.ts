@@ -1,7 +1,5 @@
 /**
  * `GET /orders/my?page=&limit=` — the shopper's orders, newest first.
- *
- * Exports: getMyOrders(page, limit?, signal?), myOrdersQueryOptions(page, limit?), useMyOrders(page).
  * Persisted with the query cache (private: cleared at sign-out), so a list seen stays readable
  * offline.
  */

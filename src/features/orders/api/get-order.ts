@@ -1,8 +1,6 @@
 /**
- * `GET /orders/:orderId` — one of the shopper's orders (404 for anyone else's).
- *
- * Exports: getOrder(orderId, signal?), orderQueryOptions(orderId), useOrder(orderId),
- * isNotFound(error). Persisted with the query cache, so an order seen stays readable offline.
+ * `GET /orders/:orderId` — one of the shopper's orders (404 for anyone else's). Persisted with the
+ * query cache, so an order seen stays readable offline.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Order } from '../../../../contract/orders.ts';

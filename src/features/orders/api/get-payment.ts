@@ -1,8 +1,6 @@
 /**
  * `GET /orders/:orderId/payment` — the order's payment as the provider reports it now (the server
  * reads it again), to resume a checkout or follow a payment being processed.
- *
- * Exports: getPayment(orderId, signal?), paymentQueryOptions(orderId), isPaymentSettled(payment).
  */
 import { queryOptions } from '@tanstack/react-query';
 import type { Payment } from '../../../../contract/orders.ts';

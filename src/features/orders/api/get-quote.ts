@@ -1,8 +1,6 @@
 /**
  * `POST /checkout/quote` — the order as it would be placed: lines, discount, shipping and each tax.
- *
- * Exports: getQuote(body, signal?), quoteQueryOptions(body), useQuote(body | null) (null: not yet
- * priceable; the last quote stays on screen while the next one loads).
+ * No body means not yet priceable; the last quote stays on screen while the next one loads.
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Quote, QuoteBody } from '../../../../contract/orders.ts';

@@ -1,9 +1,8 @@
 /**
  * The orders feature's query keys, generic → specific, so invalidating `ordersKeys.all` refreshes
- * every order answer (placing, paying and cancelling do; sign-in invalidates `['orders']` too).
- *
- * Exports: ordersKeys, CART_QUERY_KEY (the shared cart query's key, invalidated after an order).
- * The saved addresses' key is shared with the profile, which edits them (src/lib/query-keys.ts).
+ * every order answer (placing, paying and cancelling do; sign-in invalidates `['orders']` too). The
+ * shared cart query's key is here too: an order invalidates it. The saved addresses' key is shared
+ * with the profile, which edits them (src/lib/query-keys.ts).
  */
 export const ordersKeys = {
   all: ['orders'] as const,

@@ -1,11 +1,8 @@
 /**
  * `POST /orders/:orderId/payment/saved-method` — pay the order with one of the shopper's saved
  * cards. When Stripe answers that the bank wants the shopper to authenticate, Stripe.js (loaded
- * only now) shows the bank's step and the payment is read again from the server afterwards.
- *
- * Exports: payWithSavedMethod(orderId, paymentMethodId), usePayWithSavedMethod(orderId) (the
- * answer is put in the payment query), useSavedPaymentMethods() (the shared SavedPaymentMethods
- * query).
+ * only now) shows the bank's step and the payment is read again from the server afterwards. The
+ * answer goes into the payment query.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Payment } from '../../../../contract/orders.ts';

@@ -1,8 +1,6 @@
 /**
  * `POST /orders` with its Idempotency-Key — places the order of a checkout attempt. The same key
  * and body replay the same order, so a resend after a lost answer never makes a second one.
- *
- * Exports: placeOrder(body, idempotencyKey, options?), isOrderInFlight(error), PlacedOrder.
  * A 409 with Retry-After means the same key is still being processed: it is sent again after the
  * wait (a second by default), a few times, before the caller hears of it.
  */

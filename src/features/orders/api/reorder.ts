@@ -1,7 +1,6 @@
 /**
- * `POST /orders/:orderId/reorder` — puts an order's lines back in the cart ("Buy again").
- *
- * Exports: reorder(orderId), useReorder(orderId) (the cart is read again after it), reorderToasts.
+ * `POST /orders/:orderId/reorder` — puts an order's lines back in the cart ("Buy again"). The cart
+ * is read again after it.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReorderResult } from '../../../../contract/orders.ts';

@@ -1,10 +1,8 @@
 /**
  * The bank's authentication step of a PaymentIntent confirmed on the server with a saved card,
  * shown by Stripe.js. Imported dynamically (pay-with-saved-method.ts), so Stripe's code is fetched
- * only when a bank asks for it.
- *
- * Exports: finishStripeAction(clientSecret) — resolves once the shopper has passed or failed the
- * step (the outcome is then read from the server); rejects when Stripe.js cannot be loaded.
+ * only when a bank asks for it. Resolves once the shopper has passed or failed the step (the
+ * outcome is then read from the server); rejects when Stripe.js cannot be loaded.
  */
 import { stripeFor } from '../../../lib/payments/load-stripe.ts';
 

@@ -1,9 +1,9 @@
 /**
- * Exports: CheckoutForm — where to ship (a saved address or a new one, validated beside each
- * field with the contract's own Address rules), how (standard or express), the live summary and
- * "Place order". Offline the form stays but nothing is sent, and the button says why. A server
- * refusal puts its field errors beside the fields (or its message above the button) and moves
- * focus there. A lost answer offers "Try again", which resends the same attempt.
+ * Where to ship (a saved address or a new one, validated beside each field with the contract's own
+ * Address rules), how (standard or express), the live summary and "Place order". Offline the form
+ * stays but nothing is sent, and the button says why. A server refusal puts its field errors beside
+ * the fields (or its message above the button) and moves focus there. A lost answer offers "Try
+ * again", which resends the same attempt.
  */
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import {

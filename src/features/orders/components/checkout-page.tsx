@@ -1,10 +1,10 @@
 /**
- * Exports: CheckoutPage — checkout: the form (address, method, live summary, "Place order"), then
- * the payment step of the order it placed, then /order-success. The attempt is durable
- * (lib/use-checkout-attempt.ts): a reload resumes it, so the page is only wrapped in the cart
- * guard (`guard`, the route passes CheckoutGuard: features do not import each other) when no
- * attempt is under way and no `orderId` is given — an order placed may already have emptied the
- * cart. `orderId` ("Pay now" on an order) opens that order's payment step.
+ * Checkout: the form (address, method, live summary, "Place order"), then the payment step of the
+ * order it placed, then /order-success. The attempt is durable (lib/use-checkout-attempt.ts): a
+ * reload resumes it, so the page is only wrapped in the cart guard (`guard`, the route passes
+ * CheckoutGuard: features do not import each other) when no attempt is under way and no `orderId`
+ * is given — an order placed may already have emptied the cart. `orderId` ("Pay now" on an order)
+ * opens that order's payment step.
  */
 import { useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';

@@ -1,8 +1,8 @@
 /**
- * Exports: CheckoutSummary — checkout's order summary, repriced by the server's quote as the
- * address and method change: lines, subtotal, the cart's discount code, shipping, each tax with its
- * rate, total. Repricing is announced in a live region. Before a quote (no province and postal code
- * yet) it shows the cart's lines and says taxes follow from the address.
+ * Checkout's order summary, repriced by the server's quote as the address and method change: lines,
+ * subtotal, the cart's discount code, shipping, each tax with its rate, total. Repricing is
+ * announced in a live region. Before a quote (no province and postal code yet) it shows the cart's
+ * lines and says taxes follow from the address.
  */
 import { Link } from '@tanstack/react-router';
 import type { Quote } from '../../../../contract/orders.ts';

@@ -1,6 +1,6 @@
 /**
- * Exports: MyOrdersPage — the shopper's orders, newest first: number, date, status, item count,
- * total and pictures, a page at a time (`page` in the URL). Seen pages stay readable offline.
+ * The shopper's orders, newest first: number, date, status, item count, total and pictures, a page
+ * at a time (`page` in the URL). Seen pages stay readable offline.
  */
 import { Link } from '@tanstack/react-router';
 import { ORDER_STATUS_LABELS } from '../../../../contract/checkout-rules.ts';

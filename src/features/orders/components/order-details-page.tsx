@@ -1,8 +1,8 @@
 /**
- * Exports: OrderDetailsPage — one order: its status timeline, lines, totals with each tax,
- * shipping and billing addresses, the payment (card, refunds), "Download invoice", "Pay now" while
- * it waits for payment, "Cancel order" (after a confirmation dialog) when the shopper may, and
- * "Buy again". Readable offline once seen (the order query is persisted).
+ * One order: its status timeline, lines, totals with each tax, shipping and billing addresses, the
+ * payment (card, refunds), "Download invoice", "Pay now" while it waits for payment, "Cancel order"
+ * (after a confirmation dialog) when the shopper may, and "Buy again". Readable offline once seen
+ * (the order query is persisted).
  */
 import { Link } from '@tanstack/react-router';
 import { ORDER_STATUS_LABELS } from '../../../../contract/checkout-rules.ts';

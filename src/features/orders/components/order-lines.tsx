@@ -1,4 +1,4 @@
-/** Exports: OrderLines — priced lines with their image, variant, quantity and line total. */
+/** Priced lines with their image, variant, quantity and line total. */
 import type { PricedLine } from '../../../../contract/orders.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import styles from './orders.module.css';

@@ -1,8 +1,7 @@
 /**
- * Exports: OrderSuccessPage — after payment: the order number, what was bought, the totals with
- * each tax, where it ships, "A confirmation e-mail is on its way.", and links to the order and the
- * shop. A payment not yet succeeded (still being confirmed) is shown as such, asked again a few
- * times.
+ * After payment: the order number, what was bought, the totals with each tax, where it ships, "A
+ * confirmation e-mail is on its way.", and links to the order and the shop. A payment not yet
+ * succeeded (still being confirmed) is shown as such, asked again a few times.
  */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';

@@ -1,4 +1,4 @@
-/** Exports: OrderTimeline — the order's steps so far and ahead (lib/timeline.ts), as a list. */
+/** The order's steps so far and ahead (lib/timeline.ts), as a list. */
 import type { Order } from '../../../../contract/orders.ts';
 import { buildTimeline } from '../lib/timeline.ts';
 import { formatOrderDateTime } from '../../../lib/order-format.ts';

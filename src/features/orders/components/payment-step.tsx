@@ -1,9 +1,9 @@
 /**
- * Exports: PaymentStep — the payment of an order that exists: "Your order FN-… is waiting for
- * payment", the shopper's saved cards with "Use a new card" when they have some, the card form of
- * its provider (the test provider's, or Stripe's Payment Element loaded lazily in a space reserved
- * for it), the payment's state in a live region, and the order's summary. Calls `onPaid` once
- * the payment has succeeded and `onClosed` when the order was cancelled before it was paid.
+ * The payment of an order that exists: "Your order FN-… is waiting for payment", the shopper's
+ * saved cards with "Use a new card" when they have some, the card form of its provider (the test
+ * provider's, or Stripe's Payment Element loaded lazily in a space reserved for it), the payment's
+ * state in a live region, and the order's summary. Calls `onPaid` once the payment has succeeded
+ * and `onClosed` when the order was cancelled before it was paid.
  */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';

@@ -1,7 +1,7 @@
 /**
- * Exports: SavedCardChoice — at the payment step, the shopper's saved cards as a radio list with
- * "Use a new card" last. A saved card pays with one press (the server checks it is the
- * shopper's); "Use a new card" shows the provider's card form, given as `children`.
+ * At the payment step, the shopper's saved cards as a radio list with "Use a new card" last. A
+ * saved card pays with one press (the server checks it is the shopper's); "Use a new card" shows
+ * the provider's card form, given as `children`.
  */
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { describeSavedCard } from '../../../../contract/payment-method-rules.ts';

@@ -1,8 +1,8 @@
 /**
- * Exports: TestPaymentForm — the built-in test provider's card form (labelled
- * TEST_PAYMENT_LABEL: no card is charged). The reason of a failed attempt ("Your card was
- * declined.") sits beside the card fields and the shopper tries again in place. When the provider
- * asks for authentication, AuthenticationChallenge shows instead.
+ * The built-in test provider's card form (labelled TEST_PAYMENT_LABEL: no card is charged). The
+ * reason of a failed attempt ("Your card was declined.") sits beside the card fields and the
+ * shopper tries again in place. When the provider asks for authentication, AuthenticationChallenge
+ * shows instead.
  */
 import { useEffect, useRef } from 'react';
 import { TEST_PAYMENT_LABEL } from '../../../../contract/checkout-rules.ts';

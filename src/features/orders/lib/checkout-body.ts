@@ -1,8 +1,6 @@
 /**
- * From the checkout form's values to the API's bodies.
- *
- * Exports: NEW_ADDRESS, quoteBodyFor(choice), sameBody(a, b). The form's values themselves
- * (AddressValues) are shared with the profile's saved addresses, in src/lib/address.ts.
+ * From the checkout form's values to the API's bodies. The form's values themselves (AddressValues)
+ * are shared with the profile's saved addresses, in src/lib/address.ts.
  *
  * A quote only depends on the lines, the discount, the method and the province; the server's
  * QuoteBody still asks for a whole address. So a new address is priced as soon as its province and

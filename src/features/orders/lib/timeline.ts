@@ -1,8 +1,6 @@
 /**
  * The status timeline of an order, from its events: placed → paid → processing → shipped (with
  * carrier and tracking) → delivered, or the step where it was cancelled or refunded.
- *
- * Exports: TimelineStep, buildTimeline(order).
  */
 import type { Order, OrderStatus } from '../../../../contract/orders.ts';
 

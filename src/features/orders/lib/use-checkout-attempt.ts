@@ -11,10 +11,6 @@
  * - A network failure (or a server still busy with the key) keeps the attempt and says so, with
  *   "Try again"; a refusal (400, 409 short stock, 422) ends it, its reason shown by the form.
  * - Once the order exists it stays the attempt's until it is paid (`finish`) or closed (`drop`).
- *
- * Exports: useCheckoutAttempt(userId, fixedOrderId?) → { phase, refusal, resumedBody, place, retry,
- * finish, drop }, CheckoutPhase, CheckoutRefusal, ATTEMPT_RESUME_WINDOW_MS,
- * LOST_CONNECTION_TEXT.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';

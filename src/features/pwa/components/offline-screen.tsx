@@ -1,7 +1,7 @@
 /**
- * Exports: OfflineScreen — the friendly screen for a page that needs the network and was never
- * seen before (DESIGN §4): what happened, what still works, and a Retry that loads the page again.
- * OFFLINE_TITLE for tests.
+ * The friendly screen for a page that needs the network and was never seen before
+ * (docs/architecture.md, Offline design): what happened, what still works, and a Retry that loads
+ * the page again.
  */
 import { Link } from '@tanstack/react-router';
 import { Button, buttonClassName } from '../../../components/ui/button.tsx';

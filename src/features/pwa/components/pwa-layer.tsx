@@ -1,8 +1,8 @@
 /**
- * Exports: PwaLayer — mounted once in the root route. Shows, in a dock at the bottom of the
- * screen: the offline banner, "Update available — Reload" (never on checkout or payment pages,
- * where a reload could interrupt an order), and the "Install app" button while the browser offers
- * installation. reloadOfferedOn(pathname) says where the update banner may appear.
+ * The app's offline and install notices, mounted once in the root route. Shows, in a dock at the
+ * bottom of the screen: the offline banner, "Update available — Reload" (never on checkout or
+ * payment pages, where a reload could interrupt an order), and the "Install app" button while the
+ * browser offers installation. reloadOfferedOn(pathname) says where the update banner may appear.
  *
  * The dock's height is published as the CSS variable --pwa-dock-height, so the floating discount
  * button sits above it and what scrolls into view stays clear of it (the offline banner spans a

@@ -1,8 +1,7 @@
 /**
- * Exports: RouteErrorScreen — the root route's error screen: a failure caused by the network (no
- * connection, a fetch or a code chunk that could not load) shows the offline screen with Retry,
- * and the page loads again by itself when the network returns; anything else is a real crash and
- * shows the crash screen. isNetworkFailure(error) for tests.
+ * The root route's error screen: a failure caused by the network (no connection, a fetch or a code
+ * chunk that could not load) shows the offline screen with Retry, and the page loads again by
+ * itself when the network returns; anything else is a real crash and shows the crash screen.
  */
 import { onlineManager } from '@tanstack/react-query';
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
