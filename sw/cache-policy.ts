@@ -1,5 +1,5 @@
 /**
- * The bounds of the worker's runtime caches (docs/architecture.md, Offline design). They live apart
+ * The bounds of the worker's runtime caches (docs/architecture.md, Offline). They live apart
  * from the entry so that the browser tests hold the built worker to the same numbers it runs with.
  */
 const DAY_SECONDS = 24 * 60 * 60;

@@ -1,7 +1,7 @@
 /**
  * The shop's service worker (built by vite-plugin-pwa, injectManifest). This entry only wires the
  * caching concerns together; each lives in its own module. Caching rules: docs/architecture.md,
- * Offline design.
+ * Offline.
  */
 import { clientsClaim } from 'workbox-core';
 import type { PrecacheEntry } from 'workbox-precaching';

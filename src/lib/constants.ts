@@ -15,7 +15,7 @@ export const SUGGESTIONS_STALE_MS = 60_000;
 export const PRODUCT_SEARCH_STALE_MS = 180_000;
 /**
  * How long data is kept after its last use, in memory and in the persisted offline cache. The
- * original product kept it 60 s; offline use needs more (docs/decisions.md): what a shopper has
+ * original product kept it 60 s; offline use needs more (docs/decisions.md, What we do differently from the original shop): what a shopper has
  * seen must still be there hours later with no network, so seen pages outlive their last use by
  * as long as the saved cache itself is kept.
  */

@@ -58,7 +58,7 @@ const sortedByName = (items: { name: string }[]) =>
   items.map((i) => i.name).every((name, i, all) => i === 0 || all[i - 1]!.localeCompare(name) <= 0);
 
 describe('GET /taxonomy/{name}', () => {
-  test('categories: every spec slug, proper names, sorted by name, each menu group filled', async () => {
+  test('categories: every listed slug, proper names, sorted by name, each menu group filled', async () => {
     const { status, body, headers } = await get<{ success: true; data: Category[] }>(
       '/api/v1/taxonomy/categories',
     );

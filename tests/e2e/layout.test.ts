@@ -30,7 +30,7 @@ const titles: [string, string][] = [
 
 describe('routes', () => {
   test(
-    'every route of spec §2 sets its document title, client-side navigation included',
+    'every route sets its document title, client-side navigation included',
     { timeout: 120_000 },
     async () => {
       const page = await openPage('/');
@@ -167,7 +167,7 @@ describe('header', () => {
 });
 
 describe('header links, badge and menu motion', () => {
-  test('logo and links lead where the spec says; the red badge shows the total quantity of every line', async () => {
+  test('logo and links lead where they should; the red badge shows the total quantity of every line', async () => {
     const page = await openPage('/contact');
     const header = page.locator('[data-testid="site-header"]');
     expect(
@@ -219,7 +219,7 @@ describe('header links, badge and menu motion', () => {
     );
   });
 
-  test('menus move for the spec’s durations, the mega-menu is dark over the home hero, and reduced motion stills them', async () => {
+  test('menus move for their set durations, the mega-menu is dark over the home hero, and reduced motion stills them', async () => {
     /** Seconds each transitioned property of an element takes. */
     const durations = (locator: ReturnType<Page['getByTestId']>) =>
       locator.evaluate((element) => {

@@ -1,5 +1,5 @@
 /**
- * A durable queue of changes waiting for the server (docs/architecture.md, Offline design). Each
+ * A durable queue of changes waiting for the server (docs/architecture.md, Offline). Each
  * change is a plain, serialisable command with its own idempotency key, stored when the shopper
  * acts and removed only once the server has answered: applied, or refused.
  *

@@ -1,7 +1,7 @@
 /**
  * The TanStack Query cache persisted to IndexedDB, so what a shopper has seen (home, listings,
  * products, search results, their cart) is there after a reload with no network
- * (docs/architecture.md, Offline design).
+ * (docs/architecture.md, Offline).
  *
  * The start restores the saved cache, giving up after `timeoutMs` (PERSIST_TIMEOUT_MS: past it the
  * app starts without the cache and logs the time-out), then saves every later change. It resolves

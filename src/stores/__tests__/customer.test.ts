@@ -21,7 +21,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('guest cart id rules (spec §4)', () => {
+describe('guest cart id rules', () => {
   test('set writes state and local storage; clear removes both', () => {
     setGuestCartId('g-1');
     expect(customerState.guestCart.guestCartId).toBe('g-1');

@@ -8,7 +8,7 @@ function Broken(): never {
   throw new Error('boom');
 }
 
-test("a crash shows the spec's 'Something went wrong. Try refreshing.' with a way to reload", () => {
+test("a crash shows 'Something went wrong. Try refreshing.' with a way to reload", () => {
   const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
   render(
     <ErrorBoundary>

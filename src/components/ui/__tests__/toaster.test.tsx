@@ -12,7 +12,7 @@ afterEach(() => {
 
 const messages = () => screen.queryAllByTestId('toast').map((item) => item.textContent);
 
-describe('toasts (spec §8)', () => {
+describe('toasts', () => {
   test('each closes by itself 5000 ms after it appeared', async () => {
     render(<Toaster />);
     await act(async () => {

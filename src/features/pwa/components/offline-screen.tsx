@@ -1,6 +1,6 @@
 /**
  * The friendly screen for a page that needs the network and was never seen before
- * (docs/architecture.md, Offline design): what happened, what still works, and a Retry that loads
+ * (docs/architecture.md, Offline): what happened, what still works, and a Retry that loads
  * the page again.
  */
 import { Link } from '@tanstack/react-router';

@@ -33,7 +33,7 @@ afterEach(() => {
   toastState.toasts.splice(0);
 });
 
-describe('signing in (spec §4)', () => {
+describe('signing in', () => {
   test('stores the user and refreshes the cached cart, orders and profile', async () => {
     const queryClient = new QueryClient();
     for (const key of [['cart'], ORDERS_QUERY_KEY, PROFILE_QUERY_KEY, ['search', 'products']]) {
@@ -59,7 +59,7 @@ function LogoutButton() {
   );
 }
 
-describe('logging out (spec §4, §8)', () => {
+describe('logging out', () => {
   test("success: 'Logged out successfully.', home, no user and no cached server data", async () => {
     // happy-dom has no IndexedDB: clearing the offline copies warns and moves on.
     const warned = vi.spyOn(console, 'warn').mockImplementation(() => {});

@@ -40,7 +40,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('coupon popup timing (spec §4)', () => {
+describe('coupon popup timing', () => {
   test('opens 3000 ms after a first visit, not before', async () => {
     renderWithProviders(<CouponPopup />);
     await advance(2900);
@@ -74,7 +74,7 @@ describe('coupon popup timing (spec §4)', () => {
   });
 });
 
-describe('coupon form (spec §5, §8)', () => {
+describe('coupon form', () => {
   test('shows each field message and sends nothing while invalid', async () => {
     await openAfterDelay();
     await submit();
