@@ -1,7 +1,7 @@
 import { afterEach, expect, test, vi } from 'vitest';
-import { QUERY_GC_MS } from '../../../src/lib/constants.ts';
-import { ApiError } from '../../../src/lib/api-client.ts';
-import { createQueryClient } from '../../../src/lib/query-client.ts';
+import { QUERY_GC_MS } from '../constants.ts';
+import { ApiError } from '../api-client.ts';
+import { createQueryClient } from '../query-client.ts';
 
 afterEach(() => vi.useRealTimers());
 

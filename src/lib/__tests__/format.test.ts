@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, formatPercent } from '../../../src/lib/format.ts';
+import { formatMoney, formatPercent } from '../format.ts';
 
 describe('formatMoney', () => {
   const intl = new Intl.NumberFormat('en-CA', { style: 'currency', currency: 'CAD' });

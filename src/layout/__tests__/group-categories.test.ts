@@ -1,9 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import {
-  categoryPath,
-  groupCategories,
-  mobileCategoryPath,
-} from '../../../src/layout/group-categories.ts';
+import { categoryPath, groupCategories, mobileCategoryPath } from '../group-categories.ts';
 
 const cat = (slug: string | undefined, name?: string) => ({ _id: `c_${slug}`, slug, name });
 

@@ -1,10 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { validateCouponForm } from '../../../src/features/coupon/validate-coupon.ts';
-import {
-  couponFailureMessage,
-  couponSuccessMessage,
-} from '../../../src/features/coupon/api/request-coupon.ts';
-import { ApiError } from '../../../src/lib/api-client.ts';
+import { validateCouponForm } from '../validate-coupon.ts';
+import { couponFailureMessage, couponSuccessMessage } from '../api/request-coupon.ts';
+import { ApiError } from '../../../lib/api-client.ts';
 
 describe('coupon form rules (spec §5)', () => {
   test('both fields are required', () => {
