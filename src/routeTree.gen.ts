@@ -9,6 +9,7 @@
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
 import { Route as rootRouteImport } from './routes/__root'
+import { Route as SplatRouteImport } from './routes/$'
 import { Route as ShopRouteImport } from './routes/_shop'
 import { Route as ConsultRouteImport } from './routes/consult'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
@@ -40,6 +41,11 @@ import { Route as ShopAccountProfileMeRouteImport } from './routes/_shop/_accoun
 import { Route as ShopAccountAdminOrdersIndexRouteImport } from './routes/_shop/_account/admin/orders/index'
 import { Route as ShopAccountAdminOrdersOrderIdRouteImport } from './routes/_shop/_account/admin/orders/$orderId'
 
+const SplatRoute = SplatRouteImport.update({
+  id: '/$',
+  path: '/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ShopRoute = ShopRouteImport.update({
   id: '/_shop',
   getParentRoute: () => rootRouteImport,
@@ -193,6 +199,7 @@ const ShopAccountAdminOrdersOrderIdRoute =
   } as any)
 
 export interface FileRoutesByFullPath {
+  '/$': typeof SplatRoute
   '/': typeof ShopIndexRoute
   '/consult': typeof ConsultRoute
   '/forgot-password': typeof ForgotPasswordRoute
@@ -223,6 +230,7 @@ export interface FileRoutesByFullPath {
   '/admin/orders/': typeof ShopAccountAdminOrdersIndexRoute
 }
 export interface FileRoutesByTo {
+  '/$': typeof SplatRoute
   '/consult': typeof ConsultRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
@@ -254,6 +262,7 @@ export interface FileRoutesByTo {
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
+  '/$': typeof SplatRoute
   '/_shop': typeof ShopRouteWithChildren
   '/consult': typeof ConsultRoute
   '/forgot-password': typeof ForgotPasswordRoute
@@ -288,6 +297,7 @@ export interface FileRoutesById {
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
+    | '/$'
     | '/'
     | '/consult'
     | '/forgot-password'
@@ -318,6 +328,7 @@ export interface FileRouteTypes {
     | '/admin/orders/'
   fileRoutesByTo: FileRoutesByTo
   to:
+    | '/$'
     | '/consult'
     | '/forgot-password'
     | '/login'
@@ -348,6 +359,7 @@ export interface FileRouteTypes {
     | '/admin/orders'
   id:
     | '__root__'
+    | '/$'
     | '/_shop'
     | '/consult'
     | '/forgot-password'
@@ -381,6 +393,7 @@ export interface FileRouteTypes {
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
+  SplatRoute: typeof SplatRoute
   ShopRoute: typeof ShopRouteWithChildren
   ConsultRoute: typeof ConsultRoute
   ForgotPasswordRoute: typeof ForgotPasswordRoute
@@ -391,6 +404,13 @@ export interface RootRouteChildren {
 
 declare module '@tanstack/react-router' {
   interface FileRoutesByPath {
+    '/$': {
+      id: '/$'
+      path: '/$'
+      fullPath: '/$'
+      preLoaderRoute: typeof SplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_shop': {
       id: '/_shop'
       path: ''
@@ -671,6 +691,7 @@ const ShopRouteChildren: ShopRouteChildren = {
 const ShopRouteWithChildren = ShopRoute._addFileChildren(ShopRouteChildren)
 
 const rootRouteChildren: RootRouteChildren = {
+  SplatRoute: SplatRoute,
   ShopRoute: ShopRouteWithChildren,
   ConsultRoute: ConsultRoute,
   ForgotPasswordRoute: ForgotPasswordRoute,

@@ -14,7 +14,32 @@ import type { Plugin, Rolldown } from 'vite';
 type OutputBundle = Rolldown.OutputBundle;
 type OutputChunk = Rolldown.OutputChunk;
 
-const ROUTE_MODULE = /[\\/]src[\\/]routes[\\/](.+)\.tsx\?tsr-split=component$/;
+/** A route file's module id; the capture is its path under src/routes without the extension. */
+const ROUTE_FILE = /[\\/]src[\\/]routes[\\/](.+)\.tsx$/;
+
+/** A route file (its path under src/routes, without extension) and the modules it imports lazily. */
+export interface RouteModule {
+  file: string;
+  lazyModules: readonly string[];
+}
+
+/**
+ * Each route file and the modules it imports dynamically, from the module graph the bundler gives
+ * every plugin (`this.getModuleIds()`, `this.getModuleInfo(id).dynamicallyImportedIds`). The
+ * router plugin's code splitting turns a route's component into such an import; how it names the
+ * split module is its own business, and nothing here depends on it.
+ */
+export function routeModules(
+  moduleIds: Iterable<string>,
+  dynamicImportsOf: (id: string) => readonly string[],
+): RouteModule[] {
+  const routes: RouteModule[] = [];
+  for (const id of moduleIds) {
+    const file = ROUTE_FILE.exec(id)?.[1]?.replaceAll('\\', '/');
+    if (file) routes.push({ file, lazyModules: dynamicImportsOf(id) });
+  }
+  return routes;
+}
 
 /**
  * The URL pattern (a regular-expression source) of a TanStack Router file route, from its path
@@ -54,12 +79,15 @@ export interface RoutePreload {
 }
 
 /**
- * Each shopper page route's URL pattern and the chunks it needs beyond the entry: its component
- * chunk, its layouts' component chunks and everything they import statically (staff pages have
- * none: isStaffRoute). Routes without
+ * Each shopper page route's URL pattern and the chunks it needs beyond the entry: the chunks of
+ * the modules it and its layouts import lazily (its component, split off by the router plugin),
+ * and everything those import statically (staff pages have none: isStaffRoute). Routes without
  * parameters come first, so `/search/products` wins over a `$param` sibling.
  */
-export function routePreloads(bundle: OutputBundle): RoutePreload[] {
+export function routePreloads(
+  bundle: OutputBundle,
+  routes: readonly RouteModule[],
+): RoutePreload[] {
   const chunks = new Map<string, OutputChunk>();
   for (const output of Object.values(bundle)) {
     if (output.type === 'chunk') chunks.set(output.fileName, output);
@@ -77,21 +105,26 @@ export function routePreloads(bundle: OutputBundle): RoutePreload[] {
     for (const file of chunks.get(fileName)?.imports ?? []) withImports(file, into);
   };
 
-  const componentChunk = new Map<string, string>();
+  const chunkOf = new Map<string, string>();
   for (const chunk of chunks.values()) {
-    const routeFile = ROUTE_MODULE.exec(chunk.facadeModuleId ?? '')?.[1]?.replaceAll('\\', '/');
-    if (routeFile) componentChunk.set(routeFile, chunk.fileName);
+    for (const id of chunk.moduleIds) chunkOf.set(id, chunk.fileName);
+  }
+  const lazyChunks = new Map<string, string[]>();
+  for (const { file, lazyModules } of routes) {
+    const files = lazyModules.flatMap((id) => chunkOf.get(id) ?? []);
+    if (files.length > 0) lazyChunks.set(file, files);
   }
 
   const preloads: RoutePreload[] = [];
-  for (const routeFile of componentChunk.keys()) {
+  for (const routeFile of lazyChunks.keys()) {
     const pattern = routePattern(routeFile);
     if (pattern === null || isLayout(routeFile) || isStaffRoute(routeFile)) continue;
     const files = new Set<string>();
     const segments = routeFile.split('/');
     for (let depth = 1; depth <= segments.length; depth += 1) {
-      const chunk = componentChunk.get(segments.slice(0, depth).join('/'));
-      if (chunk) withImports(chunk, files);
+      for (const chunk of lazyChunks.get(segments.slice(0, depth).join('/')) ?? []) {
+        withImports(chunk, files);
+      }
     }
     if (files.size > 0) preloads.push({ pattern, files: [...files].sort() });
   }
@@ -152,11 +185,19 @@ export function routePreload(): Plugin {
     generateBundle(_options, bundle) {
       const html = bundle['index.html'];
       if (!html || html.type !== 'asset') return;
+      const routes = routeModules(
+        this.getModuleIds(),
+        (id) => this.getModuleInfo(id)?.dynamicallyImportedIds ?? [],
+      );
+      const preloads = routePreloads(bundle, routes);
+      // No route loads anything lazily: the router plugin no longer splits route components (or
+      // src/routes moved), and a silently empty script would undo the first-page preloads.
+      if (preloads.length === 0) this.error('route-preload: no route has a lazily loaded chunk');
       const fileName = this.getFileName(
         this.emitFile({
           type: 'asset',
           name: 'route-preload.js',
-          source: preloadScript(routePreloads(bundle), base),
+          source: preloadScript(preloads, base),
         }),
       );
       html.source = withFirstPageScripts(

@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import {
   preloadScript,
   routePattern,
+  routeModules,
   routePreloads,
+  type RouteModule,
   withFirstPageScripts,
 } from '../../scripts/vite/route-preload.ts';
 
@@ -20,7 +22,7 @@ function chunk(
     fileName,
     imports,
     isEntry: false,
-    facadeModuleId: null,
+    moduleIds: [],
     ...extra,
   } as Rolldown.OutputChunk;
 }
@@ -29,7 +31,24 @@ function bundleOf(...chunks: Rolldown.OutputChunk[]): Rolldown.OutputBundle {
   return Object.fromEntries(chunks.map((c) => [c.fileName, c]));
 }
 
-const split = (file: string) => ({ facadeModuleId: `${routes}${file}.tsx?tsr-split=component` });
+/** The module a route file imports lazily (its component, as the router plugin splits it off). */
+const lazyModule = (file: string) => `${routes}${file}.tsx?some-split`;
+/** A chunk holding a route file's lazily imported module. */
+const split = (file: string) => ({ moduleIds: [lazyModule(file)] });
+/** The route files whose lazily imported module is in a chunk of the bundle. */
+function routesOf(bundle: Rolldown.OutputBundle): RouteModule[] {
+  return Object.values(bundle).flatMap((output) =>
+    output.type === 'chunk'
+      ? output.moduleIds.flatMap((id) => {
+          const file = /^\/work\/shop\/src\/routes\/(.+)\.tsx\?some-split$/.exec(id)?.[1];
+          return file ? [{ file, lazyModules: [id] }] : [];
+        })
+      : [],
+  );
+}
+function preloadsOf(bundle: Rolldown.OutputBundle) {
+  return routePreloads(bundle, routesOf(bundle));
+}
 
 describe('route preload', () => {
   it('turns file routes into URL patterns', () => {
@@ -49,7 +68,7 @@ describe('route preload', () => {
   });
 
   it("leaves the staff pages out: they are no shopper's first page", () => {
-    const preloads = routePreloads(
+    const preloads = preloadsOf(
       bundleOf(
         chunk('assets/index.js', [], { isEntry: true }),
         chunk('assets/account.js', ['assets/index.js'], split('_shop/_account')),
@@ -65,7 +84,7 @@ describe('route preload', () => {
   });
 
   it("lists a route's chunks with its layouts' and their static imports, never the entry's", () => {
-    const preloads = routePreloads(
+    const preloads = preloadsOf(
       bundleOf(
         chunk('assets/index.js', ['assets/vendor.js'], { isEntry: true }),
         chunk('assets/vendor.js', []),
@@ -88,6 +107,54 @@ describe('route preload', () => {
       },
       { pattern: '^/search/products/?$', files: ['assets/search.js'] },
       { pattern: '^/product/[^/]+/?$', files: ['assets/format.js', 'assets/product.js'] },
+    ]);
+  });
+
+  it("finds each route file's lazily imported modules in the module graph", () => {
+    const graph: Record<string, string[]> = {
+      '/work/shop/src/main.tsx': ['/work/shop/src/lib/later.ts'],
+      [`${routes}__root.tsx`]: [],
+      [`${routes}_shop/cart.tsx`]: [`${routes}_shop/cart.tsx?split`],
+      [`${routes}_shop/cart.tsx?split`]: ['/work/shop/src/features/cart/dialog.tsx'],
+      [`${routes}_shop/_account/admin/orders/index.tsx`]: [
+        `${routes}_shop/_account/admin/orders/index.tsx?split`,
+        '/work/shop/src/features/admin/api/desk-orders.ts',
+      ],
+      [`${routes.replaceAll('/', '\\')}login.tsx`]: ['C:\\shop\\src\\routes\\login.tsx?split'],
+      '/work/shop/src/routeTree.gen.ts': [],
+    };
+    expect(routeModules(Object.keys(graph), (id) => graph[id] ?? [])).toEqual([
+      { file: '__root', lazyModules: [] },
+      { file: '_shop/cart', lazyModules: [`${routes}_shop/cart.tsx?split`] },
+      {
+        file: '_shop/_account/admin/orders/index',
+        lazyModules: [
+          `${routes}_shop/_account/admin/orders/index.tsx?split`,
+          '/work/shop/src/features/admin/api/desk-orders.ts',
+        ],
+      },
+      { file: 'login', lazyModules: ['C:\\shop\\src\\routes\\login.tsx?split'] },
+    ]);
+  });
+
+  it('preloads every chunk a route imports lazily, not only its component', () => {
+    const bundle = bundleOf(
+      chunk('assets/index.js', [], { isEntry: true }),
+      chunk('assets/cart.js', ['assets/rules.js'], {
+        moduleIds: ['/s/src/routes/_shop/cart.tsx?c'],
+      }),
+      chunk('assets/rules.js', []),
+      chunk('assets/cart-data.js', [], { moduleIds: ['/s/src/lib/cart-data.ts'] }),
+    );
+    const routeFiles = [
+      {
+        file: '_shop/cart',
+        lazyModules: ['/s/src/routes/_shop/cart.tsx?c', '/s/src/lib/cart-data.ts'],
+      },
+      { file: '_shop/about', lazyModules: ['/s/src/lib/in-no-chunk.ts'] },
+    ];
+    expect(routePreloads(bundle, routeFiles)).toEqual([
+      { pattern: '^/cart/?$', files: ['assets/cart-data.js', 'assets/cart.js', 'assets/rules.js'] },
     ]);
   });
 
