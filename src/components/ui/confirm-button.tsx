@@ -3,11 +3,12 @@
  * a way back (focused first, so Enter never confirms by accident) and the action itself, which
  * shows its progress and, if it fails, why, while the dialog stays open.
  */
-import { useId, useRef, useState, type ReactNode } from 'react';
-import { Button, buttonClassName } from './button.tsx';
-import { Dialog } from './dialog.tsx';
-import { FormFailure } from './form-failure.tsx';
-import styles from './confirm-button.module.css';
+import { useRef, useState, type ReactNode } from 'react';
+import { useChunk } from '../../hooks/use-chunk.ts';
+import { buttonClassName } from './button.tsx';
+
+/** The dialog is its own chunk: most pages that show the button never open it. */
+const loadDialog = () => import('./confirm-dialog.tsx');
 
 export interface ConfirmButtonProps {
   /** The button's own label, e.g. "Cancel order". */
@@ -44,7 +45,7 @@ export function ConfirmButton({
 }: ConfirmButtonProps) {
   const [open, setOpen] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
-  const id = useId();
+  const loaded = useChunk(loadDialog);
   const close = () => setOpen(false);
 
   return (
@@ -61,25 +62,18 @@ export function ConfirmButton({
       >
         {label}
       </button>
-      {open ? (
-        <Dialog
-          labelledBy={`${id}-title`}
-          describedBy={`${id}-text`}
+      {open && loaded ? (
+        <loaded.ConfirmDialog
+          title={title}
+          text={text}
+          keepLabel={keepLabel}
+          confirmLabel={confirmLabel}
+          pending={pending}
+          failure={failure}
+          opener={opener}
           onClose={close}
-          returnFocusTo={opener}
-        >
-          <h2 id={`${id}-title`}>{title}</h2>
-          <p id={`${id}-text`}>{text}</p>
-          <FormFailure message={failure} />
-          <div className={styles.actions}>
-            <Button variant="dark" data-autofocus onClick={close}>
-              {keepLabel}
-            </Button>
-            <Button variant="primary" loading={pending} onClick={() => onConfirm(close)}>
-              {confirmLabel}
-            </Button>
-          </div>
-        </Dialog>
+          onConfirm={() => onConfirm(close)}
+        />
       ) : null}
     </>
   );

@@ -11,16 +11,15 @@ import {
   COUPON_SUCCESS_AUTO_CLOSE_MS,
   STORAGE_KEYS,
 } from '../../../lib/constants.ts';
+import { useChunk } from '../../../hooks/use-chunk.ts';
 import { readStorage, writeStorage } from '../../../lib/storage.ts';
-import type { CouponDialog } from './coupon-dialog.tsx';
 import styles from './coupon-popup.module.css';
 
 /**
  * The dialog and its form are a chunk of their own: every first page mounts the popup, few open
- * it. The chunk is fetched as the page mounts, well before a first visit's popup opens; it is held
- * in state rather than behind Suspense, so opening it never waits on React's reveal timers.
+ * it. The chunk is fetched as the page mounts, well before a first visit's popup opens.
  */
-type DialogModule = { CouponDialog: typeof CouponDialog };
+const loadDialog = () => import('./coupon-dialog.tsx');
 
 type View = 'closed' | 'form' | 'success';
 
@@ -28,14 +27,7 @@ export function CouponPopup() {
   const [seen, setSeen] = useState(() => readStorage(STORAGE_KEYS.hasSeenCouponPopup) !== null);
   const [view, setView] = useState<View>('closed');
 
-  const [loaded, setLoaded] = useState<DialogModule | null>(null);
-  useEffect(() => {
-    let live = true;
-    void import('./coupon-dialog.tsx').then((module) => live && setLoaded(module));
-    return () => {
-      live = false;
-    };
-  }, []);
+  const loaded = useChunk(loadDialog);
 
   useEffect(() => {
     if (seen) return;

@@ -124,7 +124,8 @@ describe('order details', () => {
     renderWithProviders(<OrderDetailsPage orderId="ord_1" />, { path: '/order/ord_1' });
     const opener = await screen.findByRole('button', { name: 'Cancel order' });
     fireEvent.click(opener);
-    let dialog = screen.getByRole('dialog', { name: 'Cancel order FN-10001?' });
+    // The dialog's code is a chunk of its own; in the shop it has arrived long before a tap.
+    let dialog = await screen.findByRole('dialog', { name: 'Cancel order FN-10001?' });
     expect(dialog.getAttribute('aria-modal')).toBe('true');
     expect(document.activeElement?.textContent).toBe('Keep order');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Keep order' }));
