@@ -1,8 +1,9 @@
-import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { ProfileUser, User } from '../../../contract/auth.ts';
 import type { Database, Executor } from '../../db/client.ts';
-import { newId, newToken } from '../../lib/ids.ts';
+import { newId } from '../../lib/ids.ts';
+import { hashToken, newDigitCode, newToken } from '../../lib/tokens.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { renderMail } from '../mail/templates.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
@@ -12,8 +13,7 @@ export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const RESET_CODE_TTL_MS = 10 * 60 * 1000;
 export const RESET_CODE_MAX_ATTEMPTS = 5;
 
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
-const codeHash = (resetId: string, code: string) => sha256(`${resetId}:${code}`);
+const codeHash = (resetId: string, code: string) => hashToken(`${resetId}:${code}`);
 
 const userColumns = { _id: users.id, name: users.name, email: users.email, role: users.role };
 const profileColumns = { ...userColumns, phone: users.phone };
@@ -157,7 +157,7 @@ export function createAuthService({ db, now = () => new Date() }: AuthServiceOpt
       if (!user) return;
       const id = newId('pwr');
       const token = newToken(32);
-      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      const code = newDigitCode(6);
       const at = now();
       await db.transaction(async (tx) => {
         // The account's earlier requests die, and everyone's expired ones are swept while here.
@@ -167,7 +167,7 @@ export function createAuthService({ db, now = () => new Date() }: AuthServiceOpt
         await tx.insert(passwordResets).values({
           id,
           userId: user.id,
-          tokenHash: sha256(token),
+          tokenHash: hashToken(token),
           codeHash: codeHash(id, code),
           tokenExpiresAt: new Date(at.getTime() + RESET_TOKEN_TTL_MS),
           codeExpiresAt: new Date(at.getTime() + RESET_CODE_TTL_MS),
@@ -198,7 +198,7 @@ export function createAuthService({ db, now = () => new Date() }: AuthServiceOpt
           .set({ usedAt: now() })
           .where(
             and(
-              eq(passwordResets.tokenHash, sha256(token)),
+              eq(passwordResets.tokenHash, hashToken(token)),
               isNull(passwordResets.usedAt),
               gt(passwordResets.tokenExpiresAt, now()),
             ),

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { GuestCartId } from '../../../contract/cart.ts';
 import { GUEST_CART_HEADER, GUEST_CART_QUERY } from '../../../contract/http.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { hashToken } from '../../plugins/sessions.ts';
+import { hashToken } from '../../lib/tokens.ts';
 import type { CartOwner } from './service.ts';
 
 function parseGuestId(value: unknown, path: string, label: string): string | undefined {

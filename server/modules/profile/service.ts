@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { ProfileExport } from '../../../contract/auth.ts';
 import type { Address } from '../../../contract/orders.ts';
 import type { Database } from '../../db/client.ts';
-import { newId, newToken } from '../../lib/ids.ts';
+import { newId } from '../../lib/ids.ts';
+import { hashToken, newToken } from '../../lib/tokens.ts';
 import { userAddresses } from '../addresses/tables.ts';
 import { emailChanges, passwordResets, sessions, users } from '../auth/tables.ts';
 import { verifyPassword } from '../auth/passwords.ts';
@@ -17,8 +17,6 @@ import { paymentCustomers, savedPaymentMethods } from '../payments/tables.ts';
 
 /** How long the confirmation link of an e-mail change works. */
 export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
-
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 /** The address an anonymised order keeps: unique, and never deliverable (.invalid, RFC 2606). */
 export const deletedOrderEmail = (orderId: string) => `deleted-${orderId}@invalid`;
@@ -105,7 +103,7 @@ export function createProfileService({ db, now = () => new Date() }: ProfileServ
           id: newId('emc'),
           userId,
           newEmail,
-          tokenHash: sha256(token),
+          tokenHash: hashToken(token),
           expiresAt: new Date(at.getTime() + EMAIL_CHANGE_TTL_MS),
         });
         await enqueueMail(tx, {
@@ -146,7 +144,7 @@ export function createProfileService({ db, now = () => new Date() }: ProfileServ
         const [change] = await tx
           .select()
           .from(emailChanges)
-          .where(eq(emailChanges.tokenHash, sha256(token)))
+          .where(eq(emailChanges.tokenHash, hashToken(token)))
           .limit(1);
         if (!change) return { ok: false, reason: 'invalid' };
         if (change.usedAt) return { ok: false, reason: 'used' };
