@@ -14,7 +14,7 @@ function parseGuestId(value: unknown, path: string, label: string): string | und
 
 /**
  * The guest cart id a request carries, as the X-Guest-Cart-Id header and/or the guestCartId query
- * parameter (spec §7). Two different ids are refused rather than guessed between.
+ * parameter. Two different ids are refused rather than guessed between.
  */
 export function readGuestCartId(request: FastifyRequest): string | null {
   const header = parseGuestId(
