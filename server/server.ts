@@ -4,7 +4,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { exitIfUnusable, scheduleBackups } from './db/embedded.ts';
 import { seedCatalogIfEmpty } from './db/seed.ts';
-import { createAuthService } from './modules/auth/service.ts';
+import { ensureAdmin } from './modules/auth/accounts.ts';
 
 /** Opens and migrates the database, seeds an empty catalog, and starts listening. */
 export async function startServer(config: Config) {
@@ -16,10 +16,7 @@ export async function startServer(config: Config) {
   const app = await buildApp({ config, database });
   if (config.SHOP_ADMIN_EMAIL && config.SHOP_ADMIN_PASSWORD) {
     const email = config.SHOP_ADMIN_EMAIL.trim().toLowerCase();
-    const outcome = await createAuthService({ db: database.db }).ensureAdmin(
-      email,
-      config.SHOP_ADMIN_PASSWORD,
-    );
+    const outcome = await ensureAdmin(database.db, email, config.SHOP_ADMIN_PASSWORD);
     app.log.info({ email, outcome }, 'admin account ready');
   }
   if (await seedCatalogIfEmpty(database.db, { products: config.SEED_PRODUCTS })) {

@@ -4,8 +4,3 @@ import { randomBytes } from 'node:crypto';
 export function newId(prefix: string): string {
   return `${prefix}_${randomBytes(12).toString('base64url')}`;
 }
-
-/** An unguessable token (at least 128 bits) for guest carts, sessions and reset links. */
-export function newToken(bytes = 32): string {
-  return randomBytes(bytes).toString('base64url');
-}

@@ -9,9 +9,9 @@ import {
   IDEMPOTENCY_HEADER,
 } from '../../contract/http.ts';
 import { forbidden } from '../lib/errors.ts';
+import { STRIPE_WEBHOOK_PATH } from '../lib/webhooks.ts';
 
-/** Payment providers post here server-to-server, authenticated by their signature, not a cookie. */
-export const STRIPE_WEBHOOK_PATH = '/api/v1/payments/stripe/webhook';
+/** Signed server-to-server posts, exempt from the browser checks below. */
 const WEBHOOK_PATHS: ReadonlySet<string> = new Set([STRIPE_WEBHOOK_PATH]);
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

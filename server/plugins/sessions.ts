@@ -1,10 +1,9 @@
-import { createHash } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database, Executor } from '../db/client.ts';
-import { newToken } from '../lib/ids.ts';
+import { hashToken, newToken } from '../lib/tokens.ts';
 import { sessions, users } from '../modules/auth/tables.ts';
 
 export const SESSION_COOKIE = 'forge_sid';
@@ -28,8 +27,6 @@ declare module 'fastify' {
     sessions: SessionService;
   }
 }
-
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export interface SessionService {
   /** Starts a new session (rotating any current one) and sets the cookie. */

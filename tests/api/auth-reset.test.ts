@@ -10,7 +10,7 @@ import {
   RESET_CODE_MAX_ATTEMPTS,
   RESET_CODE_TTL_MS,
   RESET_TOKEN_TTL_MS,
-} from '../../server/modules/auth/service.ts';
+} from '../../server/modules/auth/password-reset.ts';
 import { passwordResets } from '../../server/modules/auth/tables.ts';
 import {
   TEST_PASSWORD,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { users } from '../../server/modules/auth/tables.ts';
-import { createAuthService } from '../../server/modules/auth/service.ts';
+import { ensureAdmin } from '../../server/modules/auth/accounts.ts';
 import {
   ACCOUNT_EXISTS,
   ACCOUNT_EXISTS_FIELD,
@@ -335,22 +335,20 @@ describe('profile', () => {
 
 describe('admin account from SHOP_ADMIN_EMAIL / SHOP_ADMIN_PASSWORD', () => {
   test('is created, kept, and updated (ending its sessions) when the password changes', async () => {
-    const auth = createAuthService({ db: t.db });
     const email = uniqueEmail('admin');
-    expect(await auth.ensureAdmin(email, 'Admin-pass-1')).toBe('created');
+    expect(await ensureAdmin(t.db, email, 'Admin-pass-1')).toBe('created');
     const first = await loginUser(t.app, email, 'Admin-pass-1');
     expect(first.user.role).toBe('admin');
-    expect(await auth.ensureAdmin(email, 'Admin-pass-1')).toBe('kept');
+    expect(await ensureAdmin(t.db, email, 'Admin-pass-1')).toBe('kept');
     expect((await me(first.cookie)).statusCode).toBe(200);
-    expect(await auth.ensureAdmin(email, 'Admin-pass-2')).toBe('updated');
+    expect(await ensureAdmin(t.db, email, 'Admin-pass-2')).toBe('updated');
     expect((await me(first.cookie)).statusCode).toBe(401);
     await loginUser(t.app, email, 'Admin-pass-2');
   });
 
   test('an existing customer with that address is promoted', async () => {
     const { user, cookie } = await registerUser(t.app);
-    const auth = createAuthService({ db: t.db });
-    expect(await auth.ensureAdmin(user.email, TEST_PASSWORD)).toBe('updated');
+    expect(await ensureAdmin(t.db, user.email, TEST_PASSWORD)).toBe('updated');
     expect((await me(cookie)).json().data.role).toBe('admin');
   });
 });

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { carts, cartItems } from '../../server/modules/cart/tables.ts';
 import { issueCouponCode } from '../../server/modules/discounts/service.ts';
-import { hashToken } from '../../server/plugins/sessions.ts';
+import { hashToken } from '../../server/lib/tokens.ts';
 import { registerUser } from '../helpers/auth.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { F, cartCall, insertCartCatalog, type Caller } from './cart-fixtures.ts';

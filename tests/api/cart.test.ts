@@ -6,7 +6,7 @@ import { carts, cartItems } from '../../server/modules/cart/tables.ts';
 import { products, variants } from '../../server/modules/catalog/tables.ts';
 import { issueCouponCode } from '../../server/modules/discounts/service.ts';
 import { discountCodes } from '../../server/modules/discounts/tables.ts';
-import { hashToken } from '../../server/plugins/sessions.ts';
+import { hashToken } from '../../server/lib/tokens.ts';
 import { registerUser } from '../helpers/auth.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { F, cartCall, insertCartCatalog, type Caller } from './cart-fixtures.ts';

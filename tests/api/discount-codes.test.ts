@@ -10,7 +10,7 @@ import {
 } from '../../server/modules/discounts/service.ts';
 import { discountCodes } from '../../server/modules/discounts/tables.ts';
 import { DISCOUNT_RATE_LIMITS } from '../../server/modules/cart/routes.ts';
-import { newToken } from '../../server/lib/ids.ts';
+import { newToken } from '../../server/lib/tokens.ts';
 import { randomAddress, registerUser } from '../helpers/auth.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 

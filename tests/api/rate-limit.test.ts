@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, test } from 'vitest';
-import { newToken } from '../../server/lib/ids.ts';
+import { newToken } from '../../server/lib/tokens.ts';
 import errors from '../../server/plugins/errors.ts';
 import rateLimit, {
   createMemoryStore,

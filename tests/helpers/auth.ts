@@ -3,7 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { User } from '../../contract/auth.ts';
 import type { Database } from '../../server/db/client.ts';
-import { newToken } from '../../server/lib/ids.ts';
+import { newToken } from '../../server/lib/tokens.ts';
 import { mailOutbox, type MailRow } from '../../server/modules/mail/tables.ts';
 import { SESSION_COOKIE } from '../../server/plugins/sessions.ts';
 

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { openDatabase, type DatabaseHandle } from '../../server/db/client.ts';
-import { newToken } from '../../server/lib/ids.ts';
+import { newToken } from '../../server/lib/tokens.ts';
 
 export interface TestApp {
   app: FastifyInstance;

@@ -16,8 +16,9 @@ import {
 import { HttpError, badRequest, unauthorized } from '../../lib/errors.ts';
 import { shopLinks } from '../../lib/links.ts';
 import type { RateLimitSet } from '../../plugins/rate-limit.ts';
+import { changePassword, getProfile, login, register, updateProfile } from './accounts.ts';
+import { requestPasswordReset, resetWithCode, resetWithToken } from './password-reset.ts';
 import { warmUpPasswords } from './passwords.ts';
-import { createAuthService } from './service.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -99,7 +100,6 @@ export const PASSWORD_RESET_DONE =
 
 export default async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const auth = createAuthService({ db: app.db });
   const links = shopLinks(app.config.publicOrigin);
   void warmUpPasswords();
   const queuedResets = new WeakMap<FastifyRequest, () => Promise<void>>();
@@ -126,7 +126,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const { name, email, password } = request.body;
       await limit(request, 'register', email);
-      const user = await auth.register({ name, email, password });
+      const user = await register(app.db, { name, email, password });
       if (!user) {
         throw new HttpError(409, ACCOUNT_EXISTS, {
           errors: [{ path: 'body.email', message: ACCOUNT_EXISTS_FIELD }],
@@ -150,7 +150,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const { email, password } = request.body;
       await limit(request, 'login', email);
-      const user = await auth.login(email, password);
+      const user = await login(app.db, email, password);
       if (!user) throw new HttpError(401, INVALID_LOGIN);
       await app.sessions.start(request, reply, user._id);
       return { success: true as const, message: `Welcome back, ${user.name}!`, user };
@@ -201,7 +201,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
     async (request) => {
       const { email } = request.body;
       await limit(request, 'forgotPassword', email);
-      queuedResets.set(request, () => auth.requestPasswordReset(email, links.resetPassword));
+      queuedResets.set(request, () => requestPasswordReset(app.db, email, links.resetPassword));
       return { success: true as const, message: FORGOT_PASSWORD_SENT };
     },
   );
@@ -219,7 +219,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       await limit(request, 'resetPassword');
-      const userId = await auth.resetWithToken(request.params.token, request.body.password);
+      const userId = await resetWithToken(app.db, request.params.token, request.body.password);
       if (!userId) throw badRequest(INVALID_RESET_LINK, 'params.token');
       return { success: true as const, message: PASSWORD_RESET_DONE };
     },
@@ -239,7 +239,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
     async (request) => {
       const { email, otp, password } = request.body;
       await limit(request, 'verifyOtp', email);
-      const userId = await auth.resetWithCode(email, otp, password);
+      const userId = await resetWithCode(app.db, email, otp, password);
       if (!userId) throw badRequest(INVALID_RESET_CODE, 'body.otp');
       return { success: true as const, message: PASSWORD_RESET_DONE };
     },
@@ -269,7 +269,8 @@ export default async function authRoutes(fastify: FastifyInstance) {
           'body.newPassword',
         );
       }
-      const changed = await auth.changePassword(
+      const changed = await changePassword(
+        app.db,
         user._id,
         currentPassword,
         newPassword,
@@ -295,7 +296,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       if (!request.user) throw unauthorized();
-      const user = await auth.getProfile(request.user._id);
+      const user = await getProfile(app.db, request.user._id);
       if (!user) throw unauthorized();
       return { success: true as const, data: user };
     },
@@ -317,7 +318,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
     async (request) => {
       if (!request.user) throw unauthorized();
       const { name, phone } = request.body;
-      const user = await auth.updateProfile(request.user._id, { name, phone });
+      const user = await updateProfile(app.db, request.user._id, { name, phone });
       if (!user) throw unauthorized();
       return { success: true as const, data: user };
     },

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { GuestCartId } from '../../../contract/cart.ts';
 import { GUEST_CART_HEADER, GUEST_CART_QUERY } from '../../../contract/http.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { hashToken } from '../../plugins/sessions.ts';
+import { hashToken } from '../../lib/tokens.ts';
 import type { CartOwner } from './service.ts';
 
 function parseGuestId(value: unknown, path: string, label: string): string | undefined {
@@ -14,7 +14,7 @@ function parseGuestId(value: unknown, path: string, label: string): string | und
 
 /**
  * The guest cart id a request carries, as the X-Guest-Cart-Id header and/or the guestCartId query
- * parameter (spec §7). Two different ids are refused rather than guessed between.
+ * parameter. Two different ids are refused rather than guessed between.
  */
 export function readGuestCartId(request: FastifyRequest): string | null {
   const header = parseGuestId(

@@ -9,8 +9,8 @@ import {
 } from '../../../contract/cart.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { newId, newToken } from '../../lib/ids.ts';
-import { hashToken } from '../../plugins/sessions.ts';
+import { newId } from '../../lib/ids.ts';
+import { hashToken, newToken } from '../../lib/tokens.ts';
 import { brands, flavors, products, variants } from '../catalog/tables.ts';
 import { findApplicableCode } from '../discounts/service.ts';
 import { discountCodes } from '../discounts/tables.ts';

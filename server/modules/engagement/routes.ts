@@ -11,7 +11,7 @@ import {
   createdResponse,
 } from '../../../contract/engagement.ts';
 import type { RateLimitRule } from '../../plugins/rate-limit.ts';
-import { createEngagementService } from './service.ts';
+import { bookConsultation, requestCoupon, submitContact } from './service.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -30,10 +30,7 @@ export const ENGAGEMENT_RATE_LIMITS = {
 
 export default async function engagementRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const engagement = createEngagementService({
-    db: app.db,
-    shopAddress: app.config.SHOP_CONTACT_EMAIL,
-  });
+  const shopAddress = app.config.SHOP_CONTACT_EMAIL;
 
   const limit = async (
     request: FastifyRequest,
@@ -61,7 +58,7 @@ export default async function engagementRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       await limit(request, 'coupon', request.body.email);
-      await engagement.requestCoupon(request.body);
+      await requestCoupon(app.db, request.body);
       return { success: true as const, message: COUPON_SUCCESS_MESSAGE };
     },
   );
@@ -78,7 +75,12 @@ export default async function engagementRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       await limit(request, 'contact', request.body.email);
-      const { id } = await engagement.submitContact(request.body, request.user?._id ?? null);
+      const { id } = await submitContact(
+        app.db,
+        request.body,
+        request.user?._id ?? null,
+        shopAddress,
+      );
       return reply
         .code(201)
         .send({ success: true as const, message: CONTACT_SUCCESS_MESSAGE, data: { _id: id } });
@@ -97,7 +99,12 @@ export default async function engagementRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       await limit(request, 'consultation', request.body.email);
-      const { id } = await engagement.bookConsultation(request.body, request.user?._id ?? null);
+      const { id } = await bookConsultation(
+        app.db,
+        request.body,
+        request.user?._id ?? null,
+        shopAddress,
+      );
       return reply.code(201).send({
         success: true as const,
         message: CONSULTATION_SUCCESS_MESSAGE,

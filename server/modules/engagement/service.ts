@@ -17,77 +17,74 @@ import {
 } from './mails.ts';
 import { consultationBookings, contactMessages } from './tables.ts';
 
-export interface EngagementServiceOptions {
-  db: Database;
-  /** Where contact messages and bookings are notified (SHOP_CONTACT_EMAIL). */
-  shopAddress: string;
+// Each request's record and its e-mails are written in one transaction: the shopper is answered
+// once both exist, and the mail worker sends them afterwards, whatever the mail server's state.
+// `shopAddress` is where contact messages and bookings are notified (SHOP_CONTACT_EMAIL).
+
+/** Issues the address's code (or finds its live one) and queues it by e-mail. */
+export async function requestCoupon(
+  db: Database,
+  input: z.output<typeof couponRequestBody>,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const code = await issueCouponCode(tx, input);
+    await enqueueMail(
+      tx,
+      couponMail({
+        to: input.email,
+        name: input.name,
+        code: code.code,
+        percentOff: code.percentOff,
+        expiresAt: code.expiresAt,
+      }),
+    );
+  });
 }
 
-/**
- * Each request's record and its e-mails are written in one transaction: the shopper is answered
- * once both exist, and the mail worker sends them afterwards, whatever the mail server's state.
- */
-export function createEngagementService({ db, shopAddress }: EngagementServiceOptions) {
-  return {
-    /** Issues the address's code (or finds its live one) and queues it by e-mail. */
-    async requestCoupon(input: z.output<typeof couponRequestBody>): Promise<void> {
-      await db.transaction(async (tx) => {
-        const code = await issueCouponCode(tx, input);
-        await enqueueMail(
-          tx,
-          couponMail({
-            to: input.email,
-            name: input.name,
-            code: code.code,
-            percentOff: code.percentOff,
-            expiresAt: code.expiresAt,
-          }),
-        );
-      });
-    },
-
-    async submitContact(
-      input: z.output<typeof contactBody>,
-      userId: string | null,
-    ): Promise<{ id: string }> {
-      const message = {
-        id: newId('msg'),
-        name: input.name,
-        email: input.email,
-        subject: input.subject,
-        message: input.message,
-        userId,
-      };
-      await db.transaction(async (tx) => {
-        await tx.insert(contactMessages).values(message);
-        await enqueueMail(tx, contactConfirmationMail(message));
-        await enqueueMail(tx, contactNotificationMail(message, shopAddress));
-      });
-      return { id: message.id };
-    },
-
-    async bookConsultation(
-      input: z.output<typeof consultationBody>,
-      userId: string | null,
-    ): Promise<{ id: string }> {
-      const booking = {
-        id: newId('cons'),
-        name: input.name,
-        email: input.email,
-        phone: input.phone,
-        goal: input.goal,
-        experienceLevel: input.experienceLevel,
-        preferredDate: input.preferredDate,
-        preferredTime: input.preferredTime,
-        message: input.message,
-        userId,
-      };
-      await db.transaction(async (tx) => {
-        await tx.insert(consultationBookings).values(booking);
-        await enqueueMail(tx, consultationConfirmationMail(booking));
-        await enqueueMail(tx, consultationNotificationMail(booking, shopAddress));
-      });
-      return { id: booking.id };
-    },
+export async function submitContact(
+  db: Database,
+  input: z.output<typeof contactBody>,
+  userId: string | null,
+  shopAddress: string,
+): Promise<{ id: string }> {
+  const message = {
+    id: newId('msg'),
+    name: input.name,
+    email: input.email,
+    subject: input.subject,
+    message: input.message,
+    userId,
   };
+  await db.transaction(async (tx) => {
+    await tx.insert(contactMessages).values(message);
+    await enqueueMail(tx, contactConfirmationMail(message));
+    await enqueueMail(tx, contactNotificationMail(message, shopAddress));
+  });
+  return { id: message.id };
+}
+
+export async function bookConsultation(
+  db: Database,
+  input: z.output<typeof consultationBody>,
+  userId: string | null,
+  shopAddress: string,
+): Promise<{ id: string }> {
+  const booking = {
+    id: newId('cons'),
+    name: input.name,
+    email: input.email,
+    phone: input.phone,
+    goal: input.goal,
+    experienceLevel: input.experienceLevel,
+    preferredDate: input.preferredDate,
+    preferredTime: input.preferredTime,
+    message: input.message,
+    userId,
+  };
+  await db.transaction(async (tx) => {
+    await tx.insert(consultationBookings).values(booking);
+    await enqueueMail(tx, consultationConfirmationMail(booking));
+    await enqueueMail(tx, consultationNotificationMail(booking, shopAddress));
+  });
+  return { id: booking.id };
 }

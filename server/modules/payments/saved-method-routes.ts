@@ -11,7 +11,7 @@ import {
   SavedPaymentMethodsResponse,
 } from '../../../contract/payment-methods.ts';
 import { conflict, notFound, unauthorized } from '../../lib/errors.ts';
-import { newToken } from '../../lib/ids.ts';
+import { newToken } from '../../lib/tokens.ts';
 import idempotency from '../../plugins/idempotency.ts';
 import { findVisibleOrder } from '../orders/service.ts';
 import { paymentDto } from './completion.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
-import { STRIPE_WEBHOOK_PATH } from '../../plugins/security.ts';
+import { STRIPE_WEBHOOK_PATH } from '../../lib/webhooks.ts';
 import { processWebhookEvent, storeWebhookEvent } from './webhook-events.ts';
 
 export { STRIPE_WEBHOOK_PATH };

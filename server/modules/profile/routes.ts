@@ -11,7 +11,7 @@ import { HttpError, badRequest, unauthorized } from '../../lib/errors.ts';
 import { shopLinks } from '../../lib/links.ts';
 import type { RateLimitSet } from '../../plugins/rate-limit.ts';
 import { AUTH_RATE_LIMITS } from '../auth/routes.ts';
-import { createProfileService } from './service.ts';
+import { confirmEmailChange, deleteAccount, exportData, requestEmailChange } from './service.ts';
 
 const MINUTE = 60_000;
 
@@ -41,7 +41,6 @@ export const ACCOUNT_DELETED = 'Your account has been deleted.';
 
 export default async function profileRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const profile = createProfileService({ db: app.db });
   const links = shopLinks(app.config.publicOrigin);
 
   const limit = (
@@ -69,7 +68,8 @@ export default async function profileRoutes(fastify: FastifyInstance) {
       if (!user) throw unauthorized();
       const { newEmail, password } = request.body;
       await limit(request, 'changeEmail', newEmail);
-      const result = await profile.requestEmailChange(
+      const result = await requestEmailChange(
+        app.db,
         user._id,
         newEmail,
         password,
@@ -108,7 +108,7 @@ export default async function profileRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       await limit(request, 'confirmEmail');
-      const result = await profile.confirmEmailChange(request.body.token);
+      const result = await confirmEmailChange(app.db, request.body.token);
       if (!result.ok) {
         switch (result.reason) {
           case 'invalid':
@@ -144,7 +144,7 @@ export default async function profileRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       if (!request.user) throw unauthorized();
-      const data = await profile.exportData(request.user._id);
+      const data = await exportData(app.db, request.user._id);
       if (!data) throw unauthorized();
       reply
         .header('cache-control', 'no-store')
@@ -171,7 +171,7 @@ export default async function profileRoutes(fastify: FastifyInstance) {
       const user = request.user;
       if (!user) throw unauthorized();
       await limit(request, 'deleteAccount', user._id);
-      const deleted = await profile.deleteAccount(user._id, request.body.password);
+      const deleted = await deleteAccount(app.db, user._id, request.body.password);
       if (!deleted) throw badRequest(WRONG_PASSWORD, 'body.password');
       // The session row is gone already; this clears the cookie.
       await app.sessions.end(request, reply);

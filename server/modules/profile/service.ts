@@ -1,9 +1,10 @@
-import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { ProfileExport } from '../../../contract/auth.ts';
 import type { Address } from '../../../contract/orders.ts';
 import type { Database } from '../../db/client.ts';
-import { newId, newToken } from '../../lib/ids.ts';
+import { systemClock, type Clock } from '../../lib/clock.ts';
+import { newId } from '../../lib/ids.ts';
+import { hashToken, newToken } from '../../lib/tokens.ts';
 import { userAddresses } from '../addresses/tables.ts';
 import { emailChanges, passwordResets, sessions, users } from '../auth/tables.ts';
 import { verifyPassword } from '../auth/passwords.ts';
@@ -17,8 +18,6 @@ import { paymentCustomers, savedPaymentMethods } from '../payments/tables.ts';
 
 /** How long the confirmation link of an e-mail change works. */
 export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
-
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 /** The address an anonymised order keeps: unique, and never deliverable (.invalid, RFC 2606). */
 export const deletedOrderEmail = (orderId: string) => `deleted-${orderId}@invalid`;
@@ -47,276 +46,278 @@ export type EmailChangeRequest =
 export type EmailChangeConfirm =
   { ok: true; email: string } | { ok: false; reason: 'invalid' | 'expired' | 'used' | 'taken' };
 
-export interface ProfileServiceOptions {
-  db: Database;
-  now?: () => Date;
+async function checkPassword(db: Database, userId: string, password: string) {
+  const [row] = await db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  // An unknown user costs a hash check too.
+  const ok = await verifyPassword(row?.passwordHash ?? null, password);
+  return Boolean(row) && ok;
 }
 
-export function createProfileService({ db, now = () => new Date() }: ProfileServiceOptions) {
-  const checkPassword = async (userId: string, password: string) => {
-    const [row] = await db
-      .select({ passwordHash: users.passwordHash })
-      .from(users)
-      .where(eq(users.id, userId))
-      .limit(1);
-    // An unknown user costs a hash check too.
-    const ok = await verifyPassword(row?.passwordHash ?? null, password);
-    return Boolean(row) && ok;
-  };
+async function emailTaken(db: Database, email: string) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, email))
+    .limit(1);
+  return Boolean(row);
+}
 
-  const emailTaken = async (email: string) => {
-    const [row] = await db
+/**
+ * Stores a pending change and e-mails the link to the new address, and a notice to the old
+ * one. Earlier pending changes of the account stop working.
+ */
+export async function requestEmailChange(
+  db: Database,
+  userId: string,
+  newEmail: string,
+  password: string,
+  confirmUrl: (token: string) => string,
+  now: Clock = systemClock,
+): Promise<EmailChangeRequest> {
+  if (!(await checkPassword(db, userId, password))) return { ok: false, reason: 'wrong-password' };
+  const [user] = await db
+    .select({ name: users.name, email: users.email })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!user) return { ok: false, reason: 'no-user' };
+  if (user.email === newEmail) return { ok: false, reason: 'same' };
+  if (await emailTaken(db, newEmail)) return { ok: false, reason: 'taken' };
+  const token = newToken(32);
+  const at = now();
+  await db.transaction(async (tx) => {
+    await tx
+      .delete(emailChanges)
+      .where(or(eq(emailChanges.userId, userId), lt(emailChanges.expiresAt, at)));
+    await tx.insert(emailChanges).values({
+      id: newId('emc'),
+      userId,
+      newEmail,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(at.getTime() + EMAIL_CHANGE_TTL_MS),
+    });
+    await enqueueMail(tx, {
+      kind: 'email-change-confirm',
+      to: newEmail,
+      subject: 'Confirm your new Forge Nutrition e-mail address',
+      ...renderMail({
+        heading: 'Confirm your new e-mail address',
+        paragraphs: [
+          `Hi ${user.name},`,
+          `Open the link below within ${EMAIL_CHANGE_TTL_MS / 3_600_000} hours to use this address for your Forge Nutrition account. Until then your account keeps its current address.`,
+          'If you did not ask for this, ignore this message.',
+        ],
+        action: { label: 'Confirm this address', url: confirmUrl(token) },
+      }),
+    });
+    await enqueueMail(tx, {
+      kind: 'email-change-notice',
+      to: user.email,
+      subject: 'A change of your Forge Nutrition e-mail address was requested',
+      ...renderMail({
+        heading: 'E-mail change requested',
+        paragraphs: [
+          `Hi ${user.name},`,
+          `Someone signed in to your account asked to change its e-mail address to ${newEmail}. The change happens only once the link sent to that address is opened.`,
+          'If this was not you, change your password at once; the account keeps this address until the link is opened.',
+        ],
+      }),
+    });
+  });
+  return { ok: true };
+}
+
+/** Applies a pending change once; the account's e-mail changes only here. */
+export async function confirmEmailChange(
+  db: Database,
+  token: string,
+  now: Clock = systemClock,
+): Promise<EmailChangeConfirm> {
+  const at = now();
+  return db.transaction(async (tx): Promise<EmailChangeConfirm> => {
+    const [change] = await tx
+      .select()
+      .from(emailChanges)
+      .where(eq(emailChanges.tokenHash, hashToken(token)))
+      .limit(1);
+    if (!change) return { ok: false, reason: 'invalid' };
+    if (change.usedAt) return { ok: false, reason: 'used' };
+    if (change.expiresAt <= at) return { ok: false, reason: 'expired' };
+    const [owner] = await tx
       .select({ id: users.id })
       .from(users)
-      .where(eq(users.email, email))
+      .where(eq(users.email, change.newEmail))
       .limit(1);
-    return Boolean(row);
-  };
+    // The address got an account since the request; the unique index backs this up.
+    if (owner) return { ok: false, reason: 'taken' };
+    const [spent] = await tx
+      .update(emailChanges)
+      .set({ usedAt: at })
+      .where(and(eq(emailChanges.id, change.id), isNull(emailChanges.usedAt)))
+      .returning({ id: emailChanges.id });
+    if (!spent) return { ok: false, reason: 'used' };
+    const [updated] = await tx
+      .update(users)
+      .set({ email: change.newEmail, updatedAt: at })
+      .where(eq(users.id, change.userId))
+      .returning({ id: users.id });
+    if (!updated) return { ok: false, reason: 'invalid' };
+    // Reset links mailed to the old address die with it.
+    await tx.delete(passwordResets).where(eq(passwordResets.userId, change.userId));
+    return { ok: true, email: change.newEmail };
+  });
+}
 
-  return {
-    checkPassword,
-
-    /**
-     * Stores a pending change and e-mails the link to the new address, and a notice to the old
-     * one. Earlier pending changes of the account stop working.
-     */
-    async requestEmailChange(
-      userId: string,
-      newEmail: string,
-      password: string,
-      confirmUrl: (token: string) => string,
-    ): Promise<EmailChangeRequest> {
-      if (!(await checkPassword(userId, password))) return { ok: false, reason: 'wrong-password' };
-      const [user] = await db
-        .select({ name: users.name, email: users.email })
-        .from(users)
-        .where(eq(users.id, userId))
-        .limit(1);
-      if (!user) return { ok: false, reason: 'no-user' };
-      if (user.email === newEmail) return { ok: false, reason: 'same' };
-      if (await emailTaken(newEmail)) return { ok: false, reason: 'taken' };
-      const token = newToken(32);
-      const at = now();
-      await db.transaction(async (tx) => {
-        await tx
-          .delete(emailChanges)
-          .where(or(eq(emailChanges.userId, userId), lt(emailChanges.expiresAt, at)));
-        await tx.insert(emailChanges).values({
-          id: newId('emc'),
-          userId,
-          newEmail,
-          tokenHash: sha256(token),
-          expiresAt: new Date(at.getTime() + EMAIL_CHANGE_TTL_MS),
-        });
-        await enqueueMail(tx, {
-          kind: 'email-change-confirm',
-          to: newEmail,
-          subject: 'Confirm your new Forge Nutrition e-mail address',
-          ...renderMail({
-            heading: 'Confirm your new e-mail address',
-            paragraphs: [
-              `Hi ${user.name},`,
-              `Open the link below within ${EMAIL_CHANGE_TTL_MS / 3_600_000} hours to use this address for your Forge Nutrition account. Until then your account keeps its current address.`,
-              'If you did not ask for this, ignore this message.',
-            ],
-            action: { label: 'Confirm this address', url: confirmUrl(token) },
-          }),
-        });
-        await enqueueMail(tx, {
-          kind: 'email-change-notice',
-          to: user.email,
-          subject: 'A change of your Forge Nutrition e-mail address was requested',
-          ...renderMail({
-            heading: 'E-mail change requested',
-            paragraphs: [
-              `Hi ${user.name},`,
-              `Someone signed in to your account asked to change its e-mail address to ${newEmail}. The change happens only once the link sent to that address is opened.`,
-              'If this was not you, change your password at once; the account keeps this address until the link is opened.',
-            ],
-          }),
-        });
-      });
-      return { ok: true };
-    },
-
-    /** Applies a pending change once; the account's e-mail changes only here. */
-    async confirmEmailChange(token: string): Promise<EmailChangeConfirm> {
-      const at = now();
-      return db.transaction(async (tx): Promise<EmailChangeConfirm> => {
-        const [change] = await tx
-          .select()
-          .from(emailChanges)
-          .where(eq(emailChanges.tokenHash, sha256(token)))
-          .limit(1);
-        if (!change) return { ok: false, reason: 'invalid' };
-        if (change.usedAt) return { ok: false, reason: 'used' };
-        if (change.expiresAt <= at) return { ok: false, reason: 'expired' };
-        const [owner] = await tx
-          .select({ id: users.id })
-          .from(users)
-          .where(eq(users.email, change.newEmail))
-          .limit(1);
-        // The address got an account since the request; the unique index backs this up.
-        if (owner) return { ok: false, reason: 'taken' };
-        const [spent] = await tx
-          .update(emailChanges)
-          .set({ usedAt: at })
-          .where(and(eq(emailChanges.id, change.id), isNull(emailChanges.usedAt)))
-          .returning({ id: emailChanges.id });
-        if (!spent) return { ok: false, reason: 'used' };
-        const [updated] = await tx
-          .update(users)
-          .set({ email: change.newEmail, updatedAt: at })
-          .where(eq(users.id, change.userId))
-          .returning({ id: users.id });
-        if (!updated) return { ok: false, reason: 'invalid' };
-        // Reset links mailed to the old address die with it.
-        await tx.delete(passwordResets).where(eq(passwordResets.userId, change.userId));
-        return { ok: true, email: change.newEmail };
-      });
-    },
-
-    /** Everything kept about the account, without its password hash or any token. */
-    async exportData(userId: string): Promise<ProfileExport | null> {
-      const [user] = await db
-        .select({
-          _id: users.id,
-          name: users.name,
-          email: users.email,
-          role: users.role,
-          phone: users.phone,
-          createdAt: users.createdAt,
-        })
-        .from(users)
-        .where(eq(users.id, userId))
-        .limit(1);
-      if (!user) return null;
-      const addresses = await db
-        .select({
-          _id: userAddresses.id,
-          name: userAddresses.name,
-          line1: userAddresses.line1,
-          line2: userAddresses.line2,
-          city: userAddresses.city,
-          province: userAddresses.province,
-          postalCode: userAddresses.postalCode,
-          country: userAddresses.country,
-          phone: userAddresses.phone,
-          isDefault: userAddresses.isDefault,
-          createdAt: userAddresses.createdAt,
-        })
-        .from(userAddresses)
-        .where(eq(userAddresses.userId, userId))
-        .orderBy(asc(userAddresses.createdAt));
-      // The cards as the shopper sees them; the provider's token stays out of the file.
-      const cards = await db
-        .select({
-          _id: savedPaymentMethods.id,
-          provider: savedPaymentMethods.provider,
-          brand: savedPaymentMethods.brand,
-          last4: savedPaymentMethods.last4,
-          expMonth: savedPaymentMethods.expMonth,
-          expYear: savedPaymentMethods.expYear,
-          createdAt: savedPaymentMethods.createdAt,
-        })
-        .from(savedPaymentMethods)
-        .where(eq(savedPaymentMethods.userId, userId))
-        .orderBy(asc(savedPaymentMethods.createdAt));
-      const orderRows = await db
+/** Everything kept about the account, without its password hash or any token. */
+export async function exportData(
+  db: Database,
+  userId: string,
+  now: Clock = systemClock,
+): Promise<ProfileExport | null> {
+  const [user] = await db
+    .select({
+      _id: users.id,
+      name: users.name,
+      email: users.email,
+      role: users.role,
+      phone: users.phone,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!user) return null;
+  const addresses = await db
+    .select({
+      _id: userAddresses.id,
+      name: userAddresses.name,
+      line1: userAddresses.line1,
+      line2: userAddresses.line2,
+      city: userAddresses.city,
+      province: userAddresses.province,
+      postalCode: userAddresses.postalCode,
+      country: userAddresses.country,
+      phone: userAddresses.phone,
+      isDefault: userAddresses.isDefault,
+      createdAt: userAddresses.createdAt,
+    })
+    .from(userAddresses)
+    .where(eq(userAddresses.userId, userId))
+    .orderBy(asc(userAddresses.createdAt));
+  // The cards as the shopper sees them; the provider's token stays out of the file.
+  const cards = await db
+    .select({
+      _id: savedPaymentMethods.id,
+      provider: savedPaymentMethods.provider,
+      brand: savedPaymentMethods.brand,
+      last4: savedPaymentMethods.last4,
+      expMonth: savedPaymentMethods.expMonth,
+      expYear: savedPaymentMethods.expYear,
+      createdAt: savedPaymentMethods.createdAt,
+    })
+    .from(savedPaymentMethods)
+    .where(eq(savedPaymentMethods.userId, userId))
+    .orderBy(asc(savedPaymentMethods.createdAt));
+  const orderRows = await db
+    .select()
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(asc(orders.createdAt));
+  const lines = orderRows.length
+    ? await db
         .select()
-        .from(orders)
-        .where(eq(orders.userId, userId))
-        .orderBy(asc(orders.createdAt));
-      const lines = orderRows.length
-        ? await db
-            .select()
-            .from(orderItems)
-            .where(
-              inArray(
-                orderItems.orderId,
-                orderRows.map((o) => o.id),
-              ),
-            )
-            .orderBy(asc(orderItems.orderId), asc(orderItems.position))
-        : [];
-      const exported = orderRows.map(({ checkoutKey: _key, userId: _user, ...o }) => ({
-        ...o,
-        items: lines.filter((l) => l.orderId === o.id).map(({ orderId: _order, ...l }) => l),
-      }));
-      const codes = await db
-        .select({
-          code: discountCodes.code,
-          email: discountCodes.email,
-          percentOff: discountCodes.percentOff,
-          expiresAt: discountCodes.expiresAt,
-          usedAt: discountCodes.usedAt,
-          createdAt: discountCodes.createdAt,
-        })
-        .from(discountCodes)
-        .where(eq(discountCodes.email, user.email))
-        .orderBy(asc(discountCodes.createdAt));
-      const messages = await db
-        .select()
-        .from(contactMessages)
-        .where(or(eq(contactMessages.userId, userId), eq(contactMessages.email, user.email)))
-        .orderBy(asc(contactMessages.createdAt));
-      const consultations = await db
-        .select()
-        .from(consultationBookings)
+        .from(orderItems)
         .where(
-          or(eq(consultationBookings.userId, userId), eq(consultationBookings.email, user.email)),
+          inArray(
+            orderItems.orderId,
+            orderRows.map((o) => o.id),
+          ),
         )
-        .orderBy(asc(consultationBookings.createdAt));
-      return {
-        exportedAt: now().toISOString(),
-        account: { ...user, createdAt: user.createdAt.toISOString() },
-        addresses,
-        paymentMethods: cards,
-        orders: exported,
-        discountCodes: codes,
-        contactMessages: messages,
-        consultations,
-      };
-    },
-
-    /**
-     * Deletes the account in one transaction: sessions, saved addresses and cards, the cart and
-     * pending resets and e-mail changes go; orders stay for the books, anonymised; the user
-     * row is deleted, so the address can register again.
-     */
-    async deleteAccount(userId: string, password: string): Promise<boolean> {
-      if (!(await checkPassword(userId, password))) return false;
-      await db.transaction(async (tx) => {
-        const own = await tx
-          .select({
-            id: orders.id,
-            shippingAddress: orders.shippingAddress,
-            billingAddress: orders.billingAddress,
-          })
-          .from(orders)
-          .where(eq(orders.userId, userId));
-        for (const order of own) {
-          await tx
-            .update(orders)
-            .set({
-              userId: null,
-              email: deletedOrderEmail(order.id),
-              shippingAddress: anonymiseAddress(order.shippingAddress),
-              billingAddress: anonymiseAddress(order.billingAddress),
-              updatedAt: now(),
-            })
-            .where(eq(orders.id, order.id));
-        }
-        await tx.delete(sessions).where(eq(sessions.userId, userId));
-        await tx.delete(userAddresses).where(eq(userAddresses.userId, userId));
-        await tx.delete(savedPaymentMethods).where(eq(savedPaymentMethods.userId, userId));
-        await tx.delete(paymentCustomers).where(eq(paymentCustomers.userId, userId));
-        await tx.delete(carts).where(eq(carts.userId, userId));
-        await tx.delete(emailChanges).where(eq(emailChanges.userId, userId));
-        await tx.delete(passwordResets).where(eq(passwordResets.userId, userId));
-        await tx.delete(users).where(eq(users.id, userId));
-      });
-      return true;
-    },
+        .orderBy(asc(orderItems.orderId), asc(orderItems.position))
+    : [];
+  const exported = orderRows.map(({ checkoutKey: _key, userId: _user, ...o }) => ({
+    ...o,
+    items: lines.filter((l) => l.orderId === o.id).map(({ orderId: _order, ...l }) => l),
+  }));
+  const codes = await db
+    .select({
+      code: discountCodes.code,
+      email: discountCodes.email,
+      percentOff: discountCodes.percentOff,
+      expiresAt: discountCodes.expiresAt,
+      usedAt: discountCodes.usedAt,
+      createdAt: discountCodes.createdAt,
+    })
+    .from(discountCodes)
+    .where(eq(discountCodes.email, user.email))
+    .orderBy(asc(discountCodes.createdAt));
+  const messages = await db
+    .select()
+    .from(contactMessages)
+    .where(or(eq(contactMessages.userId, userId), eq(contactMessages.email, user.email)))
+    .orderBy(asc(contactMessages.createdAt));
+  const consultations = await db
+    .select()
+    .from(consultationBookings)
+    .where(or(eq(consultationBookings.userId, userId), eq(consultationBookings.email, user.email)))
+    .orderBy(asc(consultationBookings.createdAt));
+  return {
+    exportedAt: now().toISOString(),
+    account: { ...user, createdAt: user.createdAt.toISOString() },
+    addresses,
+    paymentMethods: cards,
+    orders: exported,
+    discountCodes: codes,
+    contactMessages: messages,
+    consultations,
   };
+}
+
+/**
+ * Deletes the account in one transaction: sessions, saved addresses and cards, the cart and
+ * pending resets and e-mail changes go; orders stay for the books, anonymised; the user
+ * row is deleted, so the address can register again.
+ */
+export async function deleteAccount(
+  db: Database,
+  userId: string,
+  password: string,
+  now: Clock = systemClock,
+): Promise<boolean> {
+  if (!(await checkPassword(db, userId, password))) return false;
+  await db.transaction(async (tx) => {
+    const own = await tx
+      .select({
+        id: orders.id,
+        shippingAddress: orders.shippingAddress,
+        billingAddress: orders.billingAddress,
+      })
+      .from(orders)
+      .where(eq(orders.userId, userId));
+    for (const order of own) {
+      await tx
+        .update(orders)
+        .set({
+          userId: null,
+          email: deletedOrderEmail(order.id),
+          shippingAddress: anonymiseAddress(order.shippingAddress),
+          billingAddress: anonymiseAddress(order.billingAddress),
+          updatedAt: now(),
+        })
+        .where(eq(orders.id, order.id));
+    }
+    await tx.delete(sessions).where(eq(sessions.userId, userId));
+    await tx.delete(userAddresses).where(eq(userAddresses.userId, userId));
+    await tx.delete(savedPaymentMethods).where(eq(savedPaymentMethods.userId, userId));
+    await tx.delete(paymentCustomers).where(eq(paymentCustomers.userId, userId));
+    await tx.delete(carts).where(eq(carts.userId, userId));
+    await tx.delete(emailChanges).where(eq(emailChanges.userId, userId));
+    await tx.delete(passwordResets).where(eq(passwordResets.userId, userId));
+    await tx.delete(users).where(eq(users.id, userId));
+  });
+  return true;
 }

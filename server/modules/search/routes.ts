@@ -7,7 +7,7 @@ import {
   SuggestResponse,
 } from '../../../contract/search.ts';
 import { MemoryProductIndex } from './memory-index.ts';
-import { SearchService } from './service.ts';
+import { forgetAnswers, openSearch, searchProductsJson, suggestJson } from './service.ts';
 
 /**
  * Sends an answer the service serialised itself (its parts were checked against the contract
@@ -19,12 +19,12 @@ function sendJson(reply: FastifyReply, json: string) {
 
 export default async function searchRoutes(app: FastifyInstance) {
   const index = new MemoryProductIndex(app.db);
-  const search = new SearchService(index, {
+  const search = openSearch(index, {
     answerTtlMs: app.config.SEARCH_CACHE_SECONDS * 1000,
   });
   const unsubscribe = app.catalogChanges.subscribe((change) => {
     index.apply(change);
-    search.invalidate();
+    forgetAnswers(search);
   });
   // Loading starts as the server starts, without holding it up (a large catalog takes longer
   // than Fastify grants a hook): searches arriving meanwhile wait for it; a failed load is
@@ -49,7 +49,7 @@ export default async function searchRoutes(app: FastifyInstance) {
         response: { 200: SuggestResponse },
       },
     },
-    async (request, reply) => sendJson(reply, await search.suggestJson(request.query.q)),
+    async (request, reply) => sendJson(reply, await suggestJson(search, request.query.q)),
   );
 
   api.get(
@@ -66,6 +66,6 @@ export default async function searchRoutes(app: FastifyInstance) {
         response: { 200: SearchProductsResponse },
       },
     },
-    async (request, reply) => sendJson(reply, await search.searchProductsJson(request.query)),
+    async (request, reply) => sendJson(reply, await searchProductsJson(search, request.query)),
   );
 }

@@ -1,0 +1,184 @@
+import { and, eq, ne } from 'drizzle-orm';
+import type { ProfileUser, User } from '../../../contract/auth.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import { systemClock, type Clock } from '../../lib/clock.ts';
+import { newId } from '../../lib/ids.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { renderMail } from '../mail/templates.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import { passwordResets, sessions, users } from './tables.ts';
+
+const userColumns = { _id: users.id, name: users.name, email: users.email, role: users.role };
+const profileColumns = { ...userColumns, phone: users.phone };
+
+/** Ends every session of a user but the one kept (by the hash of its id). */
+async function endSessions(tx: Executor, userId: string, keepIdHash?: string | null) {
+  await tx
+    .delete(sessions)
+    .where(
+      keepIdHash
+        ? and(eq(sessions.userId, userId), ne(sessions.idHash, keepIdHash))
+        : eq(sessions.userId, userId),
+    );
+}
+
+/**
+ * Stores a new password: pending resets die, every session ends but the one kept (the caller's,
+ * on a change while signed in), and the owner gets a notice.
+ */
+export async function setPassword(
+  tx: Executor,
+  userId: string,
+  passwordHash: string,
+  keepSessionIdHash: string | null = null,
+  now: Clock = systemClock,
+) {
+  const [user] = await tx
+    .update(users)
+    .set({ passwordHash, updatedAt: now() })
+    .where(eq(users.id, userId))
+    .returning({ name: users.name, email: users.email });
+  if (!user) return;
+  await tx.delete(passwordResets).where(eq(passwordResets.userId, userId));
+  await endSessions(tx, userId, keepSessionIdHash);
+  await enqueueMail(tx, {
+    kind: 'password-changed',
+    to: user.email,
+    subject: 'Your Forge Nutrition password was changed',
+    ...renderMail({
+      heading: 'Your password was changed',
+      paragraphs: [
+        `Hi ${user.name},`,
+        keepSessionIdHash
+          ? 'The password of your Forge Nutrition account was just changed, and every other device signed in to it was signed out.'
+          : 'The password of your Forge Nutrition account was just changed, and every device signed in to it was signed out.',
+        'If this was not you, reset your password at once with "Forgot password" on the login page.',
+      ],
+    }),
+  });
+}
+
+/** Creates an account; null when the address already has one (nothing is changed then). */
+export async function register(
+  db: Database,
+  input: { name: string; email: string; password: string },
+): Promise<User | null> {
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    const [user] = await tx
+      .insert(users)
+      .values({ id: newId('usr'), name: input.name, email: input.email, passwordHash })
+      .onConflictDoNothing({ target: users.email })
+      .returning(userColumns);
+    if (!user) return null;
+    await enqueueMail(tx, {
+      kind: 'welcome',
+      to: user.email,
+      subject: 'Welcome to Forge Nutrition',
+      ...renderMail({
+        heading: 'Welcome to Forge Nutrition',
+        paragraphs: [
+          `Hi ${user.name},`,
+          'Your account is ready. You can now check out, follow your orders and manage your profile.',
+        ],
+      }),
+    });
+    return user as User;
+  });
+}
+
+/** The user for these credentials, or null; unknown e-mails cost as much as wrong passwords. */
+export async function login(db: Database, email: string, password: string): Promise<User | null> {
+  const [row] = await db
+    .select({ ...userColumns, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.email, email))
+    .limit(1);
+  const ok = await verifyPassword(row?.passwordHash ?? null, password);
+  if (!row || !ok) return null;
+  const { passwordHash: _, ...user } = row;
+  return user as User;
+}
+
+export async function getProfile(db: Database, userId: string): Promise<ProfileUser | null> {
+  const [user] = await db.select(profileColumns).from(users).where(eq(users.id, userId)).limit(1);
+  return (user as ProfileUser | undefined) ?? null;
+}
+
+/** Name, and the phone when given (null clears it). */
+export async function updateProfile(
+  db: Database,
+  userId: string,
+  changes: { name: string; phone?: string | null },
+  now: Clock = systemClock,
+): Promise<ProfileUser | null> {
+  const [user] = await db
+    .update(users)
+    .set({
+      name: changes.name,
+      ...(changes.phone !== undefined ? { phone: changes.phone } : {}),
+      updatedAt: now(),
+    })
+    .where(eq(users.id, userId))
+    .returning(profileColumns);
+  return (user as ProfileUser | undefined) ?? null;
+}
+
+/**
+ * Changes the password of a signed-in user who proved the current one. Every other session of
+ * the account ends; the caller's (by the hash of its id) stays signed in.
+ */
+export async function changePassword(
+  db: Database,
+  userId: string,
+  currentPassword: string,
+  newPassword: string,
+  keepSessionIdHash: string | null,
+  now: Clock = systemClock,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row || !(await verifyPassword(row.passwordHash, currentPassword))) return false;
+  const passwordHash = await hashPassword(newPassword);
+  await db.transaction((tx) => setPassword(tx, userId, passwordHash, keepSessionIdHash, now));
+  return true;
+}
+
+/** Creates the shop's admin account, or makes sure it is an admin with this password. */
+export async function ensureAdmin(
+  db: Database,
+  email: string,
+  password: string,
+  now: Clock = systemClock,
+): Promise<'created' | 'updated' | 'kept'> {
+  const [row] = await db
+    .select({ id: users.id, role: users.role, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.email, email))
+    .limit(1);
+  if (!row) {
+    await db.insert(users).values({
+      id: newId('usr'),
+      name: 'Shop admin',
+      email,
+      passwordHash: await hashPassword(password),
+      role: 'admin',
+    });
+    return 'created';
+  }
+  const samePassword = await verifyPassword(row.passwordHash, password);
+  if (samePassword && row.role === 'admin') return 'kept';
+  const passwordHash = samePassword ? row.passwordHash : await hashPassword(password);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ role: 'admin', passwordHash, updatedAt: now() })
+      .where(eq(users.id, row.id));
+    // A changed admin password must not leave old sessions signed in.
+    if (!samePassword) await endSessions(tx, row.id);
+  });
+  return 'updated';
+}
