@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { TaxonomyListing } from '../../../features/catalog/components/taxonomy-listing.tsx';
 import { loadTaxonomyListing } from '../../../features/catalog/lib/listing-loaders.ts';
-import { listingSearchSchema } from '../../../features/catalog/lib/listing-search.ts';
+import { listingSearchSchema } from '../../../lib/catalog/listing-search.ts';
 
 export const Route = createFileRoute('/_shop/brand/$brandSlug')({
   head: () => ({ meta: [{ title: 'Brand Products' }] }),

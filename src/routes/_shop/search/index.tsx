@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SearchResults } from '../../../features/catalog/components/search-results.tsx';
-import { loadSearchResults } from '../../../features/catalog/lib/listing-loaders.ts';
-import { searchPageSchema } from '../../../features/catalog/lib/listing-search.ts';
+import { SearchResults } from '../../../features/search/components/search-results.tsx';
+import { loadSearchResults } from '../../../features/search/lib/search-loaders.ts';
+import { searchPageSchema } from '../../../lib/catalog/listing-search.ts';
 
 /** Where a suggestion of no known type leads (`/search?q={name}`); the same view as /search/products. */
 export const Route = createFileRoute('/_shop/search/')({

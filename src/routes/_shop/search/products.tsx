@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SearchResults } from '../../../features/catalog/components/search-results.tsx';
-import { loadSearchResults } from '../../../features/catalog/lib/listing-loaders.ts';
-import { searchPageSchema } from '../../../features/catalog/lib/listing-search.ts';
+import { SearchResults } from '../../../features/search/components/search-results.tsx';
+import { loadSearchResults } from '../../../features/search/lib/search-loaders.ts';
+import { searchPageSchema } from '../../../lib/catalog/listing-search.ts';
 
 export const Route = createFileRoute('/_shop/search/products')({
   head: () => ({ meta: [{ title: 'Search Results' }] }),

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import type { ListingSearch } from '../lib/listing-search.ts';
+import type { ListingSearch } from '../../lib/catalog/listing-search.ts';
 import styles from './pagination.module.css';
 
 /**

@@ -1,17 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { lazy, Suspense, useRef, useState } from 'react';
-import type { ProductDetail, ProductSummary } from '../../../../contract/catalog.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { toast } from '../../../stores/toasts.ts';
-import { useAddToCart } from '../../../lib/cart/use-add-to-cart.ts';
-import { productQueryOptions } from '../api/get-product.ts';
-import { cartPreview } from '../lib/cart-preview.ts';
+import { Suspense, use, useRef, useState } from 'react';
+import type { ProductDetail, ProductSummary } from '../../../contract/catalog.ts';
+import { Button } from '../ui/button.tsx';
+import { toast } from '../../stores/toasts.ts';
+import { useAddToCart } from '../../lib/cart/use-add-to-cart.ts';
+import { productQueryOptions } from '../../lib/catalog/get-product.ts';
+import { cartPreview } from './cart-preview.ts';
 import { Price } from './price.tsx';
 import styles from './product-card.module.css';
+import { QuickAddDialogContext } from './quick-add-slot.ts';
 import { Rating } from './rating.tsx';
-
-const QuickAddDialog = lazy(() => import('./quick-add-dialog.tsx'));
 
 export const PRODUCT_IMAGE_SIZE = 400;
 
@@ -91,6 +90,7 @@ export function ProductCard({
 function QuickAdd({ product }: { product: ProductSummary }) {
   const queryClient = useQueryClient();
   const addToCart = useAddToCart();
+  const quickAddDialog = use(QuickAddDialogContext);
   const [loading, setLoading] = useState(false);
   const [detail, setDetail] = useState<ProductDetail | null>(null);
   const buttonRef = useRef<HTMLButtonElement | null>(null);
@@ -139,13 +139,13 @@ function QuickAdd({ product }: { product: ProductSummary }) {
       >
         Add
       </Button>
-      {detail ? (
+      {detail && quickAddDialog ? (
         <Suspense fallback={null}>
-          <QuickAddDialog
-            product={detail}
-            onClose={() => setDetail(null)}
-            returnFocusTo={buttonRef}
-          />
+          {quickAddDialog({
+            product: detail,
+            onClose: () => setDetail(null),
+            returnFocusTo: buttonRef,
+          })}
         </Suspense>
       ) : null}
     </>

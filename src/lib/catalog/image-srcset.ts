@@ -3,7 +3,7 @@
  * larger rendering the API makes with `w`: 400w, 800w), so a large picture stays sharp on dense
  * screens while cards keep the small file. Undefined for any other image (an SVG, a foreign URL).
  */
-import { IMAGE_WIDTHS } from '../../../../contract/image-rules.ts';
+import { IMAGE_WIDTHS } from '../../../contract/image-rules.ts';
 
 const CATALOG_PNG = /^\/api\/v1\/images\/[^?]+\.png(\?|$)/;
 

@@ -11,9 +11,9 @@
  * withoutPage(search).
  */
 import * as z from 'zod/mini';
-import type { SearchSort } from '../../../../contract/search.ts';
-import { lenient, searchText, wholeNumber } from '../../../lib/search-params.ts';
-import type { SearchProductsParams } from '../api/search-products.ts';
+import type { SearchSort } from '../../../contract/search.ts';
+import { lenient, searchText, wholeNumber } from '../search-params.ts';
+import type { SearchProductsParams } from './search-products.ts';
 
 /**
  * Spelled out rather than imported from the contract: these schemas run in route definitions,

@@ -6,9 +6,9 @@
  * Exports: SearchProductsParams, searchProductsQueryOptions(params).
  */
 import { queryOptions } from '@tanstack/react-query';
-import type { SearchProductsResponse, SearchSort } from '../../../../contract/search.ts';
-import { api } from '../../../lib/api-client.ts';
-import { PRODUCT_SEARCH_STALE_MS } from '../../../lib/constants.ts';
+import type { SearchProductsResponse, SearchSort } from '../../../contract/search.ts';
+import { api } from '../api-client.ts';
+import { PRODUCT_SEARCH_STALE_MS } from '../constants.ts';
 
 export interface SearchProductsParams {
   search?: string;

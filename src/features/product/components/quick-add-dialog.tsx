@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
-import { useId, useState, type RefObject } from 'react';
-import type { ProductDetail } from '../../../../contract/catalog.ts';
+import { useId, useState } from 'react';
+import type { QuickAddDialogProps } from '../../../components/products/quick-add-slot.ts';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { imageSrcSet } from '../lib/image-srcset.ts';
+import { imageSrcSet } from '../../../lib/catalog/image-srcset.ts';
 import { resolveSelection } from '../lib/variant-selection.ts';
 import { PurchasePanel } from './purchase-panel.tsx';
 import styles from './quick-add-dialog.module.css';
@@ -14,16 +14,7 @@ export const QUICK_ADD_IMAGE_SIZE = 220;
  * The flavor and size choice for a card's quick add: the chosen flavor's packshot, brand, name,
  * price, flavor and size, quantity and the add button. Closes once the product is in the cart.
  */
-export default function QuickAddDialog({
-  product,
-  onClose,
-  returnFocusTo,
-}: {
-  product: ProductDetail;
-  onClose: () => void;
-  /** The card's add button: it is disabled while the product loads, so it has lost focus. */
-  returnFocusTo: RefObject<HTMLElement | null>;
-}) {
+export default function QuickAddDialog({ product, onClose, returnFocusTo }: QuickAddDialogProps) {
   const titleId = useId();
   const [selection, setSelection] = useState(() => resolveSelection(product.variants, {}));
   const image = selection.variant?.image ?? product.image;

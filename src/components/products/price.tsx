@@ -1,4 +1,4 @@
-import { formatMoney } from '../../../lib/format.ts';
+import { formatMoney } from '../../lib/format.ts';
 import styles from './price.module.css';
 
 /** The price, with the compare-at price struck through when the item is on sale. */

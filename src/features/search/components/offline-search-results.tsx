@@ -9,9 +9,9 @@
 import { Link } from '@tanstack/react-router';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useOfflineSearch } from '../hooks/use-offline-search.ts';
-import { toSearchParams, type ListingSearch } from '../lib/listing-search.ts';
-import { ListingView } from './product-listing.tsx';
-import styles from './product-listing.module.css';
+import { toSearchParams, type ListingSearch } from '../../../lib/catalog/listing-search.ts';
+import { ListingView } from '../../../components/listing/product-listing.tsx';
+import styles from '../../../components/listing/product-listing.module.css';
 
 const EYEBROW = 'Offline results';
 

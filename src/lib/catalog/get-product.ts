@@ -4,8 +4,8 @@
  * Exports: productQueryOptions(identifier), isNotFound(error).
  */
 import { queryOptions } from '@tanstack/react-query';
-import type { ProductDetailResponse } from '../../../../contract/catalog.ts';
-import { ApiError, api } from '../../../lib/api-client.ts';
+import type { ProductDetailResponse } from '../../../contract/catalog.ts';
+import { ApiError, api } from '../api-client.ts';
 
 export function productQueryOptions(identifier: string) {
   return queryOptions({

@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import type { ProductSummary } from '../../../../contract/catalog.ts';
+import type { ProductSummary } from '../../../contract/catalog.ts';
 import { ProductCard } from './product-card.tsx';
 import styles from './product-grid.module.css';
 

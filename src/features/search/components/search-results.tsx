@@ -1,10 +1,10 @@
 import { useOnline } from '../../../hooks/use-online.ts';
-import { hasSearchTerm } from '../lib/listing-loaders.ts';
-import { toSearchParams, type ListingSearch } from '../lib/listing-search.ts';
+import { hasSearchTerm } from '../lib/search-loaders.ts';
+import { toSearchParams, type ListingSearch } from '../../../lib/catalog/listing-search.ts';
 import { OfflineNote, OfflineSearchResults } from './offline-search-results.tsx';
-import { ProductListing, useListingResults } from './product-listing.tsx';
-import styles from './product-listing.module.css';
-import { PopularCategories } from './taxonomy-listing.tsx';
+import { ProductListing, useListingResults } from '../../../components/listing/product-listing.tsx';
+import styles from '../../../components/listing/product-listing.module.css';
+import { PopularCategories } from '../../../components/listing/popular-categories.tsx';
 
 export function SearchResults({ search }: { search: ListingSearch }) {
   return <main id="main">{hasSearchTerm(search) ? <Results search={search} /> : <NoTerm />}</main>;

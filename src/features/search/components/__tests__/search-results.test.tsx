@@ -5,8 +5,8 @@ import { afterEach, describe, expect, test } from 'vitest';
 import type { ProductSummary } from '../../../../../contract/catalog.ts';
 import { api, setupMswServer } from '../../../../testing/msw.ts';
 import { renderWithProviders } from '../../../../testing/render.tsx';
-import { searchProductsQueryOptions } from '../../api/search-products.ts';
-import { toSearchParams, type ListingSearch } from '../../lib/listing-search.ts';
+import { searchProductsQueryOptions } from '../../../../lib/catalog/search-products.ts';
+import { toSearchParams, type ListingSearch } from '../../../../lib/catalog/listing-search.ts';
 import { SearchResults } from '../search-results.tsx';
 
 const server = setupMswServer();

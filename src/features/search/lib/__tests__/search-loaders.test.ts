@@ -1,9 +1,9 @@
 import { onlineManager } from '@tanstack/react-query';
 import { afterEach, describe, expect, test } from 'vitest';
 import { createQueryClient } from '../../../../lib/query-client.ts';
-import { searchProductsQueryOptions } from '../../api/search-products.ts';
-import { loadSearchResults } from '../listing-loaders.ts';
-import { toSearchParams } from '../listing-search.ts';
+import { searchProductsQueryOptions } from '../../../../lib/catalog/search-products.ts';
+import { loadSearchResults } from '../search-loaders.ts';
+import { toSearchParams } from '../../../../lib/catalog/listing-search.ts';
 
 afterEach(() => onlineManager.setOnline(true));
 

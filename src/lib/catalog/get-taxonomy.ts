@@ -5,8 +5,8 @@
  * header's mega-menu caches, so the two share one request; findBySlug(list, slug).
  */
 import { queryOptions } from '@tanstack/react-query';
-import type { Brand, Category, Flavor, TaxonomyName } from '../../../../contract/catalog.ts';
-import { api } from '../../../lib/api-client.ts';
+import type { Brand, Category, Flavor, TaxonomyName } from '../../../contract/catalog.ts';
+import { api } from '../api-client.ts';
 
 interface TaxonomyTypes {
   categories: Category;

@@ -1,20 +1,23 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useId, useRef, useState, type ReactNode } from 'react';
-import type { SearchProductsResponse, SearchSort } from '../../../../contract/search.ts';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { searchProductsQueryOptions, type SearchProductsParams } from '../api/search-products.ts';
+import type { SearchProductsResponse, SearchSort } from '../../../contract/search.ts';
+import { Spinner } from '../ui/spinner.tsx';
+import {
+  searchProductsQueryOptions,
+  type SearchProductsParams,
+} from '../../lib/catalog/search-products.ts';
 import {
   listOf,
   toggleInList,
   withoutPage,
   type ListingFilterName,
   type ListingSearch,
-} from '../lib/listing-search.ts';
+} from '../../lib/catalog/listing-search.ts';
 import { ListingFilters } from './listing-filters.tsx';
 import styles from './product-listing.module.css';
 import { Pagination } from './pagination.tsx';
-import { ProductGrid } from './product-grid.tsx';
+import { ProductGrid } from '../products/product-grid.tsx';
 
 /**
  * The results of a listing; while another filter, sort or page loads, the previous answer stays

@@ -4,8 +4,8 @@ import { lineQuantityLimit, quantityLimitText } from '../../../../contract/cart-
 import { Button } from '../../../components/ui/button.tsx';
 import { useAddToCart } from '../../../lib/cart/use-add-to-cart.ts';
 import { pickFlavor, pickSize, type Selection } from '../lib/variant-selection.ts';
-import { cartPreview } from '../lib/cart-preview.ts';
-import { Price } from './price.tsx';
+import { cartPreview } from '../../../components/products/cart-preview.ts';
+import { Price } from '../../../components/products/price.tsx';
 import styles from './purchase-panel.module.css';
 import { VariantPicker } from './variant-picker.tsx';
 

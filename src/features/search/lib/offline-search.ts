@@ -18,7 +18,7 @@ import type {
   SearchSort,
 } from '../../../../contract/search.ts';
 import type { TaxonomyRef } from '../../../../contract/catalog.ts';
-import type { SearchProductsParams } from '../api/search-products.ts';
+import type { SearchProductsParams } from '../../../lib/catalog/search-products.ts';
 import {
   collectCachedProducts,
   productSummary,

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { imageSrcSet } from '../lib/image-srcset.ts';
+import { imageSrcSet } from '../../../lib/catalog/image-srcset.ts';
 import styles from './product-details.module.css';
 
 export const GALLERY_IMAGE_SIZE = 640;

@@ -7,9 +7,9 @@ import { resolveSelection, type Selection } from '../lib/variant-selection.ts';
 import { NutritionFacts } from './nutrition-facts.tsx';
 import { ProductGallery } from './product-gallery.tsx';
 import styles from './product-details.module.css';
-import { ProductGrid } from './product-grid.tsx';
+import { ProductGrid } from '../../../components/products/product-grid.tsx';
 import { PurchasePanel } from './purchase-panel.tsx';
-import { Rating } from './rating.tsx';
+import { Rating } from '../../../components/products/rating.tsx';
 
 /**
  * The product page. The chosen flavor and size live in the URL (`?flavor=&size=`), so a shared

@@ -1,12 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
-import type { Facet, SearchFacets } from '../../../../contract/search.ts';
-import { formatMoney } from '../../../lib/format.ts';
+import type { Facet, SearchFacets } from '../../../contract/search.ts';
+import { formatMoney } from '../../lib/format.ts';
 import {
   listOf,
   toggleInList,
   type ListingFilterName,
   type ListingSearch,
-} from '../lib/listing-search.ts';
+} from '../../lib/catalog/listing-search.ts';
 import styles from './listing-filters.module.css';
 import type { UpdateSearch } from './product-listing.tsx';
 
