@@ -1,9 +1,9 @@
 /**
  * The flavor and size dialog a product card's quick add opens. The dialog is the product page's
  * purchase panel, so it lives in features/product; a card is shared by every listing and cannot
- * import a feature. The shop layout route provides a function that renders the dialog (lazily
- * loaded) through this context; without a provider a card still adds single-variant products in
- * one tap.
+ * import a feature. The routes that show cards provide a function that renders the dialog (lazily
+ * loaded) through this context (layout/components/quick-add.tsx); without a provider a card still
+ * adds single-variant products in one tap.
  *
  * Exports: QuickAddDialogProps, QuickAddDialogContext.
  */
