@@ -1,5 +1,5 @@
 /**
- * `GET /taxonomy/{categories|brands|flavors}` (spec §7, tagged Taxonomy).
+ * `GET /taxonomy/{categories|brands|flavors}` (tagged Taxonomy).
  *
  * Exports: taxonomyQueryOptions(name) — key ['taxonomy', name], the same key and the same list the
  * header's mega-menu caches, so the two share one request; findBySlug(list, slug).

@@ -1,7 +1,7 @@
 /**
- * `GET /search/products` (spec §7): the search results and every filtered listing (category,
+ * `GET /search/products`: the search results and every filtered listing (category,
  * brand, flavor). The term is trimmed, nulls skipped and arrays comma-joined by the API client;
- * answers stay fresh 180 s (spec §9).
+ * answers stay fresh 180 s.
  *
  * Exports: SearchProductsParams, searchProductsQueryOptions(params).
  */

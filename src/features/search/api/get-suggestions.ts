@@ -1,5 +1,5 @@
 /**
- * `GET /search/suggest?q=` (spec §7): suggestions for the search box, cached 60 s.
+ * `GET /search/suggest?q=`: suggestions for the search box, cached 60 s.
  *
  * Exports: SuggestionType, Suggestion, SuggestResponse, flattenSuggestions(body) (products,
  * categories, brands, flavors in that order; flavors without an image use the first of
@@ -32,7 +32,7 @@ export function flattenSuggestions(
   );
 }
 
-/** Where a suggestion leads, by its type (spec §2). */
+/** Where a suggestion leads, by its type. */
 export function suggestionPath(item: Suggestion): string {
   const slug = item.slug ? encodeURIComponent(item.slug) : null;
   switch (item.type) {

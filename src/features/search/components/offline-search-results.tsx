@@ -1,5 +1,5 @@
 /**
- * The search results page while offline (beyond the spec): when the search was never made online,
+ * The search results page while offline: when the search was never made online,
  * the products saved on this device that match (see search/lib/offline-search.ts) are listed in
  * the shared listing view — filters, sort and pages work on them — under a note saying they are
  * offline results; when none match, a friendly empty state says why.

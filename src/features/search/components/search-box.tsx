@@ -1,5 +1,5 @@
 /**
- * Exports: SearchBox — the search input with its suggestions dropdown (spec §2 "Search box"),
+ * Exports: SearchBox — the search input with its suggestions dropdown,
  * following the WAI-ARIA combobox pattern (role=combobox, aria-expanded, aria-controls,
  * aria-activedescendant; ↑/↓ move through suggestions, Enter opens the active one or submits).
  * Props: `placeholder`, `autoFocus`, `onClose` (Escape, an outside click, Cancel and any
@@ -9,7 +9,7 @@
  * least 2 characters, 300 ms after typing stops. Submitting a non-empty term goes to
  * /search/products?q=term; an empty term does nothing.
  *
- * Offline (beyond the spec), the suggestions are the saved products that match — those in the
+ * Offline, the suggestions are the saved products that match — those in the
  * query cache, see ../lib/offline-search.ts — in the same dropdown, under a note saying so.
  */
 import { useNavigate } from '@tanstack/react-router';

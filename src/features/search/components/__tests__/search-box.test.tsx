@@ -74,7 +74,7 @@ afterEach(() => {
   onlineManager.setOnline(true);
 });
 
-describe('search box timing (spec §2, §9)', () => {
+describe('search box timing', () => {
   test('the dropdown opens from 1 character without fetching', async () => {
     await setup();
     const input = screen.getByRole('combobox');
@@ -195,7 +195,7 @@ describe('search box texts and navigation', () => {
   });
 });
 
-describe('search box offline (beyond the spec)', () => {
+describe('search box offline', () => {
   const card = (name: string, brand: string, price: number) => {
     const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
     return {

@@ -98,7 +98,7 @@ afterEach(() => {
   onlineManager.setOnline(true);
 });
 
-describe('search results offline (beyond the spec)', () => {
+describe('search results offline', () => {
   test('a search never made lists the saved products that match, marked as offline, with a count', async () => {
     renderOffline({ q: 'whey' });
     const note = await screen.findByTestId('offline-results');
