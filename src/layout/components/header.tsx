@@ -17,7 +17,7 @@ import { UserMenu } from './user-menu.tsx';
 
 // The search box (and its suggestion code) loads the first time a shopper opens it.
 const SearchBox = lazy(() =>
-  import('../../features/catalog/components/search-box.tsx').then((module) => ({
+  import('../../features/search/components/search-box.tsx').then((module) => ({
     default: module.SearchBox,
   })),
 );

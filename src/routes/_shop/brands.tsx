@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { taxonomyQueryOptions } from '../../features/catalog/api/get-taxonomy.ts';
+import { taxonomyQueryOptions } from '../../lib/catalog/get-taxonomy.ts';
 import { BrandsPage } from '../../features/info/components/brands-page.tsx';
 
 export const Route = createFileRoute('/_shop/brands')({

@@ -1,9 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { prefetchHome } from '../../features/catalog/api/prefetch-home.ts';
 import { HomePage } from '../../features/catalog/components/home-page.tsx';
+import { WithQuickAdd } from '../../layout/components/quick-add.tsx';
 
 export const Route = createFileRoute('/_shop/')({
   head: () => ({ meta: [{ title: 'Home' }] }),
   loader: ({ context }) => prefetchHome(context.queryClient),
-  component: HomePage,
+  component: Home,
 });
+
+function Home() {
+  return (
+    <WithQuickAdd>
+      <HomePage />
+    </WithQuickAdd>
+  );
+}

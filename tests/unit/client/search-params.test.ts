@@ -20,8 +20,8 @@ import {
   searchPageSchema,
   toSearchParams,
   type ListingSearch,
-} from '../../../src/features/catalog/lib/listing-search.ts';
-import { productSearchSchema } from '../../../src/features/catalog/lib/product-search.ts';
+} from '../../../src/lib/catalog/listing-search.ts';
+import { productSearchSchema } from '../../../src/features/product/lib/product-search.ts';
 
 /** The search a route validating with `schema` sees at `query` (`?page=2`); throws if it fails. */
 function searchAt(schema: z.core.$ZodType, query: string): Record<string, unknown> {

@@ -3,7 +3,7 @@ import {
   flattenSuggestions,
   suggestionPath,
   suggestionsQueryOptions,
-} from '../../../src/features/catalog/api/get-suggestions.ts';
+} from '../../../src/features/search/api/get-suggestions.ts';
 
 const base = { _id: 'x', description: '', relevanceScore: 50, image: null };
 

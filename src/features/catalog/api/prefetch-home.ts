@@ -8,7 +8,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ProductCollection } from '../../../../contract/catalog.ts';
 import { productCollectionQueryOptions } from './get-products.ts';
-import { taxonomyQueryOptions } from './get-taxonomy.ts';
+import { taxonomyQueryOptions } from '../../../lib/catalog/get-taxonomy.ts';
 
 export const HOME_ROWS: Record<ProductCollection, number> = { top: 8, new: 4, bestsellers: 4 };
 

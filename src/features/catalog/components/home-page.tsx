@@ -6,9 +6,9 @@ import { buttonClassName } from '../../../components/ui/button.tsx';
 import { compareFolded } from '../../../../contract/search-rules.ts';
 import { POPULAR_CATEGORY_SLUGS } from '../../../../contract/catalog-rules.ts';
 import { productCollectionQueryOptions } from '../api/get-products.ts';
-import { taxonomyQueryOptions } from '../api/get-taxonomy.ts';
-import { imageSrcSet } from '../lib/image-srcset.ts';
-import { ProductGrid } from './product-grid.tsx';
+import { taxonomyQueryOptions } from '../../../lib/catalog/get-taxonomy.ts';
+import { imageSrcSet } from '../../../lib/catalog/image-srcset.ts';
+import { ProductGrid } from '../../../components/products/product-grid.tsx';
 import { HOME_ROWS } from '../api/prefetch-home.ts';
 import styles from './home-page.module.css';
 

@@ -1,15 +1,13 @@
-import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
-import { POPULAR_CATEGORY_SLUGS } from '../../../../contract/catalog-rules.ts';
-import { findBySlug, taxonomyQueryOptions } from '../api/get-taxonomy.ts';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { PopularCategories } from '../../../components/listing/popular-categories.tsx';
+import { findBySlug, taxonomyQueryOptions } from '../../../lib/catalog/get-taxonomy.ts';
 import { TAXONOMY_LISTINGS } from '../lib/listing-loaders.ts';
 import {
   toSearchParams,
   type ListingFilterName,
   type ListingSearch,
-} from '../lib/listing-search.ts';
-import { ProductListing, useListingResults } from './product-listing.tsx';
-import styles from './product-listing.module.css';
+} from '../../../lib/catalog/listing-search.ts';
+import { ProductListing, useListingResults } from '../../../components/listing/product-listing.tsx';
 
 export function TaxonomyListing({
   kind,
@@ -35,32 +33,5 @@ export function TaxonomyListing({
         emptySuggestions={<PopularCategories />}
       />
     </main>
-  );
-}
-
-/** Where to go when a listing comes up empty: the popular categories, by name. */
-export function PopularCategories() {
-  const categories = useQuery(taxonomyQueryOptions('categories')).data ?? [];
-  const popular = POPULAR_CATEGORY_SLUGS.map((slug) => findBySlug(categories, slug)).filter(
-    (category) => category !== undefined,
-  );
-  if (popular.length === 0) return null;
-  return (
-    <nav aria-label="Popular categories" className={styles.suggestions}>
-      <h4 className={styles.suggestionsTitle}>Popular categories</h4>
-      <ul className={styles.suggestionList}>
-        {popular.map((category) => (
-          <li key={category.slug}>
-            <Link
-              to="/category/$categorySlug"
-              params={{ categorySlug: category.slug }}
-              className={styles.suggestion}
-            >
-              {category.name}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </nav>
   );
 }

@@ -1,16 +1,19 @@
 /**
- * The loaders of the listing routes, kept apart from the listing components so a route's
- * loader (which ships with the first page) does not pull the listing UI along.
+ * The loaders of the category, brand and flavor routes, kept apart from the listing components
+ * so a route's loader (which ships with the first page) does not pull the listing UI along.
  *
- * Exports: TAXONOMY_LISTINGS, loadTaxonomyListing(...), hasSearchTerm(search),
- * loadSearchResults(...).
+ * Exports: TAXONOMY_LISTINGS, loadTaxonomyListing(...).
  */
-import { onlineManager, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { notFound } from '@tanstack/react-router';
 import type { TaxonomyName } from '../../../../contract/catalog.ts';
-import { findBySlug, taxonomyQueryOptions } from '../api/get-taxonomy.ts';
-import { searchProductsQueryOptions } from '../api/search-products.ts';
-import { toSearchParams, type ListingFilterName, type ListingSearch } from './listing-search.ts';
+import { findBySlug, taxonomyQueryOptions } from '../../../lib/catalog/get-taxonomy.ts';
+import { searchProductsQueryOptions } from '../../../lib/catalog/search-products.ts';
+import {
+  toSearchParams,
+  type ListingFilterName,
+  type ListingSearch,
+} from '../../../lib/catalog/listing-search.ts';
 
 export const TAXONOMY_LISTINGS: Record<ListingFilterName, { name: TaxonomyName; eyebrow: string }> =
   {
@@ -42,26 +45,4 @@ export async function loadTaxonomyListing(
     queryClient.ensureQueryData(results),
   ]);
   if (!findBySlug(items, slug)) throw notFound();
-}
-
-/** Product search needs at least one trimmed character (spec §5); otherwise nothing is asked. */
-export function hasSearchTerm(search: ListingSearch): boolean {
-  return Boolean(search.q?.trim());
-}
-
-/**
- * Like a taxonomy listing: waits on entering, not on a filter change (see loadTaxonomyListing).
- * Offline, a search with no saved answer does not wait at all: the page shows offline results.
- */
-export async function loadSearchResults(
-  queryClient: QueryClient,
-  search: ListingSearch,
-  cause: 'preload' | 'enter' | 'stay',
-): Promise<void> {
-  if (!hasSearchTerm(search)) return;
-  const results = searchProductsQueryOptions(toSearchParams(search));
-  // Offline, a search never made cannot load: the page lists the saved products that match.
-  if (!onlineManager.isOnline() && queryClient.getQueryData(results.queryKey) === undefined) return;
-  if (cause === 'stay') void queryClient.prefetchQuery(results);
-  else await queryClient.ensureQueryData(results);
 }

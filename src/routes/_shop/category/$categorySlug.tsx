@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { TaxonomyListing } from '../../../features/catalog/components/taxonomy-listing.tsx';
 import { loadTaxonomyListing } from '../../../features/catalog/lib/listing-loaders.ts';
-import { listingSearchSchema } from '../../../features/catalog/lib/listing-search.ts';
+import { listingSearchSchema } from '../../../lib/catalog/listing-search.ts';
+import { WithQuickAdd } from '../../../layout/components/quick-add.tsx';
 
 export const Route = createFileRoute('/_shop/category/$categorySlug')({
   head: () => ({ meta: [{ title: 'Category Products' }] }),
@@ -15,5 +16,9 @@ export const Route = createFileRoute('/_shop/category/$categorySlug')({
 function Listing() {
   const { categorySlug } = Route.useParams();
   const search = Route.useSearch();
-  return <TaxonomyListing kind="category" slug={categorySlug} search={search} />;
+  return (
+    <WithQuickAdd>
+      <TaxonomyListing kind="category" slug={categorySlug} search={search} />
+    </WithQuickAdd>
+  );
 }

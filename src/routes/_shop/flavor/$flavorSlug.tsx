@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { TaxonomyListing } from '../../../features/catalog/components/taxonomy-listing.tsx';
 import { loadTaxonomyListing } from '../../../features/catalog/lib/listing-loaders.ts';
-import { listingSearchSchema } from '../../../features/catalog/lib/listing-search.ts';
+import { listingSearchSchema } from '../../../lib/catalog/listing-search.ts';
+import { WithQuickAdd } from '../../../layout/components/quick-add.tsx';
 
 export const Route = createFileRoute('/_shop/flavor/$flavorSlug')({
   head: () => ({ meta: [{ title: 'Flavor Products' }] }),
@@ -15,5 +16,9 @@ export const Route = createFileRoute('/_shop/flavor/$flavorSlug')({
 function Listing() {
   const { flavorSlug } = Route.useParams();
   const search = Route.useSearch();
-  return <TaxonomyListing kind="flavor" slug={flavorSlug} search={search} />;
+  return (
+    <WithQuickAdd>
+      <TaxonomyListing kind="flavor" slug={flavorSlug} search={search} />
+    </WithQuickAdd>
+  );
 }

@@ -1,9 +1,10 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { isNotFound, productQueryOptions } from '../../../features/catalog/api/get-product.ts';
-import { suggestedProductsQueryOptions } from '../../../features/catalog/api/get-suggested-products.ts';
-import { ProductDetails } from '../../../features/catalog/components/product-details.tsx';
-import { productSearchSchema } from '../../../features/catalog/lib/product-search.ts';
+import { isNotFound, productQueryOptions } from '../../../lib/catalog/get-product.ts';
+import { suggestedProductsQueryOptions } from '../../../features/product/api/get-suggested-products.ts';
+import { ProductDetails } from '../../../features/product/components/product-details.tsx';
+import { productSearchSchema } from '../../../features/product/lib/product-search.ts';
+import { WithQuickAdd } from '../../../layout/components/quick-add.tsx';
 
 export const Route = createFileRoute('/_shop/product/$identifier')({
   head: () => ({ meta: [{ title: 'Product Details' }] }),
@@ -23,5 +24,9 @@ export const Route = createFileRoute('/_shop/product/$identifier')({
 function Product() {
   const { identifier } = Route.useParams();
   const { data: product } = useSuspenseQuery(productQueryOptions(identifier));
-  return <ProductDetails product={product} search={Route.useSearch()} />;
+  return (
+    <WithQuickAdd>
+      <ProductDetails product={product} search={Route.useSearch()} />
+    </WithQuickAdd>
+  );
 }

@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SearchResults } from '../../../features/catalog/components/search-results.tsx';
-import { loadSearchResults } from '../../../features/catalog/lib/listing-loaders.ts';
-import { searchPageSchema } from '../../../features/catalog/lib/listing-search.ts';
+import { SearchResults } from '../../../features/search/components/search-results.tsx';
+import { loadSearchResults } from '../../../features/search/lib/search-loaders.ts';
+import { searchPageSchema } from '../../../lib/catalog/listing-search.ts';
+import { WithQuickAdd } from '../../../layout/components/quick-add.tsx';
 
 /** Where a suggestion of no known type leads (`/search?q={name}`); the same view as /search/products. */
 export const Route = createFileRoute('/_shop/search/')({
@@ -13,5 +14,9 @@ export const Route = createFileRoute('/_shop/search/')({
 });
 
 function Search() {
-  return <SearchResults search={Route.useSearch()} />;
+  return (
+    <WithQuickAdd>
+      <SearchResults search={Route.useSearch()} />
+    </WithQuickAdd>
+  );
 }

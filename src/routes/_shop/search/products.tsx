@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SearchResults } from '../../../features/catalog/components/search-results.tsx';
-import { loadSearchResults } from '../../../features/catalog/lib/listing-loaders.ts';
-import { searchPageSchema } from '../../../features/catalog/lib/listing-search.ts';
+import { SearchResults } from '../../../features/search/components/search-results.tsx';
+import { loadSearchResults } from '../../../features/search/lib/search-loaders.ts';
+import { searchPageSchema } from '../../../lib/catalog/listing-search.ts';
+import { WithQuickAdd } from '../../../layout/components/quick-add.tsx';
 
 export const Route = createFileRoute('/_shop/search/products')({
   head: () => ({ meta: [{ title: 'Search Results' }] }),
@@ -12,5 +13,9 @@ export const Route = createFileRoute('/_shop/search/products')({
 });
 
 function SearchProducts() {
-  return <SearchResults search={Route.useSearch()} />;
+  return (
+    <WithQuickAdd>
+      <SearchResults search={Route.useSearch()} />
+    </WithQuickAdd>
+  );
 }

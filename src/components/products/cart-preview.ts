@@ -1,0 +1,16 @@
+import type { ProductDetail, ProductVariant } from '../../../contract/catalog.ts';
+import type { CartLinePreview } from '../../lib/cart/cart-commands.ts';
+
+/** What the cart shows for the new line until the server's answer arrives. */
+export function cartPreview(product: ProductDetail, variant: ProductVariant): CartLinePreview {
+  return {
+    name: product.name,
+    slug: product.slug,
+    image: product.image,
+    brand: product.brand,
+    flavor: variant.flavor,
+    size: variant.size,
+    unitPrice: variant.price,
+    stock: variant.stock,
+  };
+}

@@ -1,0 +1,132 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import type { ProductDetail, ProductVariant } from '../../../../contract/catalog.ts';
+import { suggestedProductsQueryOptions } from '../api/get-suggested-products.ts';
+import type { VariantSearch } from '../lib/product-search.ts';
+import { resolveSelection, type Selection } from '../lib/variant-selection.ts';
+import { NutritionFacts } from './nutrition-facts.tsx';
+import { ProductGallery } from './product-gallery.tsx';
+import styles from './product-details.module.css';
+import { ProductGrid } from '../../../components/products/product-grid.tsx';
+import { PurchasePanel } from './purchase-panel.tsx';
+import { Rating } from '../../../components/products/rating.tsx';
+
+/**
+ * The product page. The chosen flavor and size live in the URL (`?flavor=&size=`), so a shared
+ * link opens the same variant; choosing replaces the history entry instead of stacking one per
+ * click.
+ */
+export function ProductDetails({
+  product,
+  search,
+}: {
+  product: ProductDetail;
+  search: VariantSearch;
+}) {
+  const navigate = useNavigate();
+  const selection = resolveSelection(product.variants, search);
+
+  function select(next: Selection<ProductVariant>) {
+    void navigate({
+      to: '.',
+      search: { flavor: next.flavor, size: next.size } as never,
+      replace: true,
+      resetScroll: false,
+    });
+  }
+
+  return (
+    <main id="main" className={styles.page}>
+      <nav aria-label="Breadcrumb" className={styles.breadcrumb}>
+        <ol>
+          <li>
+            <Link to="/">Home</Link>
+          </li>
+          {product.categories[0] ? (
+            <li>
+              <Link
+                to="/category/$categorySlug"
+                params={{ categorySlug: product.categories[0].slug }}
+              >
+                {product.categories[0].name}
+              </Link>
+            </li>
+          ) : null}
+          <li aria-current="page">{product.name}</li>
+        </ol>
+      </nav>
+      <div className={styles.top}>
+        <ProductGallery
+          images={product.images}
+          name={product.name}
+          flavorImage={selection.variant?.image}
+        />
+        <div className={styles.info}>
+          <Link
+            to="/brand/$brandSlug"
+            params={{ brandSlug: product.brand.slug }}
+            className={styles.brand}
+          >
+            {product.brand.name}
+          </Link>
+          <h1 className={styles.name}>{product.name}</h1>
+          <Rating rating={product.rating} reviewCount={product.reviewCount} />
+          <PurchasePanel product={product} selection={selection} onSelectionChange={select} />
+          <ul className={styles.perks}>
+            <li>Free standard shipping on orders of $99 or more</li>
+            <li>30-day returns on unopened products</li>
+            <li>Licensed by Health Canada, shipped from Ontario</li>
+          </ul>
+        </div>
+      </div>
+
+      <div className={styles.sections}>
+        <section aria-labelledby="product-description" className={styles.section}>
+          <h2 id="product-description" className={styles.sectionTitle}>
+            Description
+          </h2>
+          {product.description
+            .split(/\n{2,}/)
+            .filter(Boolean)
+            .map((paragraph, index) => (
+              <p key={index}>{paragraph}</p>
+            ))}
+          {product.categories.length > 0 ? (
+            <ul className={styles.tags} aria-label="Categories">
+              {product.categories.map((category) => (
+                <li key={category.slug}>
+                  <Link to="/category/$categorySlug" params={{ categorySlug: category.slug }}>
+                    {category.name}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </section>
+        {product.nutritionFacts ? (
+          <section aria-labelledby="product-nutrition" className={styles.section}>
+            <h2 id="product-nutrition" className={styles.sectionTitle}>
+              Nutrition facts
+            </h2>
+            <NutritionFacts facts={product.nutritionFacts} />
+          </section>
+        ) : null}
+      </div>
+
+      <SuggestedProducts identifier={product.slug} />
+    </main>
+  );
+}
+
+function SuggestedProducts({ identifier }: { identifier: string }) {
+  const { data } = useQuery(suggestedProductsQueryOptions(identifier));
+  if (!data || data.length === 0) return null;
+  return (
+    <section aria-labelledby="suggested-products" className={styles.suggested}>
+      <h2 id="suggested-products" className={styles.sectionTitle}>
+        You may also like
+      </h2>
+      <ProductGrid products={data} />
+    </section>
+  );
+}

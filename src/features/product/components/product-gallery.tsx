@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { imageSrcSet } from '../../../lib/catalog/image-srcset.ts';
+import styles from './product-details.module.css';
+
+export const GALLERY_IMAGE_SIZE = 640;
+
+/**
+ * The main image with thumbnails; the shown image loads at once, it is the page's hero. It opens
+ * on the chosen flavor's packshot and follows the flavor when the shopper picks another one; a
+ * thumbnail shows any image until then.
+ */
+export function ProductGallery({
+  images,
+  name,
+  flavorImage,
+}: {
+  images: string[];
+  name: string;
+  /** The packshot of the chosen flavor, one of `images`. */
+  flavorImage?: string | null | undefined;
+}) {
+  const flavorIndex = flavorImage ? images.indexOf(flavorImage) : -1;
+  const [current, setCurrent] = useState(Math.max(0, flavorIndex));
+  const [followed, setFollowed] = useState(flavorImage);
+  if (followed !== flavorImage) {
+    setFollowed(flavorImage);
+    if (flavorIndex >= 0) setCurrent(flavorIndex);
+  }
+  const shown = images[current] ?? images[0];
+  return (
+    <div className={styles.gallery}>
+      <div className={styles.mainImage}>
+        {shown ? (
+          <img
+            src={shown}
+            srcSet={imageSrcSet(shown)}
+            sizes={`(min-width: 900px) ${GALLERY_IMAGE_SIZE}px, 100vw`}
+            alt={images.length > 1 ? `${name}, image ${current + 1} of ${images.length}` : name}
+            width={GALLERY_IMAGE_SIZE}
+            height={GALLERY_IMAGE_SIZE}
+            fetchPriority="high"
+          />
+        ) : (
+          <span className={styles.noImage}>No image yet</span>
+        )}
+      </div>
+      {images.length > 1 ? (
+        <ul className={styles.thumbs} aria-label="Product images">
+          {images.map((image, index) => (
+            <li key={image}>
+              <button
+                type="button"
+                className={styles.thumb}
+                aria-pressed={index === current}
+                aria-label={`Show image ${index + 1} of ${images.length}`}
+                onClick={() => setCurrent(index)}
+              >
+                <img src={image} alt="" width={80} height={80} loading="lazy" decoding="async" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,156 @@
+import { useId, useState } from 'react';
+import type { ProductDetail, ProductVariant } from '../../../../contract/catalog.ts';
+import { lineQuantityLimit, quantityLimitText } from '../../../../contract/cart-rules.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { useAddToCart } from '../../../lib/cart/use-add-to-cart.ts';
+import { pickFlavor, pickSize, type Selection } from '../lib/variant-selection.ts';
+import { cartPreview } from '../../../components/products/cart-preview.ts';
+import { Price } from '../../../components/products/price.tsx';
+import styles from './purchase-panel.module.css';
+import { VariantPicker } from './variant-picker.tsx';
+
+/** The most a shopper can put in one line: at most 20, and never above stock. */
+export function maxQuantity(variant: ProductVariant | undefined): number {
+  return variant ? lineQuantityLimit(variant.stock) : 0;
+}
+
+interface PurchasePanelProps {
+  product: ProductDetail;
+  selection: Selection<ProductVariant>;
+  onSelectionChange: (next: Selection<ProductVariant>) => void;
+  onAdded?: () => void;
+}
+
+/** Flavor, size, quantity and the add button, for the product page and the quick-add dialog. */
+export function PurchasePanel({
+  product,
+  selection,
+  onSelectionChange,
+  onAdded,
+}: PurchasePanelProps) {
+  const addToCart = useAddToCart();
+  // What the shopper asked for; above the limit the field shows the limit and says why.
+  const [quantity, setQuantity] = useState(1);
+  const variant = selection.variant;
+  const max = maxQuantity(variant);
+  const shownQuantity = Math.min(quantity, Math.max(1, max));
+  const soldOut = !variant || variant.stock <= 0;
+  const limitNote = !soldOut && quantity > max ? quantityLimitText(variant.stock) : null;
+
+  function add() {
+    if (!variant || soldOut) return;
+    addToCart.mutate(
+      {
+        productId: product._id,
+        variantId: variant._id,
+        quantity: shownQuantity,
+        preview: cartPreview(product, variant),
+      },
+      { onSuccess: () => onAdded?.() },
+    );
+  }
+
+  return (
+    <div className={styles.panel}>
+      {variant ? (
+        <Price price={variant.price} compareAtPrice={variant.compareAtPrice} size="lg" />
+      ) : null}
+      <VariantPicker
+        variants={product.variants}
+        selection={selection}
+        onFlavorChange={(flavor) =>
+          onSelectionChange(pickFlavor(product.variants, selection, flavor))
+        }
+        onSizeChange={(size) => onSelectionChange(pickSize(product.variants, selection, size))}
+      />
+      <p className={soldOut ? styles.outOfStock : styles.inStock} aria-live="polite">
+        {soldOut
+          ? 'Out of stock in this flavor and size'
+          : variant.stock <= 5
+            ? `Only ${variant.stock} left in stock`
+            : 'In stock — ships in 1 business day'}
+      </p>
+      <div className={styles.actions}>
+        <QuantityInput
+          value={shownQuantity}
+          max={max}
+          disabled={soldOut}
+          note={limitNote}
+          onChange={setQuantity}
+        />
+        <Button
+          variant="primary"
+          className={styles.add}
+          onClick={add}
+          disabled={soldOut}
+          loading={addToCart.isPending}
+        >
+          {soldOut ? 'Out of stock' : 'Add to cart'}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function QuantityInput({
+  value,
+  max,
+  disabled,
+  note,
+  onChange,
+}: {
+  value: number;
+  max: number;
+  disabled: boolean;
+  /** Why the quantity asked for was cut to `max`, shown beside the field. */
+  note: string | null;
+  onChange: (value: number) => void;
+}) {
+  const noteId = useId();
+  // Above `max` is kept as asked: the field then shows `max` with the note.
+  const set = (next: number) => onChange(Math.max(1, next));
+  return (
+    <div className={styles.quantityField}>
+      <div className={styles.quantity} role="group" aria-label="Quantity">
+        <button
+          type="button"
+          className={styles.step}
+          onClick={() => set(value - 1)}
+          disabled={disabled || value <= 1}
+          aria-label="Decrease quantity"
+        >
+          −
+        </button>
+        <input
+          className={styles.quantityInput}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={Math.max(1, max)}
+          value={value}
+          disabled={disabled}
+          aria-label="Quantity"
+          aria-describedby={note ? noteId : undefined}
+          onChange={(event) => {
+            const next = Number.parseInt(event.target.value, 10);
+            if (Number.isFinite(next)) set(next);
+          }}
+        />
+        <button
+          type="button"
+          className={styles.step}
+          onClick={() => set(value + 1)}
+          disabled={disabled || value >= max}
+          aria-label="Increase quantity"
+        >
+          +
+        </button>
+      </div>
+      {note ? (
+        <p id={noteId} className={styles.limit} role="status">
+          {note}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { useOnline } from '../../../hooks/use-online.ts';
+import { hasSearchTerm } from '../lib/search-loaders.ts';
+import { toSearchParams, type ListingSearch } from '../../../lib/catalog/listing-search.ts';
+import { OfflineNote, OfflineSearchResults } from './offline-search-results.tsx';
+import { ProductListing, useListingResults } from '../../../components/listing/product-listing.tsx';
+import styles from '../../../components/listing/product-listing.module.css';
+import { PopularCategories } from '../../../components/listing/popular-categories.tsx';
+
+export function SearchResults({ search }: { search: ListingSearch }) {
+  return <main id="main">{hasSearchTerm(search) ? <Results search={search} /> : <NoTerm />}</main>;
+}
+
+function Results({ search }: { search: ListingSearch }) {
+  const online = useOnline();
+  const results = useListingResults(toSearchParams(search));
+  const title = `“${search.q?.trim()}”`;
+  // Offline, a search never made online (or another one's answer kept as a placeholder) lists
+  // the saved products that match instead; a search made before is shown as it was saved.
+  if (!online && (!results.data || results.isPlaceholderData)) {
+    return <OfflineSearchResults search={search} title={title} />;
+  }
+  return (
+    <ProductListing
+      eyebrow="Search results"
+      title={title}
+      description={online ? undefined : <OfflineNote saved />}
+      search={search}
+      results={results}
+      emptySuggestions={<PopularCategories />}
+    />
+  );
+}
+
+function NoTerm() {
+  return (
+    <div className={styles.page}>
+      <header className={styles.header}>
+        <p className={styles.eyebrow}>Search results</p>
+        <h1 className={styles.title}>Search the shop</h1>
+      </header>
+      <div className={styles.empty}>
+        <p>Type a product, brand, flavor or category in the search box to see matching products.</p>
+        <PopularCategories />
+      </div>
+    </div>
+  );
+}
