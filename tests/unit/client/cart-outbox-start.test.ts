@@ -7,13 +7,13 @@ import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { afterAll, expect, test, vi } from 'vitest';
 import type * as ApiClient from '../../../src/lib/api-client.ts';
 import { api } from '../../../src/lib/api-client.ts';
-import { startCartOutbox } from '../../../src/lib/cart/cart-outbox.ts';
+import { startCartOutbox } from '../../../src/features/cart/api/cart-outbox.ts';
 import {
   cartQueryKey,
   cartQueryOptions,
   EMPTY_CART,
   type Cart,
-} from '../../../src/lib/cart/get-cart.ts';
+} from '../../../src/features/cart/api/get-cart.ts';
 import { customerState } from '../../../src/stores/customer.ts';
 
 /** The stored changes are read only when the test says so. */

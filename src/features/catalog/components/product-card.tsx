@@ -4,7 +4,7 @@ import { lazy, Suspense, useRef, useState } from 'react';
 import type { ProductDetail, ProductSummary } from '../../../../contract/catalog.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { toast } from '../../../stores/toasts.ts';
-import { useAddToCart } from '../../../lib/cart/use-add-to-cart.ts';
+import { useAddToCart } from '../../cart/api/index.ts';
 import { productQueryOptions } from '../api/get-product.ts';
 import { cartPreview } from '../lib/cart-preview.ts';
 import { Price } from './price.tsx';

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import type { ProductDetail, ProductVariant } from '../../../../contract/catalog.ts';
 import { lineQuantityLimit, quantityLimitText } from '../../../../contract/cart-rules.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { useAddToCart } from '../../../lib/cart/use-add-to-cart.ts';
+import { useAddToCart } from '../../cart/api/index.ts';
 import { pickFlavor, pickSize, type Selection } from '../lib/variant-selection.ts';
 import { cartPreview } from '../lib/cart-preview.ts';
 import { Price } from './price.tsx';

@@ -12,10 +12,10 @@
  * - sendCartCommand(command): the API call, with the Idempotency-Key header.
  * cart-outbox.ts stores, sends and retries them.
  */
-import type { TaxonomyRef } from '../../../contract/catalog.ts';
-import { computeCartTotals } from '../../../contract/cart-rules.ts';
-import { api } from '../api-client.ts';
-import { newIdempotencyKey } from '../ids.ts';
+import type { TaxonomyRef } from '../../../../contract/catalog.ts';
+import { computeCartTotals } from '../../../../contract/cart-rules.ts';
+import { api } from '../../../lib/api-client.ts';
+import { newIdempotencyKey } from '../../../lib/ids.ts';
 import type { Cart, CartItem, CartResponse } from './get-cart.ts';
 
 /** What an optimistic add shows until the server's line arrives. */
@@ -149,7 +149,10 @@ export async function sendCartCommand(command: SentCartCommand): Promise<CartRes
     case 'remove':
       return api.delete<CartResponse>(`/cart/items/${encodeURIComponent(command.itemId)}`, options);
     case 'applyDiscount':
-      return api.post<CartResponse>('/cart/discount', { ...options, body: { code: command.code } });
+      return api.post<CartResponse>('/cart/discount', {
+        ...options,
+        body: { code: command.code },
+      });
     case 'removeDiscount':
       return api.delete<CartResponse>('/cart/discount', options);
     case 'merge':
