@@ -10,7 +10,7 @@
  * - setUser(user) / clearUser(): after login/registration and logout.
  * - setGuestCartId(id) / clearGuestCartId() / initGuestCartIdFromStorage(): spec §4 rules.
  * - rememberGuestCartFromResponse(body): stores `data.guestCartId` from a successful cart answer
- *   when nobody is signed in (the API client calls it for every cart call).
+ *   when nobody is signed in (every cart call does: features/cart/api/cart-request.ts).
  * - hydrateCustomer(): reads the persisted state once at start-up (main.tsx calls it), and from then
  *   on follows other tabs: the guest cart id they store (one shopper, one cart in every tab) and
  *   their sign-ins and sign-outs (the session cookie is the browser's, shared by every tab).

@@ -16,7 +16,7 @@ import type {
   Cart as ContractCart,
   CartItem as ContractCartItem,
 } from '../../../../contract/cart.ts';
-import { api } from '../../../lib/api-client.ts';
+import { cartApi } from './cart-request.ts';
 import { customerState } from '../../../stores/customer.ts';
 import { PERSIST_TIMEOUT_MS } from '../../../lib/constants.ts';
 
@@ -40,7 +40,7 @@ export const EMPTY_CART: Cart = {
 export async function getCart(signal?: AbortSignal): Promise<Cart> {
   // A guest without a cart id has no cart yet: no need to ask.
   if (!customerState.auth.user && !customerState.guestCart.guestCartId) return EMPTY_CART;
-  const response = await api.get<CartResponse>('/cart', { signal });
+  const response = await cartApi.get<CartResponse>('/cart', { signal });
   return response.data ?? EMPTY_CART;
 }
 
