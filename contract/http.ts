@@ -12,7 +12,10 @@ export const API_BASE_PATH = '/api/v1';
 export const CSRF_HEADER = 'x-requested-with';
 export const CSRF_HEADER_VALUE = 'forge-storefront';
 
-/** The guest cart id travels as this header and as the `guestCartId` query parameter. */
+/**
+ * The guest cart id travels as this header (the PWA's way) or as the `guestCartId` query parameter;
+ * the server reads either.
+ */
 export const GUEST_CART_HEADER = 'x-guest-cart-id';
 export const GUEST_CART_QUERY = 'guestCartId';
 

@@ -11,7 +11,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ErrorBoundary } from './components/ui/crash-screen.tsx';
 import { RouteErrorScreen } from './features/pwa/components/route-error-screen.tsx';
-import { startCartOutbox } from './lib/cart/cart-outbox.ts';
+import { startCartOutbox } from './features/cart/api/index.ts';
 import { startOfflineSupport } from './lib/pwa/start.ts';
 import { queryClient } from './lib/query-client.ts';
 import { routeTree } from './routeTree.gen';

@@ -12,28 +12,25 @@
  *   `fieldErrors` ({ email: '...' } — the last segment of each path), `fromServer` (the message
  *   is the server's), `isNetworkError`, `body` (the parsed error answer, for fields beyond the
  *   common shape, such as the short-stock `lines` of a refused order).
- * - buildQueryString(params), apiUrl(path, query?), isCartPath(path): the rules, for tests and
- *   for links such as invoice downloads; serverUrl(path): a path on the API's server outside
- *   /api/v1 (its health probe).
+ * - buildQueryString(params), apiUrl(path, query?): the rules, for tests and for links such as
+ *   invoice downloads; serverUrl(path): a path on the API's server outside /api/v1 (its health
+ *   probe).
  * - onSessionEnded(listener): called when the server answers 401 while a user is signed in here
  *   (the session expired or was ended elsewhere); returns the unsubscribe function.
  * - onNetworkFailure(listener): calls `listener` whenever a request got no answer at all (the
  *   online state counts the server as gone); returns the function that stops.
  *
- * Cart calls (a path starting with /cart or containing /cart/) carry the guest cart id as the
- * `guestCartId` query parameter and the `X-Guest-Cart-Id` header when one exists and nobody is
- * signed in, and a successful cart answer's `data.guestCartId` is remembered.
+ * Nothing here belongs to one domain: what a call must carry besides (the cart's guest cart id,
+ * say) its caller passes in `headers` or `query`.
  */
 import {
   API_BASE_PATH,
   CSRF_HEADER,
   CSRF_HEADER_VALUE,
-  GUEST_CART_HEADER,
-  GUEST_CART_QUERY,
   IDEMPOTENCY_HEADER,
   type ApiErrorBody,
 } from '../../contract/http.ts';
-import { customerState, rememberGuestCartFromResponse } from '../stores/customer.ts';
+import { customerState } from '../stores/customer.ts';
 
 export type QueryValue =
   string | number | boolean | null | undefined | readonly (string | number)[];
@@ -45,11 +42,6 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   signal?: AbortSignal;
   idempotencyKey?: string;
-  /**
-   * The guest cart id to send instead of the stored one (null: none). A replayed change must go
-   * as it first went, or the server would take it for a new request of another owner.
-   */
-  guestCartId?: string | null;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -127,16 +119,6 @@ export function onNetworkFailure(listener: () => void): () => void {
   };
 }
 
-export function isCartPath(path: string): boolean {
-  const clean = path.startsWith('/') ? path : `/${path}`;
-  return /^\/cart(?:[/?]|$)/.test(clean) || clean.includes('/cart/');
-}
-
-function guestCartIdForRequest(path: string, override?: string | null): string | null {
-  if (!isCartPath(path) || customerState.auth.user) return null;
-  return override === undefined ? customerState.guestCart.guestCartId : override;
-}
-
 const sessionEndedListeners = new Set<() => void>();
 
 export function onSessionEnded(listener: () => void): () => void {
@@ -192,13 +174,7 @@ export async function apiRequest<T>(
   path: string,
   options: RequestOptions = {},
 ): Promise<T> {
-  const guestCartId = guestCartIdForRequest(path, options.guestCartId);
-  const query: QueryParams = { ...options.query };
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
-  if (guestCartId) {
-    query[GUEST_CART_QUERY] = guestCartId;
-    headers[GUEST_CART_HEADER] = guestCartId;
-  }
   if (method !== 'GET') headers[CSRF_HEADER] = CSRF_HEADER_VALUE;
   if (options.idempotencyKey) headers[IDEMPOTENCY_HEADER] = options.idempotencyKey;
   let body: string | undefined;
@@ -209,7 +185,7 @@ export async function apiRequest<T>(
 
   let response: Response;
   try {
-    response = await fetch(apiUrl(path, query), {
+    response = await fetch(apiUrl(path, options.query), {
       method,
       headers,
       body,
@@ -232,7 +208,6 @@ export async function apiRequest<T>(
       response.headers.get('retry-after'),
     );
   }
-  if (isCartPath(path)) rememberGuestCartFromResponse(parsed);
   return parsed as T;
 }
 

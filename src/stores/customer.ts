@@ -6,7 +6,7 @@
  * - The guest cart id is set and cleared in the state and local storage together, and read from
  *   storage only when the state holds none.
  * - rememberGuestCartFromResponse stores `data.guestCartId` from a successful cart answer when
- *   nobody is signed in (the API client calls it for every cart call).
+ *   nobody is signed in (every cart call does: features/cart/api/cart-request.ts).
  * - hydrateCustomer reads the persisted state once at start-up (main.tsx calls it), and from then
  *   on follows other tabs: the guest cart id they store (one shopper, one cart in every tab) and
  *   their sign-ins and sign-outs (the session cookie is the browser's, shared by every tab).

@@ -1,15 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { Suspense, use, useRef, useState } from 'react';
-import type { ProductDetail, ProductSummary } from '../../../contract/catalog.ts';
-import { Button } from '../ui/button.tsx';
-import { toast } from '../../stores/toasts.ts';
-import { useAddToCart } from '../../lib/cart/use-add-to-cart.ts';
-import { productQueryOptions } from '../../lib/catalog/get-product.ts';
-import { cartPreview } from './cart-preview.ts';
+import { use } from 'react';
+import type { ProductSummary } from '../../../contract/catalog.ts';
 import { Price } from './price.tsx';
 import styles from './product-card.module.css';
-import { QuickAddDialogContext } from './quick-add-slot.ts';
+import { QuickAddContext } from './quick-add-slot.ts';
 import { Rating } from './rating.tsx';
 
 export const PRODUCT_IMAGE_SIZE = 400;
@@ -30,6 +24,7 @@ export function ProductCard({
   headingLevel = 'h3',
 }: ProductCardProps) {
   const Heading = headingLevel;
+  const quickAdd = use(QuickAddContext);
   return (
     <article className={styles.card}>
       <Link
@@ -76,78 +71,9 @@ export function ProductCard({
             compareAtPrice={product.compareAtPrice}
             prefix={product.priceVaries ? 'From' : undefined}
           />
-          <QuickAdd product={product} />
+          {quickAdd?.(product)}
         </div>
       </div>
     </article>
-  );
-}
-
-/**
- * One tap adds a product that comes in a single flavor and size; otherwise a small dialog asks
- * which one, since guessing a flavor for the shopper would fill carts with the wrong tub.
- */
-function QuickAdd({ product }: { product: ProductSummary }) {
-  const queryClient = useQueryClient();
-  const addToCart = useAddToCart();
-  const quickAddDialog = use(QuickAddDialogContext);
-  const [loading, setLoading] = useState(false);
-  const [detail, setDetail] = useState<ProductDetail | null>(null);
-  const buttonRef = useRef<HTMLButtonElement | null>(null);
-
-  async function open() {
-    setLoading(true);
-    try {
-      const full = await queryClient.fetchQuery(productQueryOptions(product.slug));
-      const variants = full.variants;
-      const only = variants.length === 1 ? variants[0] : undefined;
-      if (only && only.stock > 0) {
-        addToCart.mutate({
-          productId: full._id,
-          variantId: only._id,
-          quantity: 1,
-          preview: cartPreview(full, only),
-        });
-      } else {
-        setDetail(full);
-      }
-    } catch {
-      toast.error('This product could not be loaded. Please try again.');
-    } finally {
-      setLoading(false);
-    }
-  }
-
-  if (!product.inStock) {
-    return (
-      <Button size="sm" variant="outline" disabled>
-        Sold out
-      </Button>
-    );
-  }
-  return (
-    <>
-      <Button
-        size="sm"
-        variant="dark"
-        onClick={(event) => {
-          buttonRef.current = event.currentTarget;
-          void open();
-        }}
-        loading={loading || addToCart.isPending}
-        aria-label={`Quick add ${product.name} to cart`}
-      >
-        Add
-      </Button>
-      {detail && quickAddDialog ? (
-        <Suspense fallback={null}>
-          {quickAddDialog({
-            product: detail,
-            onClose: () => setDetail(null),
-            returnFocusTo: buttonRef,
-          })}
-        </Suspense>
-      ) : null}
-    </>
   );
 }

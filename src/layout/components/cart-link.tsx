@@ -3,8 +3,7 @@
  * cart's total quantity when it is above zero (spec §2), and a dot while changes wait to sync.
  */
 import { Link } from '@tanstack/react-router';
-import { cartTotalQuantity } from '../../lib/cart/get-cart.ts';
-import { useCart } from '../../lib/cart/use-cart.ts';
+import { cartTotalQuantity, useCart } from '../../features/cart/api/index.ts';
 import {
   pendingSyncText,
   usePendingSyncCount,

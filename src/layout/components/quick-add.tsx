@@ -1,17 +1,14 @@
-import { lazy, type ReactNode } from 'react';
-import {
-  QuickAddDialogContext,
-  type QuickAddDialogProps,
-} from '../../components/products/quick-add-slot.ts';
+import type { ReactNode } from 'react';
+import type { ProductSummary } from '../../../contract/catalog.ts';
+import { QuickAddContext } from '../../components/products/quick-add-slot.ts';
+import { QuickAdd } from '../../features/product/components/quick-add.tsx';
 
-/** The product page's flavor and size choice, fetched the first time a shopper needs it. */
-const QuickAddDialog = lazy(() => import('../../features/product/components/quick-add-dialog.tsx'));
-const quickAddDialog = (props: QuickAddDialogProps) => <QuickAddDialog {...props} />;
+const quickAdd = (product: ProductSummary) => <QuickAdd product={product} />;
 
 /**
- * Gives a page's product cards their quick-add dialog. The routes that show cards wrap their page
- * in it rather than the shop layout, whose code ships with every first page.
+ * Gives a page's product cards their "Add" button. The routes that show cards wrap their page in
+ * it rather than the shop layout, whose code ships with every first page.
  */
 export function WithQuickAdd({ children }: { children: ReactNode }) {
-  return <QuickAddDialogContext value={quickAddDialog}>{children}</QuickAddDialogContext>;
+  return <QuickAddContext value={quickAdd}>{children}</QuickAddContext>;
 }

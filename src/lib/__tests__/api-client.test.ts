@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { api as url, setupMswServer } from '../../testing/msw.ts';
 import { customerState } from '../../stores/customer.ts';
-import { ApiError, api, buildQueryString, isCartPath } from '../api-client.ts';
+import { ApiError, api, buildQueryString } from '../api-client.ts';
 
 const server = setupMswServer();
 
@@ -26,14 +26,6 @@ describe('query strings', () => {
       }),
     ).toBe('?search=whey&brand=apex%2Ctitan&minPrice=0&inStock=true');
     expect(buildQueryString({ a: null })).toBe('');
-  });
-
-  test('cart paths are /cart, /cart/... and anything containing /cart/', () => {
-    expect(isCartPath('/cart')).toBe(true);
-    expect(isCartPath('/cart/items/1')).toBe(true);
-    expect(isCartPath('/users/me/cart/items')).toBe(true);
-    expect(isCartPath('/cartography')).toBe(false);
-    expect(isCartPath('/taxonomy/categories')).toBe(false);
   });
 });
 
@@ -88,61 +80,5 @@ describe('requests', () => {
 
     const offline = await api.get('/offline').catch((err: unknown) => err);
     expect(offline).toMatchObject({ status: 0, isNetworkError: true });
-  });
-});
-
-describe('guest cart id (spec §4, §7)', () => {
-  test('cart calls carry it as query parameter and header when a guest has one', async () => {
-    customerState.guestCart.guestCartId = 'g-123';
-    server.use(
-      http.get(url('/cart'), () => HttpResponse.json({ success: true, data: { items: [] } })),
-      http.get(url('/taxonomy/categories'), () => HttpResponse.json([])),
-    );
-    await api.get('/cart');
-    await api.get('/taxonomy/categories');
-    const [cart, taxonomy] = server.requests;
-    expect(new URL(cart!.url).searchParams.get('guestCartId')).toBe('g-123');
-    expect(cart?.headers.get('x-guest-cart-id')).toBe('g-123');
-    expect(new URL(taxonomy!.url).searchParams.has('guestCartId')).toBe(false);
-    expect(taxonomy?.headers.get('x-guest-cart-id')).toBeNull();
-  });
-
-  test('a signed-in shopper never sends it', async () => {
-    customerState.guestCart.guestCartId = 'g-123';
-    customerState.auth.user = { _id: 'u1', name: 'Ana', email: 'a@b.ca' };
-    server.use(
-      http.get(url('/cart'), () => HttpResponse.json({ success: true, data: { items: [] } })),
-    );
-    await api.get('/cart');
-    expect(new URL(server.requests[0]!.url).searchParams.has('guestCartId')).toBe(false);
-    expect(server.requests[0]?.headers.get('x-guest-cart-id')).toBeNull();
-  });
-
-  test('a successful cart answer with a guestCartId is stored for a guest, not for a user', async () => {
-    server.use(
-      http.post(url('/cart/items'), () =>
-        HttpResponse.json({ success: true, data: { items: [], guestCartId: 'g-new' } }),
-      ),
-    );
-    await api.post('/cart/items', { body: {} });
-    expect(customerState.guestCart.guestCartId).toBe('g-new');
-    expect(localStorage.getItem('guestCartId')).toBe('g-new');
-
-    customerState.guestCart.guestCartId = null;
-    localStorage.clear();
-    customerState.auth.user = { _id: 'u1', name: 'Ana', email: 'a@b.ca' };
-    await api.post('/cart/items', { body: {} });
-    expect(customerState.guestCart.guestCartId).toBeNull();
-    expect(localStorage.getItem('guestCartId')).toBeNull();
-  });
-
-  test('an unsuccessful cart answer stores nothing', async () => {
-    server.use(
-      http.get(url('/cart'), () =>
-        HttpResponse.json({ success: false, data: { guestCartId: 'nope' } }),
-      ),
-    );
-    await api.get('/cart');
-    expect(customerState.guestCart.guestCartId).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { cartQueryOptions } from '../../lib/cart/get-cart.ts';
+import { cartQueryOptions } from '../../features/cart/api/index.ts';
 import { CartPage } from '../../features/cart/components/cart-page.tsx';
 
 export const Route = createFileRoute('/_shop/cart')({

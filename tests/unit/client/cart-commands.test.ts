@@ -3,8 +3,8 @@ import {
   applyCommandToCart,
   applyPendingCommands,
   createCartCommand,
-} from '../../../src/lib/cart/cart-commands.ts';
-import { EMPTY_CART, type Cart, type CartItem } from '../../../src/lib/cart/get-cart.ts';
+} from '../../../src/features/cart/api/cart-commands.ts';
+import { EMPTY_CART, type Cart, type CartItem } from '../../../src/features/cart/api/get-cart.ts';
 
 const ref = { _id: 'r', slug: 'r', name: 'R' };
 const line = (itemId: string, variantId: string, quantity: number): CartItem => ({

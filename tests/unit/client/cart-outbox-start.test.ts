@@ -5,15 +5,14 @@
  */
 import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { afterAll, expect, test, vi } from 'vitest';
-import type * as ApiClient from '../../../src/lib/api-client.ts';
-import { api } from '../../../src/lib/api-client.ts';
-import { startCartOutbox } from '../../../src/lib/cart/cart-outbox.ts';
+import { startCartOutbox } from '../../../src/features/cart/api/cart-outbox.ts';
+import { cartApi } from '../../../src/features/cart/api/cart-request.ts';
 import {
   cartQueryKey,
   cartQueryOptions,
   EMPTY_CART,
   type Cart,
-} from '../../../src/lib/cart/get-cart.ts';
+} from '../../../src/features/cart/api/get-cart.ts';
 import { customerState } from '../../../src/stores/customer.ts';
 
 /** The stored changes are read only when the test says so. */
@@ -37,9 +36,8 @@ vi.mock('../../../src/lib/outbox/browser.ts', () => ({
   broadcast: () => ({ post() {}, listen: () => () => {} }),
 }));
 
-vi.mock('../../../src/lib/api-client.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof ApiClient>()),
-  api: { get: vi.fn() },
+vi.mock('../../../src/features/cart/api/cart-request.ts', () => ({
+  cartApi: { get: vi.fn() },
 }));
 
 const cartOf = (itemCount: number): Cart => ({
@@ -54,7 +52,7 @@ afterAll(() => {
 test('a cart read waits until the outbox has listed what earlier pages left, then takes the server’s cart', async () => {
   customerState.guestCart.guestCartId = 'guest-cart';
   onlineManager.setOnline(true);
-  vi.mocked(api.get).mockImplementation(async () => ({ success: true, data: cartOf(3) }));
+  vi.mocked(cartApi.get).mockImplementation(async () => ({ success: true, data: cartOf(3) }));
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   // The cart saved by an earlier page, restored before the app starts.
   queryClient.setQueryData(cartQueryKey, cartOf(2));
@@ -63,11 +61,11 @@ test('a cart read waits until the outbox has listed what earlier pages left, the
   const read = queryClient.fetchQuery(cartQueryOptions());
   await new Promise((resolve) => setTimeout(resolve, 20));
   // The server is not asked while an earlier page's sent change could be in its answer, unlisted.
-  expect(api.get).not.toHaveBeenCalled();
+  expect(cartApi.get).not.toHaveBeenCalled();
 
   readStorage();
   await started;
   // Nothing waits: the read is trusted.
   await expect(read).resolves.toEqual(cartOf(3));
-  expect(api.get).toHaveBeenCalledTimes(1);
+  expect(cartApi.get).toHaveBeenCalledTimes(1);
 });

@@ -4,25 +4,25 @@
  */
 import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
-import type * as CartCommands from '../../../src/lib/cart/cart-commands.ts';
+import type * as CartCommands from '../../../src/features/cart/api/cart-commands.ts';
 import {
   applyPendingCommands,
   createCartCommand,
   pendingLineId,
   sendCartCommand,
   type CartCommand,
-} from '../../../src/lib/cart/cart-commands.ts';
+} from '../../../src/features/cart/api/cart-commands.ts';
 import {
   enqueueCartCommand,
   pendingCartCommands,
   startCartOutbox,
-} from '../../../src/lib/cart/cart-outbox.ts';
+} from '../../../src/features/cart/api/cart-outbox.ts';
 import {
   cartQueryKey,
   EMPTY_CART,
   type Cart,
   type CartItem,
-} from '../../../src/lib/cart/get-cart.ts';
+} from '../../../src/features/cart/api/get-cart.ts';
 import { clearGuestCartId, customerState } from '../../../src/stores/customer.ts';
 
 /** The other tabs' end of the cart channel: deliver() is a message from one of them. */
@@ -44,7 +44,7 @@ vi.mock('../../../src/lib/outbox/browser.ts', async () => {
   };
 });
 
-vi.mock('../../../src/lib/cart/cart-commands.ts', async (importOriginal) => ({
+vi.mock('../../../src/features/cart/api/cart-commands.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof CartCommands>()),
   sendCartCommand: vi.fn(),
 }));

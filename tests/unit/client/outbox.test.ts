@@ -5,7 +5,10 @@ import {
   type OutboxMessage,
   type OutboxStorage,
 } from '../../../src/lib/outbox/outbox.ts';
-import { classifyCartFailure, replacePendingItemId } from '../../../src/lib/cart/cart-outbox.ts';
+import {
+  classifyCartFailure,
+  replacePendingItemId,
+} from '../../../src/features/cart/api/cart-outbox.ts';
 import { ApiError } from '../../../src/lib/api-client.ts';
 import { memoryOutboxStorage } from './memory-outbox-storage.ts';
 

@@ -27,8 +27,7 @@ import {
   type AuthUser,
 } from '../../../stores/customer.ts';
 import { clearOfflineData } from '../../../lib/pwa/start.ts';
-import { createCartCommand } from '../../../lib/cart/cart-commands.ts';
-import { clearCartOutbox, enqueueCartCommand } from '../../../lib/cart/cart-outbox.ts';
+import { clearCartOutbox, createCartCommand, enqueueCartCommand } from '../../cart/api/index.ts';
 import { clearCheckoutAttempts } from '../../../lib/checkout/checkout-attempt.ts';
 import { SAVED_PAYMENT_METHODS_KEY } from '../../../lib/query-keys.ts';
 import { toast } from '../../../stores/toasts.ts';

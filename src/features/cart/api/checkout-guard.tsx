@@ -1,11 +1,11 @@
 /**
- * Exports: CheckoutGuard — wraps the checkout screen (spec §4): shows 'loading...' while the cart
+ * Exports: CheckoutGuard — wraps the checkout screen: shows 'loading...' while the cart
  * loads, sends a cart error to '/', an empty or missing cart to '/cart', and once it has seen the
  * cart non-empty keeps the screen open (so emptying the cart by placing the order does not bounce).
  */
 import { Navigate } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
-import { useCart } from '../../../lib/cart/use-cart.ts';
+import { useCart } from './use-cart.ts';
 
 export function CheckoutGuard({ children }: { children: ReactNode }) {
   const cart = useCart();

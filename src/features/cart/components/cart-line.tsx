@@ -2,8 +2,8 @@ import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
 import { lineQuantityLimit, quantityLimitText } from '../../../../contract/cart-rules.ts';
 import { formatMoney } from '../../../lib/format.ts';
-import { useCartCommand } from '../../../lib/cart/use-cart.ts';
-import type { CartItem } from '../../../lib/cart/get-cart.ts';
+import { useCartCommand } from '../api/use-cart.ts';
+import type { CartItem } from '../api/get-cart.ts';
 import styles from './cart-page.module.css';
 
 /** 1–20 per line and never above the stock left. */

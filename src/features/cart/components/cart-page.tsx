@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { buttonClassName } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useCustomer } from '../../../stores/customer.ts';
-import { useCart } from '../../../lib/cart/use-cart.ts';
+import { useCart } from '../api/use-cart.ts';
 import { CartLine } from './cart-line.tsx';
 import styles from './cart-page.module.css';
 import { CartSummary } from './cart-summary.tsx';

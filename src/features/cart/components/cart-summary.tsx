@@ -6,13 +6,13 @@ import { Button, buttonClassName } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatMoney } from '../../../lib/format.ts';
-import { createCartCommand } from '../../../lib/cart/cart-commands.ts';
+import { createCartCommand } from '../api/cart-commands.ts';
 import { useOnline } from '../../../hooks/use-online.ts';
-import { enqueueCartCommand } from '../../../lib/cart/cart-outbox.ts';
+import { enqueueCartCommand } from '../api/cart-outbox.ts';
 import { RefusedInOtherTab } from '../../../lib/outbox/outbox.ts';
-import { useCartCommand } from '../../../lib/cart/use-cart.ts';
+import { useCartCommand } from '../api/use-cart.ts';
 import { usePendingSyncCount } from './pending-sync.tsx';
-import type { Cart } from '../../../lib/cart/get-cart.ts';
+import type { Cart } from '../api/get-cart.ts';
 import styles from './cart-page.module.css';
 
 export const CHECKOUT_OFFLINE_TEXT =

@@ -1,4 +1,4 @@
-import { usePendingCartCommands } from '../../../lib/cart/cart-outbox.ts';
+import { usePendingCartCommands } from '../api/cart-outbox.ts';
 
 /** "2 changes waiting to sync": cart changes the server has not answered yet (issue 5). */
 export function pendingSyncText(count: number): string {

@@ -10,7 +10,7 @@ import type {
 } from '../../../../contract/orders.ts';
 import { http, HttpResponse } from 'msw';
 import type { SavedPaymentMethod } from '../../../../contract/payment-methods.ts';
-import { EMPTY_CART, type Cart } from '../../../lib/cart/get-cart.ts';
+import { EMPTY_CART, type Cart } from '../../cart/api/index.ts';
 import { api } from '../../../testing/msw.ts';
 
 export const USER = { _id: 'user_1', name: 'Ann Tremblay', email: 'ann@example.com' };

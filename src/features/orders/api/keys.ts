@@ -17,4 +17,4 @@ export const ordersKeys = {
 
 import { SAVED_ADDRESSES_QUERY_KEY } from '../../../lib/query-keys.ts';
 
-export { cartQueryKey as CART_QUERY_KEY } from '../../../lib/cart/get-cart.ts';
+export { cartQueryKey as CART_QUERY_KEY } from '../../cart/api/index.ts';

@@ -21,7 +21,7 @@ import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
 import { failureMessage, useFormSubmit } from '../../../hooks/use-form-submit.ts';
 import { useOnline } from '../../../hooks/use-online.ts';
 import { useSchemaForm } from '../../../hooks/use-schema-form.ts';
-import { useCart } from '../../../lib/cart/use-cart.ts';
+import { useCart } from '../../cart/api/index.ts';
 import { addressLines, addressValuesOf, type AddressValues } from '../../../lib/address.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { useAddresses } from '../api/get-addresses.ts';

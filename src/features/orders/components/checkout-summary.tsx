@@ -7,7 +7,7 @@
 import { Link } from '@tanstack/react-router';
 import type { Quote } from '../../../../contract/orders.ts';
 import { formatMoney } from '../../../lib/format.ts';
-import type { Cart } from '../../../lib/cart/get-cart.ts';
+import type { Cart } from '../../cart/api/index.ts';
 import { OrderLines } from './order-lines.tsx';
 import { TotalsList } from '../../../components/orders/totals-list.tsx';
 import styles from './orders.module.css';

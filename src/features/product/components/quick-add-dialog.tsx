@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { useId, useState } from 'react';
-import type { QuickAddDialogProps } from '../../../components/products/quick-add-slot.ts';
+import { useId, useState, type RefObject } from 'react';
+import type { ProductDetail } from '../../../../contract/catalog.ts';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { imageSrcSet } from '../../../lib/catalog/image-srcset.ts';
 import { resolveSelection } from '../lib/variant-selection.ts';
@@ -9,6 +9,13 @@ import styles from './quick-add-dialog.module.css';
 
 /** Drawn at this size on wide screens; phones show it smaller beside the name. */
 export const QUICK_ADD_IMAGE_SIZE = 220;
+
+interface QuickAddDialogProps {
+  product: ProductDetail;
+  onClose: () => void;
+  /** The card's add button: it is disabled while the product loads, so it has lost focus. */
+  returnFocusTo: RefObject<HTMLElement | null>;
+}
 
 /**
  * The flavor and size choice for a card's quick add: the chosen flavor's packshot, brand, name,

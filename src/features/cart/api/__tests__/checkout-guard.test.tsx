@@ -5,7 +5,7 @@ import { clearGuestCartId, setGuestCartId } from '../../../../stores/customer.ts
 import { api, setupMswServer } from '../../../../testing/msw.ts';
 import { renderWithProviders } from '../../../../testing/render.tsx';
 import { CheckoutGuard } from '../checkout-guard.tsx';
-import { cartQueryKey, EMPTY_CART, type Cart } from '../../../../lib/cart/get-cart.ts';
+import { cartQueryKey, EMPTY_CART, type Cart } from '../get-cart.ts';
 
 const server = setupMswServer();
 

@@ -2,8 +2,8 @@ import { onlineManager } from '@tanstack/react-query';
 import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, test } from 'vitest';
 import { renderWithProviders } from '../../../../testing/render.tsx';
-import { applyPendingCommands, createCartCommand } from '../../../../lib/cart/cart-commands.ts';
-import { EMPTY_CART } from '../../../../lib/cart/get-cart.ts';
+import { applyPendingCommands, createCartCommand } from '../../api/cart-commands.ts';
+import { EMPTY_CART } from '../../api/get-cart.ts';
 import { CartSummary, CHECKOUT_OFFLINE_TEXT, ESTIMATE_TEXT } from '../cart-summary.tsx';
 
 afterEach(() => {

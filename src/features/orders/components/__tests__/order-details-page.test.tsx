@@ -6,7 +6,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { Order } from '../../../../../contract/orders.ts';
-import { cartQueryKey, EMPTY_CART } from '../../../../lib/cart/get-cart.ts';
+import { cartQueryKey, EMPTY_CART } from '../../../cart/api/index.ts';
 import { toastState } from '../../../../stores/toasts.ts';
 import { api, setupMswServer } from '../../../../testing/msw.ts';
 import { renderWithProviders } from '../../../../testing/render.tsx';

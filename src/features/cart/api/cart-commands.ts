@@ -9,13 +9,14 @@
  *   result (pure); the cart shown is always the server's cart with the waiting commands applied,
  *   its totals then `estimated` from the lines' prices.
  * - pendingLineId(addCommand): the placeholder id of a line whose add is still waiting.
- * - sendCartCommand(command): the API call, with the Idempotency-Key header.
+ * - sendCartCommand(command): the API call, with the Idempotency-Key header and, for a guest, the
+ *   guest cart id the command was first sent with (cart-request.ts).
  * cart-outbox.ts stores, sends and retries them.
  */
-import type { TaxonomyRef } from '../../../contract/catalog.ts';
-import { computeCartTotals } from '../../../contract/cart-rules.ts';
-import { api } from '../api-client.ts';
-import { newIdempotencyKey } from '../ids.ts';
+import type { TaxonomyRef } from '../../../../contract/catalog.ts';
+import { computeCartTotals } from '../../../../contract/cart-rules.ts';
+import { cartApi } from './cart-request.ts';
+import { newIdempotencyKey } from '../../../lib/ids.ts';
 import type { Cart, CartItem, CartResponse } from './get-cart.ts';
 
 /** What an optimistic add shows until the server's line arrives. */
@@ -133,7 +134,7 @@ export async function sendCartCommand(command: SentCartCommand): Promise<CartRes
   const options = { idempotencyKey: command.idempotencyKey, guestCartId: command.sentAsGuest };
   switch (command.type) {
     case 'add':
-      return api.post<CartResponse>('/cart/items', {
+      return cartApi.post<CartResponse>('/cart/items', {
         ...options,
         body: {
           productId: command.productId,
@@ -142,18 +143,24 @@ export async function sendCartCommand(command: SentCartCommand): Promise<CartRes
         },
       });
     case 'setQuantity':
-      return api.patch<CartResponse>(`/cart/items/${encodeURIComponent(command.itemId)}`, {
+      return cartApi.patch<CartResponse>(`/cart/items/${encodeURIComponent(command.itemId)}`, {
         ...options,
         body: { quantity: command.quantity },
       });
     case 'remove':
-      return api.delete<CartResponse>(`/cart/items/${encodeURIComponent(command.itemId)}`, options);
+      return cartApi.delete<CartResponse>(
+        `/cart/items/${encodeURIComponent(command.itemId)}`,
+        options,
+      );
     case 'applyDiscount':
-      return api.post<CartResponse>('/cart/discount', { ...options, body: { code: command.code } });
+      return cartApi.post<CartResponse>('/cart/discount', {
+        ...options,
+        body: { code: command.code },
+      });
     case 'removeDiscount':
-      return api.delete<CartResponse>('/cart/discount', options);
+      return cartApi.delete<CartResponse>('/cart/discount', options);
     case 'merge':
-      return api.post<CartResponse>('/cart/merge', {
+      return cartApi.post<CartResponse>('/cart/merge', {
         ...options,
         body: { guestCartId: command.guestCartId },
       });

@@ -5,7 +5,7 @@
  * offline included, and a refusal is rolled back with a toast saying why (cart-outbox.ts).
  */
 import { useMutation } from '@tanstack/react-query';
-import { toast } from '../../stores/toasts.ts';
+import { toast } from '../../../stores/toasts.ts';
 import { createCartCommand, type CartLinePreview } from './cart-commands.ts';
 import { enqueueCartCommand } from './cart-outbox.ts';
 

@@ -1,5 +1,5 @@
-import type { ProductDetail, ProductVariant } from '../../../contract/catalog.ts';
-import type { CartLinePreview } from '../../lib/cart/cart-commands.ts';
+import type { ProductDetail, ProductVariant } from '../../../../contract/catalog.ts';
+import type { CartLinePreview } from '../../cart/api/index.ts';
 
 /** What the cart shows for the new line until the server's answer arrives. */
 export function cartPreview(product: ProductDetail, variant: ProductVariant): CartLinePreview {

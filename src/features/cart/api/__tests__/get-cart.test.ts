@@ -1,9 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
 import { afterEach, expect, test, vi } from 'vitest';
-import { PERSIST_TIMEOUT_MS } from '../../constants.ts';
-import { setupMswServer, api } from '../../../testing/msw.ts';
-import { customerState } from '../../../stores/customer.ts';
+import { PERSIST_TIMEOUT_MS } from '../../../../lib/constants.ts';
+import { setupMswServer, api } from '../../../../testing/msw.ts';
+import { customerState } from '../../../../stores/customer.ts';
 import {
   cartQueryKey,
   cartQueryOptions,

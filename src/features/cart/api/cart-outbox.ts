@@ -1,7 +1,7 @@
 /**
- * The cart's outbox (issue 5, DESIGN §4): every cart change waits in IndexedDB until the server has
- * answered, so nothing a shopper does offline or on a flaky network is lost, and — each command
- * carrying its idempotency key — nothing is applied twice.
+ * The cart's outbox: every cart change waits in IndexedDB until the server has answered, so nothing
+ * a shopper does offline or on a flaky network is lost, and — each command carrying its idempotency
+ * key — nothing is applied twice.
  *
  * Exports:
  * - startCartOutbox(queryClient): reads what earlier visits left and sends it; called once at start.
@@ -17,16 +17,21 @@
  */
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { ApiError } from '../api-client.ts';
-import { CART_SYNC_RETRY_BASE_MS, CART_SYNC_RETRY_MAX_MS } from '../constants.ts';
-import { broadcast, idbOutboxStorage, webLock } from '../outbox/browser.ts';
-import { Outbox, RefusedInOtherTab, type Failure, type OutboxMessage } from '../outbox/outbox.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { CART_SYNC_RETRY_BASE_MS, CART_SYNC_RETRY_MAX_MS } from '../../../lib/constants.ts';
+import { broadcast, idbOutboxStorage, webLock } from '../../../lib/outbox/browser.ts';
+import {
+  Outbox,
+  RefusedInOtherTab,
+  type Failure,
+  type OutboxMessage,
+} from '../../../lib/outbox/outbox.ts';
 import {
   clearGuestCartId,
   customerState,
   rememberGuestCartFromResponse,
-} from '../../stores/customer.ts';
-import { toast } from '../../stores/toasts.ts';
+} from '../../../stores/customer.ts';
+import { toast } from '../../../stores/toasts.ts';
 import {
   pendingLineId,
   sendCartCommand,

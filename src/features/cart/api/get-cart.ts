@@ -1,5 +1,5 @@
 /**
- * The shopper's cart (spec §7 `GET /cart`).
+ * The shopper's cart (`GET /cart`).
  *
  * Exports:
  * - Cart, CartItem, CartResponse: contract/cart.ts shapes (lines may be `pending` while optimistic).
@@ -12,10 +12,13 @@
  * - cartTotalQuantity(cart): the header badge's number.
  */
 import { queryOptions } from '@tanstack/react-query';
-import type { Cart as ContractCart, CartItem as ContractCartItem } from '../../../contract/cart.ts';
-import { api } from '../api-client.ts';
-import { customerState } from '../../stores/customer.ts';
-import { PERSIST_TIMEOUT_MS } from '../constants.ts';
+import type {
+  Cart as ContractCart,
+  CartItem as ContractCartItem,
+} from '../../../../contract/cart.ts';
+import { cartApi } from './cart-request.ts';
+import { customerState } from '../../../stores/customer.ts';
+import { PERSIST_TIMEOUT_MS } from '../../../lib/constants.ts';
 
 /** A cart line; `pending` marks an optimistic add still waiting for the server's line. */
 export type CartItem = ContractCartItem & { pending?: boolean };
@@ -37,7 +40,7 @@ export const EMPTY_CART: Cart = {
 export async function getCart(signal?: AbortSignal): Promise<Cart> {
   // A guest without a cart id has no cart yet: no need to ask.
   if (!customerState.auth.user && !customerState.guestCart.guestCartId) return EMPTY_CART;
-  const response = await api.get<CartResponse>('/cart', { signal });
+  const response = await cartApi.get<CartResponse>('/cart', { signal });
   return response.data ?? EMPTY_CART;
 }
 
@@ -52,7 +55,7 @@ export function trackCartChanges(mark: () => number | null, listed: Promise<void
 /**
  * Until the outbox has read what earlier pages stored, a read of the server's cart may hold a
  * change the last page sent while the page does not list it yet (it would count twice). A storage
- * that never answers holds the cart no longer than the saved cache (spec §4).
+ * that never answers holds the cart no longer than the saved cache.
  */
 async function changesKnown(): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;
