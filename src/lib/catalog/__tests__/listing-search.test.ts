@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { toggleInList, toSearchParams } from '../listing-search.ts';
 
-// The URL's schemas are tested through the router in tests/unit/client/search-params.test.ts.
+// The URL's schemas are tested through the router in ./search-params.test.ts.
 describe('listing URL', () => {
   test('toggleInList adds and removes slugs, and empties to undefined', () => {
     expect(toggleInList(undefined, 'vanilla')).toBe('vanilla');

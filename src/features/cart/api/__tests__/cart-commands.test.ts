@@ -1,10 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import {
-  applyCommandToCart,
-  applyPendingCommands,
-  createCartCommand,
-} from '../../../src/features/cart/api/cart-commands.ts';
-import { EMPTY_CART, type Cart, type CartItem } from '../../../src/features/cart/api/get-cart.ts';
+import { applyCommandToCart, applyPendingCommands, createCartCommand } from '../cart-commands.ts';
+import { EMPTY_CART, type Cart, type CartItem } from '../get-cart.ts';
 
 const ref = { _id: 'r', slug: 'r', name: 'R' };
 const line = (itemId: string, variantId: string, quantity: number): CartItem => ({

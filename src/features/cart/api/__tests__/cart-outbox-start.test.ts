@@ -5,15 +5,10 @@
  */
 import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { afterAll, expect, test, vi } from 'vitest';
-import { startCartOutbox } from '../../../src/features/cart/api/cart-outbox.ts';
-import { cartApi } from '../../../src/features/cart/api/cart-request.ts';
-import {
-  cartQueryKey,
-  cartQueryOptions,
-  EMPTY_CART,
-  type Cart,
-} from '../../../src/features/cart/api/get-cart.ts';
-import { customerState } from '../../../src/stores/customer.ts';
+import { startCartOutbox } from '../cart-outbox.ts';
+import { cartApi } from '../cart-request.ts';
+import { cartQueryKey, cartQueryOptions, EMPTY_CART, type Cart } from '../get-cart.ts';
+import { customerState } from '../../../../stores/customer.ts';
 
 /** The stored changes are read only when the test says so. */
 let readStorage = () => {};
@@ -21,7 +16,7 @@ const storageRead = new Promise<void>((resolve) => {
   readStorage = resolve;
 });
 
-vi.mock('../../../src/lib/outbox/browser.ts', () => ({
+vi.mock('../../../../lib/outbox/browser.ts', () => ({
   idbOutboxStorage: () => ({
     entries: async () => {
       await storageRead;
@@ -36,7 +31,7 @@ vi.mock('../../../src/lib/outbox/browser.ts', () => ({
   broadcast: () => ({ post() {}, listen: () => () => {} }),
 }));
 
-vi.mock('../../../src/features/cart/api/cart-request.ts', () => ({
+vi.mock('../cart-request.ts', () => ({
   cartApi: { get: vi.fn() },
 }));
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, test } from 'vitest';
-import { compareFolded, foldText, queryWords, textWords } from '../../contract/search-rules.ts';
+import { compareFolded, foldText, queryWords, textWords } from './search-rules.ts';
 
 describe('text folding', () => {
   test('case and accents are folded', () => {

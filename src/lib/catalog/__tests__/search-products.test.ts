@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { searchProductsQueryOptions } from '../../../src/lib/catalog/search-products.ts';
+import { searchProductsQueryOptions } from '../search-products.ts';
 
 describe('product search query (spec §7, §9)', () => {
   test('fresh for 180 s, keyed by the trimmed term and the filters', () => {

@@ -1,37 +1,13 @@
-import { SEARCH_SORTS } from '../../../contract/search-rules.ts';
-/**
- * The routes' search-param schemas, run the way the app runs them: a URL's query goes through
- * TanStack Router's default parsing (the app's router keeps it) and route matching, and the test
- * reads the search the route's component and loader get — the raw params with the validated ones
- * laid over them.
- */
-import {
-  createRootRoute,
-  createRoute,
-  createRouter,
-  defaultParseSearch,
-  defaultStringifySearch,
-} from '@tanstack/react-router';
+import { SEARCH_SORTS } from '../../../../contract/search-rules.ts';
+import { defaultStringifySearch } from '@tanstack/react-router';
 import { describe, expect, test } from 'vitest';
-import type * as z from 'zod/mini';
-import { redirectSearchSchema } from '../../../src/features/account/redirect-search.ts';
+import { searchAt } from '../../../testing/search-at.ts';
 import {
   listingSearchSchema,
   searchPageSchema,
   toSearchParams,
   type ListingSearch,
-} from '../../../src/lib/catalog/listing-search.ts';
-import { productSearchSchema } from '../../../src/features/product/lib/product-search.ts';
-
-/** The search a route validating with `schema` sees at `query` (`?page=2`); throws if it fails. */
-function searchAt(schema: z.core.$ZodType, query: string): Record<string, unknown> {
-  const rootRoute = createRootRoute();
-  const route = createRoute({ getParentRoute: () => rootRoute, path: '/', validateSearch: schema });
-  const router = createRouter({ routeTree: rootRoute.addChildren([route]) });
-  const match = router.matchRoutes('/', defaultParseSearch(query)).at(-1)!;
-  if (match.searchError) throw match.searchError;
-  return match.search as Record<string, unknown>;
-}
+} from '../listing-search.ts';
 
 describe('listing search (category, brand, flavor pages)', () => {
   test('valid params are kept as the URL says', () => {
@@ -137,30 +113,5 @@ describe('search page (/search, /search/products)', () => {
     expect(searchAt(searchPageSchema, '?q=%20%20').q).toBeUndefined();
     expect(searchAt(searchPageSchema, '?q=').q).toBeUndefined();
     expect(searchAt(searchPageSchema, '')).toStrictEqual({});
-  });
-});
-
-describe('product page', () => {
-  test('flavor and size are kept, trimmed; blank or missing is no choice', () => {
-    expect(searchAt(productSearchSchema, '?flavor=vanilla&size=5%20lb')).toEqual({
-      flavor: 'vanilla',
-      size: '5 lb',
-    });
-    expect(searchAt(productSearchSchema, '?size=10')).toEqual({ size: '10' });
-    expect(searchAt(productSearchSchema, '?flavor=%20')).toEqual({ flavor: undefined });
-    expect(searchAt(productSearchSchema, '')).toStrictEqual({});
-  });
-});
-
-describe('login and register', () => {
-  test('redirect is kept when it is text and dropped otherwise', () => {
-    expect(searchAt(redirectSearchSchema, '?redirect=%2Fmy-orders')).toEqual({
-      redirect: '/my-orders',
-    });
-    expect(searchAt(redirectSearchSchema, '')).toStrictEqual({});
-    expect(searchAt(redirectSearchSchema, '?redirect=123')).toEqual({ redirect: undefined });
-    expect(searchAt(redirectSearchSchema, '?redirect=%2Fa&redirect=%2Fb')).toEqual({
-      redirect: undefined,
-    });
   });
 });

@@ -4,32 +4,23 @@
  */
 import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
-import type * as CartCommands from '../../../src/features/cart/api/cart-commands.ts';
+import type * as CartCommands from '../cart-commands.ts';
 import {
   applyPendingCommands,
   createCartCommand,
   pendingLineId,
   sendCartCommand,
   type CartCommand,
-} from '../../../src/features/cart/api/cart-commands.ts';
-import {
-  enqueueCartCommand,
-  pendingCartCommands,
-  startCartOutbox,
-} from '../../../src/features/cart/api/cart-outbox.ts';
-import {
-  cartQueryKey,
-  EMPTY_CART,
-  type Cart,
-  type CartItem,
-} from '../../../src/features/cart/api/get-cart.ts';
-import { clearGuestCartId, customerState } from '../../../src/stores/customer.ts';
+} from '../cart-commands.ts';
+import { enqueueCartCommand, pendingCartCommands, startCartOutbox } from '../cart-outbox.ts';
+import { cartQueryKey, EMPTY_CART, type Cart, type CartItem } from '../get-cart.ts';
+import { clearGuestCartId, customerState } from '../../../../stores/customer.ts';
 
 /** The other tabs' end of the cart channel: deliver() is a message from one of them. */
 const otherTabs = vi.hoisted(() => ({ deliver: (message: unknown): void => void message }));
 
-vi.mock('../../../src/lib/outbox/browser.ts', async () => {
-  const { memoryOutboxStorage } = await import('./memory-outbox-storage.ts');
+vi.mock('../../../../lib/outbox/browser.ts', async () => {
+  const { memoryOutboxStorage } = await import('../../../../testing/memory-outbox-storage.ts');
   const storage = memoryOutboxStorage<unknown>();
   return {
     idbOutboxStorage: () => storage,
@@ -44,7 +35,7 @@ vi.mock('../../../src/lib/outbox/browser.ts', async () => {
   };
 });
 
-vi.mock('../../../src/features/cart/api/cart-commands.ts', async (importOriginal) => ({
+vi.mock('../cart-commands.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof CartCommands>()),
   sendCartCommand: vi.fn(),
 }));

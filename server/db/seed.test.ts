@@ -1,12 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { generateCatalog, slugify } from '../../server/db/seed.ts';
-import { CATEGORIES, FIXED_PRODUCTS, PRODUCT_FAMILIES } from '../../server/db/seed-data.ts';
+import { generateCatalog, slugify } from './seed.ts';
+import { CATEGORIES, FIXED_PRODUCTS, PRODUCT_FAMILIES } from './seed-data.ts';
 import {
   imageVersion,
   packShapeFor,
   productImageUrls,
   renderProductImage,
-} from '../../server/modules/catalog/images.ts';
+} from '../modules/catalog/images.ts';
 
 const now = new Date('2026-06-01T12:00:00Z');
 

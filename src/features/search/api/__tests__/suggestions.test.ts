@@ -1,9 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import {
-  flattenSuggestions,
-  suggestionPath,
-  suggestionsQueryOptions,
-} from '../../../src/features/search/api/get-suggestions.ts';
+import { flattenSuggestions, suggestionPath, suggestionsQueryOptions } from '../get-suggestions.ts';
 
 const base = { _id: 'x', description: '', relevanceScore: 50, image: null };
 

@@ -1,5 +1,5 @@
 /** An outbox storage in memory, for unit tests: what IndexedDB keeps, without a browser. */
-import type { OutboxStorage } from '../../../src/lib/outbox/outbox.ts';
+import type { OutboxStorage } from '../lib/outbox/outbox.ts';
 
 export function memoryOutboxStorage<C>(): OutboxStorage<C> & { map: Map<string, C> } {
   const map = new Map<string, C>();
