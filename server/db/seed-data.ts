@@ -11,9 +11,10 @@ export interface CategorySeed {
 }
 
 /**
- * Every slug the spec names, plus enough others that each menu group (A–E, F–M, N–T, U–Z, after
- * the six popular ones are taken out) has entries. Where it reads well the slug is the name
- * lowercased with hyphens, which is how the spec's mobile menu builds its links.
+ * Every slug the docs name (docs/product.md, Header and menus; Info pages and footer), plus enough
+ * others that each menu group (A–E, F–M, N–T, U–Z, after the six popular ones are taken out) has
+ * entries. Where it reads well the slug is the name lowercased with hyphens, which is how the
+ * mobile menu builds its links.
  */
 export const CATEGORIES: CategorySeed[] = [
   {

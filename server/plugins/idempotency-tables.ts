@@ -2,7 +2,7 @@ import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-or
 
 /**
  * One row per (owner, Idempotency-Key): claimed before the work runs, then holding the answer
- * that a repeat of the request gets back (DESIGN §3). Rows are swept after a day.
+ * that a repeat of the request gets back. Rows are swept after a day.
  */
 export const idempotencyRecords = pgTable(
   'idempotency_records',

@@ -9,7 +9,7 @@ import { HttpError, badRequest } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
 import { idempotencyRecords } from './idempotency-tables.ts';
 
-/** How long a key is remembered (DESIGN §3): a replay a day later is a new request. */
+/** How long a key is remembered: a replay a day later is a new request. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /**
  * A claim held this long belongs to a request that died (crash, lost connection to the database)
@@ -119,7 +119,7 @@ export interface IdempotencyOptions {
 }
 
 /**
- * Idempotency-Key support (DESIGN §3) for every route of the registering scope whose config has
+ * Idempotency-Key support (docs/architecture.md, Rules every answer follows) for every route of the registering scope whose config has
  * `idempotent`. The key is claimed before the request's work runs, so concurrent duplicates cannot
  * both do it; the answer is stored when it is sent.
  *

@@ -1,5 +1,5 @@
 /**
- * Every form of the shop (issue 4): login, register, forgot password (the e-mail form and the code
+ * Every form of the shop: login, register, forgot password (the e-mail form and the code
  * form), reset password, contact and consultancy booking. For each one, from one table:
  * - an empty submit puts a message beside every field and sends nothing;
  * - values breaking a field's rule get that rule's message beside the field, still sending nothing;

@@ -1,9 +1,6 @@
 /**
- * The mega-menu's columns (spec §5), as a pure function.
- *
- * Exports: MENU_GROUPS (the alphabetical column titles), CategoryGroups, groupCategories(list),
- * categoryPath(slug), mobileCategorySlug({ name, slug }) and mobileCategoryPath(...) (the mobile menu's rule: name
- * lowercased, spaces → hyphens).
+ * The mega-menu's columns, as a pure function, and the menus' category links (the mobile menu's
+ * rule: name lowercased, spaces → hyphens).
  *
  * Rules: only items with a slug are shown; Popular = items whose slug is one of the popular slugs,
  * in that order, at most 6; every other item that also has a name is sorted by name and grouped by
@@ -72,8 +69,9 @@ export function categoryPath(slug: string): string {
 }
 
 /**
- * The spec's rule gives the slug for every plain name ('Joint Health' → joint-health). A name with
- * punctuation ('Zinc & Magnesium') would give a path no category has, so the slug is used there.
+ * The mobile menu's name rule gives the slug for every plain name ('Joint Health' → joint-health).
+ * A name with punctuation ('Zinc & Magnesium') would give a path no category has, so the slug is
+ * used there (docs/decisions.md, What we do differently from the original shop).
  */
 export function mobileCategorySlug({ name, slug }: { name: string; slug?: string | null }): string {
   const derived = name.trim().toLowerCase().replace(/\s+/g, '-');

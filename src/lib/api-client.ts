@@ -2,23 +2,13 @@
  * The one client for the shop's API: base `/api/v1/` on `VITE_API_ORIGIN` (same origin
  * when unset), cookies always included, JSON in and out.
  *
- * Exports:
- * - api.get/post/put/patch/delete<T>(path, options?): resolves with the parsed JSON body, rejects
- *   with ApiError. `path` is relative to /api/v1 (e.g. '/cart/items'). Options: `query` (nulls and
- *   undefined skipped, arrays comma-joined), `body` (sent as JSON), `headers`, `signal`,
- *   `idempotencyKey` (sent as the Idempotency-Key header).
- * - apiRequest<T>(method, path, options?): the same, with the method spelled out.
- * - ApiError: `status` (0 = the network failed), `message`, `errors` ([{path, message}]),
- *   `fieldErrors` ({ email: '...' } — the last segment of each path), `fromServer` (the message
- *   is the server's), `isNetworkError`, `body` (the parsed error answer, for fields beyond the
- *   common shape, such as the short-stock `lines` of a refused order).
- * - buildQueryString(params), apiUrl(path, query?): the rules, for tests and for links such as
- *   invoice downloads; serverUrl(path): a path on the API's server outside /api/v1 (its health
- *   probe).
- * - onSessionEnded(listener): called when the server answers 401 while a user is signed in here
- *   (the session expired or was ended elsewhere); returns the unsubscribe function.
- * - onNetworkFailure(listener): calls `listener` whenever a request got no answer at all (the
- *   online state counts the server as gone); returns the function that stops.
+ * In a query, nulls and undefined are skipped and arrays comma-joined; a call may carry an
+ * Idempotency-Key header. A failure rejects with ApiError: status 0 means the network failed,
+ * field errors are keyed by the last segment of each path, and the parsed error answer is kept for
+ * fields beyond the common shape (such as the short-stock `lines` of a refused order). Listeners
+ * hear when the server answers 401 while a user is signed in here (the session expired or was ended
+ * elsewhere), and whenever a request got no answer at all (the online state counts the server as
+ * gone).
  *
  * Nothing here belongs to one domain: what a call must carry besides (the cart's guest cart id,
  * say) its caller passes in `headers` or `query`.

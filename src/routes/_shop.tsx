@@ -4,7 +4,7 @@ import { Footer } from '../layout/components/footer.tsx';
 import { Header } from '../layout/components/header.tsx';
 import styles from '../layout/components/shop-layout.module.css';
 
-/** The main layout of spec §2: header, the page, footer, and the coupon offer. */
+/** The main layout: header, the page, footer, and the coupon offer. */
 export const Route = createFileRoute('/_shop')({
   component: ShopLayout,
 });

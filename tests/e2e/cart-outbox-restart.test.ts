@@ -1,5 +1,5 @@
 /**
- * The cart outbox across a browser restart (issue 5), with the real service worker and server: in a
+ * The cart outbox across a browser restart, with the real service worker and server: in a
  * persistent Chromium profile a shopper goes offline, adds three items, changes a quantity and
  * removes a line, then closes the whole browser. Started again with the same profile and still no
  * network, the shop shows those changes and how many wait; once the network is back the server's

@@ -1,5 +1,5 @@
 /**
- * The cart outbox in Chromium, with the real service worker and server (issue 5): changes made
+ * The cart outbox in Chromium, with the real service worker and server: changes made
  * offline survive a reload and land once; on a flaky network that loses requests and answers, 50
  * seeded random adds, quantity changes and removals end with the server's cart equal to a model of
  * them (replay a failure with CART_OUTBOX_SEED); two tabs' queued changes each land once, sent by

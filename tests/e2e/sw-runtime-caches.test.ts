@@ -1,6 +1,6 @@
 /**
- * The worker's runtime caches in Chromium, with the real service worker and server (issue 5,
- * docs/architecture.md, Offline), held to the bounds the worker is built with
+ * The worker's runtime caches in Chromium, with the real service worker and server
+ * (docs/architecture.md, Offline), held to the bounds the worker is built with
  * (sw/cache-policy.ts):
  * - taxonomy and search answers (stale-while-revalidate) and images (cache-first) keep at most
  *   `maxEntries`, dropping the least recently used;

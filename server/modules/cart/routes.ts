@@ -47,7 +47,7 @@ const tags = ['cart'];
 const idempotent = { idempotent: { scope: cartIdempotencyScope } };
 const answer = (data: Cart) => ({ success: true as const, data });
 
-/** Spec §7 cart calls. Every mutation answers with the whole cart, so the client can refetch-free. */
+/** The cart calls. Every mutation answers with the whole cart, so the client can refetch-free. */
 export default async function cartRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   await app.register(idempotency, { db: app.db });

@@ -5,7 +5,10 @@ import { HttpError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { discountCodes } from './tables.ts';
 
-/** DESIGN §5: the coupon popup's code takes 10 % off one order and is valid for 30 days. */
+/**
+ * The coupon popup's code takes 10 % off one order and is valid for 30 days (docs/product.md,
+ * Coupon popup).
+ */
 export const COUPON_PERCENT_OFF = 10;
 export const COUPON_VALIDITY_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -72,7 +75,7 @@ const codeColumns = {
 
 /**
  * The address's live code (unused and unexpired), or a new one. One address has at most one live
- * code: asking again re-sends the same code (DESIGN §5); once it is used or expired, a new one is
+ * code: asking again re-sends the same code; once it is used or expired, a new one is
  * issued.
  */
 export async function issueCouponCode(

@@ -3,8 +3,8 @@ import { categoryPath, groupCategories, mobileCategoryPath } from '../group-cate
 
 const cat = (slug: string | undefined, name?: string) => ({ _id: `c_${slug}`, slug, name });
 
-describe('mega-menu grouping (spec §5)', () => {
-  test('Popular holds only the popular slugs, in the spec order, at most 6', () => {
+describe('mega-menu grouping', () => {
+  test('Popular holds only the popular slugs, in their listed order, at most 6', () => {
     const { popular } = groupCategories([
       cat('post-workout', 'Post-Workout'),
       cat('creatine', 'Creatine'),

@@ -1,8 +1,6 @@
 /**
- * `GET /taxonomy/categories` (spec §7, tagged Taxonomy).
- *
- * Exports: MenuCategory, normalizeCategoryList(body) (the answer may be a list, or sit under
- * `data`, `categories` or `result` — spec §3), categoriesQueryOptions(), useCategories(enabled?).
+ * `GET /taxonomy/categories` (tagged Taxonomy), for the header's menus. The answer may be a list,
+ * or sit under `data`, `categories` or `result`.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';

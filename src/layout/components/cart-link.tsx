@@ -1,6 +1,6 @@
 /**
- * Exports: CartLink — the header's cart icon linking to /cart, with the red badge showing the
- * cart's total quantity when it is above zero (spec §2), and a dot while changes wait to sync.
+ * The header's cart icon linking to /cart, with the red badge showing the cart's total quantity
+ * when it is above zero, and a dot while changes wait to sync.
  */
 import { Link } from '@tanstack/react-router';
 import { cartTotalQuantity, useCart } from '../../features/cart/api/index.ts';

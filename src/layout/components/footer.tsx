@@ -1,8 +1,8 @@
 /**
- * Exports: Footer — the main layout's footer (spec §1, §2): the six category links, Quick links and
- * Policy links to real pages, the contact group (an Ontario street address and two social links),
- * the ten payment methods and the copyright line. Below 768 px each group collapses and expands by
- * tapping its title.
+ * The main layout's footer (docs/product.md, Info pages and footer): the six category links, Quick
+ * links and Policy links to real pages, the contact group (an Ontario street address and two social
+ * links), the ten payment methods and the copyright line. Below 768 px each group collapses and
+ * expands by tapping its title.
  */
 import { Link } from '@tanstack/react-router';
 import { useId, useState, type ReactNode } from 'react';

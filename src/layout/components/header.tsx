@@ -1,7 +1,7 @@
 /**
- * Exports: Header — the main layout's header (spec §2): logo, HOME, CATEGORIES mega-menu, search
- * toggle, CONSULTANCY, CONTACT, user menu and cart badge on desktop; hamburger, search and cart
- * below 768 px. On the home page it floats transparent over the hero until the top-product
+ * The main layout's header (docs/product.md, Header and menus): logo, HOME, CATEGORIES mega-menu,
+ * search toggle, CONSULTANCY, CONTACT, user menu and cart badge on desktop; hamburger, search and
+ * cart below 768 px. On the home page it floats transparent over the hero until the top-product
  * section passes the 64 px line, then turns frosted light; elsewhere it is light.
  */
 import { Link, useLocation } from '@tanstack/react-router';

@@ -1,6 +1,6 @@
 /**
- * Exports: small inline SVG icons for the header and menus (decorative: aria-hidden; the control
- * that holds one carries the accessible name).
+ * Small inline SVG icons for the header and menus (decorative: aria-hidden; the control that holds
+ * one carries the accessible name).
  */
 import type { SVGProps } from 'react';
 import { WORDMARK_OUTLINES } from './text-outlines.gen.ts';

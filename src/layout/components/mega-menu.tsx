@@ -1,5 +1,5 @@
 /**
- * Exports: MegaMenu — the CATEGORIES menu (spec §2, §5). Opens on hover (and on click or the
+ * The CATEGORIES menu (docs/product.md, Header and menus). Opens on hover (and on click or the
  * keyboard: Enter/Space/↓ on the button, Escape closes and returns focus), fades and slides in
  * below the 72 px line over 0.5 s, closes on mouse leave, on focus leaving it and on every route
  * change. Columns: Popular, A - E, F - M, N - T, U - Z; a load error shows empty groups.

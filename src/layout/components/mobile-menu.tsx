@@ -1,8 +1,8 @@
 /**
- * Exports: MobileMenu — the full-screen slide-in menu below 768 px (spec §2): HOME, an expandable
- * CATEGORIES list, CONSULTANCY, CONTACT, plus the account links (and the order desk, for staff).
- * Slides in over 0.6 s and out over 0.5 s; closes on navigation, on Escape and when the window reaches desktop width; locks the page
- * scroll and keeps focus inside while open (a modal dialog).
+ * The full-screen slide-in menu below 768 px: HOME, an expandable CATEGORIES list, CONSULTANCY,
+ * CONTACT, plus the account links (and the order desk, for staff). Slides in over 0.6 s and out
+ * over 0.5 s; closes on navigation, on Escape and when the window reaches desktop width; locks the
+ * page scroll and keeps focus inside while open (a modal dialog).
  */
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';

@@ -1,6 +1,6 @@
 /**
- * Exports: NotFoundScreen — the not-found screen: the `$` route's page for any unknown path, and the
- * root's not-found component when a loader finds nothing (both title it 'Page Not Found').
+ * The not-found screen: the `$` route's page for any unknown path, and the root's not-found
+ * component when a loader finds nothing (both title it 'Page Not Found').
  */
 import { Link } from '@tanstack/react-router';
 import { buttonClassName } from '../../components/ui/button.tsx';

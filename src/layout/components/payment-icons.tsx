@@ -1,6 +1,6 @@
 /**
- * Exports: PAYMENT_METHODS (the ten accepted methods, spec §1) and PaymentIcons — each as an
- * inline SVG card with its accessible name.
+ * The ten accepted payment methods (docs/product.md, Info pages and footer), each as an inline SVG
+ * card with its accessible name.
  */
 import type { ReactNode } from 'react';
 import { PAYMENT_OUTLINES } from './text-outlines.gen.ts';

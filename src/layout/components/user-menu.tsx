@@ -1,8 +1,8 @@
 /**
- * Exports: UserMenu — the account menu button (WAI-ARIA menu button): opens on hover or click,
- * closes on an outside click, Escape (focus back on the button) or Tab; ↑/↓/Home/End move between
- * items; 0.2 s fade. Signed in: a greeting with the name, My Profile, My Orders, Order desk (staff
- * only) and Logout; signed out: Login and Register. `dark` matches the transparent home header.
+ * The account menu button (WAI-ARIA menu button): opens on hover or click, closes on an outside
+ * click, Escape (focus back on the button) or Tab; ↑/↓/Home/End move between items; 0.2 s fade.
+ * Signed in: a greeting with the name, My Profile, My Orders, Order desk (staff only) and Logout;
+ * signed out: Login and Register. `dark` matches the transparent home header.
  */
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';

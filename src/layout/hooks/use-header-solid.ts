@@ -1,8 +1,7 @@
 /**
- * Exports: useHeaderSolid(active) — on the home page, true once the top-product section (the
- * element with `data-header-sentinel`, else `#top-products`) has scrolled up past the 64 px
- * header line; before that the header stays transparent (spec §2). Without such a section it
- * falls back to the page having scrolled 64 px.
+ * On the home page, true once the top-product section (the element with `data-header-sentinel`,
+ * else `#top-products`) has scrolled up past the 64 px header line; before that the header stays
+ * transparent. Without such a section it falls back to the page having scrolled 64 px.
  */
 import { useEffect, useState } from 'react';
 import { HEADER_HEIGHT_PX } from '../../lib/constants.ts';

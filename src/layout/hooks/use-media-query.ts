@@ -1,4 +1,4 @@
-/** Exports: useMediaQuery(query) — whether the CSS media query matches, kept current. */
+/** Whether a CSS media query matches, kept current. */
 import { useSyncExternalStore } from 'react';
 
 export function useMediaQuery(query: string): boolean {

@@ -1,6 +1,6 @@
 /**
- * Exports: useOnRouteChange(callback) — calls `callback` whenever the router starts a navigation
- * to another path (menus close on every route change, spec §2).
+ * Calls a callback whenever the router starts a navigation to another path (menus close on every
+ * route change).
  */
 import { useRouter } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';

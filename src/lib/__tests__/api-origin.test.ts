@@ -1,5 +1,5 @@
 /**
- * Where the API client sends its calls (spec §7, README `VITE_API_ORIGIN`): same origin by
+ * Where the API client sends its calls (README `VITE_API_ORIGIN`): same origin by
  * default, the configured origin when the PWA is built for a separate API host — always under
  * /api/v1 and always with cookies. The origin is read when the module loads, so each case imports
  * a fresh copy of it.

@@ -12,7 +12,8 @@ test('a page seen and then left unused for minutes is still cached for the offli
     queryKey: ['products', 'detail', 'whey-protein-isolate'],
     queryFn: async () => ({ name: 'Whey Protein Isolate' }),
   });
-  // No component uses it any more; the spec's original would drop it after 60 s.
+  // No component uses it any more; the original shop would drop it after 60 s (docs/decisions.md,
+  // What we do differently from the original shop).
   await vi.advanceTimersByTimeAsync(10 * 60_000);
   expect(client.getQueryData(['products', 'detail', 'whey-protein-isolate'])).toEqual({
     name: 'Whey Protein Isolate',

@@ -1,8 +1,4 @@
-/**
- * `GET /products/{identifier}` (slug or _id) — the product details page.
- *
- * Exports: productQueryOptions(identifier), isNotFound(error).
- */
+/** `GET /products/{identifier}` (slug or _id) — the product details page. */
 import { queryOptions } from '@tanstack/react-query';
 import type { ProductDetailResponse } from '../../../contract/catalog.ts';
 import { ApiError, api } from '../api-client.ts';

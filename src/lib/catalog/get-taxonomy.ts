@@ -1,8 +1,6 @@
 /**
- * `GET /taxonomy/{categories|brands|flavors}` (tagged Taxonomy).
- *
- * Exports: taxonomyQueryOptions(name) — key ['taxonomy', name], the same key and the same list the
- * header's mega-menu caches, so the two share one request; findBySlug(list, slug).
+ * `GET /taxonomy/{categories|brands|flavors}` (tagged Taxonomy), cached under the same key and with
+ * the same list the header's mega-menu caches, so the two share one request.
  */
 import { queryOptions } from '@tanstack/react-query';
 import type { Brand, Category, Flavor, TaxonomyName } from '../../../contract/catalog.ts';

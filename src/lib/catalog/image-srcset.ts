@@ -1,7 +1,7 @@
 /**
- * Exports: imageSrcSet(url) — the `srcset` of a catalog PNG image (its default width and each
- * larger rendering the API makes with `w`: 400w, 800w), so a large picture stays sharp on dense
- * screens while cards keep the small file. Undefined for any other image (an SVG, a foreign URL).
+ * The `srcset` of a catalog PNG image (its default width and each larger rendering the API makes
+ * with `w`: 400w, 800w), so a large picture stays sharp on dense screens while cards keep the
+ * small file. Undefined for any other image (an SVG, a foreign URL).
  */
 import { IMAGE_WIDTHS } from '../../../contract/image-rules.ts';
 

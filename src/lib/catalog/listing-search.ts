@@ -5,10 +5,6 @@
  * In the URL, lists are comma-joined slugs (`brand=acme,forge`; a repeated key,
  * `brand=acme&brand=forge`, is read the same) and prices whole dollars (`minPrice=20`). A value
  * that does not fit is dropped rather than failing the page (src/lib/search-params.ts).
- *
- * Exports: listingSearchSchema, searchPageSchema (adds `q`), ListingSearch, ListingFilterName,
- * toSearchParams(search, fixed), listOf(value), toggleInList(value, slug),
- * withoutPage(search).
  */
 import * as z from 'zod/mini';
 import { SEARCH_SORTS } from '../../../contract/search-rules.ts';

@@ -2,8 +2,6 @@
  * `GET /search/products`: the search results and every filtered listing (category,
  * brand, flavor). The term is trimmed, nulls skipped and arrays comma-joined by the API client;
  * answers stay fresh 180 s.
- *
- * Exports: SearchProductsParams, searchProductsQueryOptions(params).
  */
 import { queryOptions } from '@tanstack/react-query';
 import type { SearchProductsResponse, SearchSort } from '../../../contract/search.ts';

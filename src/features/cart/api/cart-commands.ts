@@ -3,15 +3,10 @@
  * own idempotency key, created when the shopper acts, so the offline outbox can store and replay
  * it later without changing any caller.
  *
- * Exports:
- * - CartCommand (the union), CartCommandInput (the same without the key), createCartCommand(input).
- * - applyCommandToCart(cart, command), applyPendingCommands(cart, commands): the optimistic
- *   result (pure); the cart shown is always the server's cart with the waiting commands applied,
- *   its totals then `estimated` from the lines' prices.
- * - pendingLineId(addCommand): the placeholder id of a line whose add is still waiting.
- * - sendCartCommand(command): the API call, with the Idempotency-Key header and, for a guest, the
- *   guest cart id the command was first sent with (cart-request.ts).
- * cart-outbox.ts stores, sends and retries them.
+ * The cart shown is always the server's cart with the waiting commands applied (pure), its totals
+ * then `estimated` from the lines' prices; a line whose add is still waiting has a placeholder id.
+ * A command is sent with its Idempotency-Key header and, for a guest, the guest cart id it was
+ * first sent with (cart-request.ts). cart-outbox.ts stores, sends and retries them.
  */
 import type { TaxonomyRef } from '../../../../contract/catalog.ts';
 import { computeCartTotals } from '../../../../contract/cart-rules.ts';

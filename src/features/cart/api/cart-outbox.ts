@@ -3,17 +3,11 @@
  * a shopper does offline or on a flaky network is lost, and — each command carrying its idempotency
  * key — nothing is applied twice.
  *
- * Exports:
- * - startCartOutbox(queryClient): reads what earlier visits left and sends it; called once at start.
- * - enqueueCartCommand(command, { silent? }): stores and sends; resolves once stored with `settled`,
- *   the server's answer (rejected on a refusal, which is also toasted unless `silent`: the caller
- *   then shows it beside a field). A change to a line still shown under its placeholder id goes to
- *   the real line once the server has named it.
- * - classifyCartFailure(error, command?): 'retry' (network, 5xx, Retry-After) or 'refused' (any
- *   other 4xx, and a discount code turned away for too many tries).
- * - replacePendingItemId(commands, from, to): the commands with a placeholder line id replaced.
- * - usePendingCartCommands(), pendingCartCommands(): what is still waiting, oldest first.
- * - clearCartOutbox(): drops every waiting change (logout).
+ * Started once, it sends what earlier visits left. A change resolves once stored, with the server's
+ * answer to come; a refusal is toasted unless the caller shows it beside a field. A change to a
+ * line still shown under its placeholder id goes to the real line once the server has named it.
+ * A network failure, a 5xx or Retry-After is retried; any other 4xx, and a discount code turned
+ * away for too many tries, is a refusal. Logging out drops every waiting change.
  */
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';

@@ -2,12 +2,8 @@
  * Every call to the cart's API goes through here: a guest's calls carry the guest cart id once, as
  * the X-Guest-Cart-Id header, and the id a successful answer names is remembered (the server makes
  * a guest's cart on the first add). A signed-in shopper's cart is the account's: no guest id goes.
- *
- * Exports:
- * - cartApi.get/post/patch/delete<T>(path, options?): apiRequest with the guest cart id. Options
- *   are the API client's, plus `guestCartId`: the id to send instead of the stored one (null:
- *   none). A replayed change must go as it first went, or the server would take it for a new
- *   request of another owner.
+ * A replayed change sends the id it first went with (or none) instead of the stored one, or the
+ * server would take it for a new request of another owner.
  */
 import { GUEST_CART_HEADER } from '../../../../contract/http.ts';
 import { apiRequest, type RequestOptions } from '../../../lib/api-client.ts';

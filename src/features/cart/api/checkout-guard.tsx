@@ -1,7 +1,7 @@
 /**
- * Exports: CheckoutGuard — wraps the checkout screen: shows 'loading...' while the cart
- * loads, sends a cart error to '/', an empty or missing cart to '/cart', and once it has seen the
- * cart non-empty keeps the screen open (so emptying the cart by placing the order does not bounce).
+ * Wraps the checkout screen: shows 'loading...' while the cart loads, sends a cart error to '/',
+ * an empty or missing cart to '/cart', and once it has seen the cart non-empty keeps the screen
+ * open (so emptying the cart by placing the order does not bounce).
  */
 import { Navigate } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';

@@ -1,15 +1,8 @@
 /**
- * The shopper's cart (`GET /cart`).
- *
- * Exports:
- * - Cart, CartItem, CartResponse: contract/cart.ts shapes (lines may be `pending` while optimistic).
- * - EMPTY_CART: what a guest without a cart id has (no request is made).
- * - cartQueryKey (['cart']), cartQueryOptions(), getCart(): the server's cart, for loaders and
- *   prefetching (use-cart.ts shows it with the waiting changes applied).
- * - trackCartChanges(mark, listed): the cart outbox hands over its Outbox.syncMark and `listed` at
- *   start, so that reads wait until it knows what earlier pages left waiting, and a read which
- *   crossed a change on its way keeps the cart already cached (see cartQueryOptions).
- * - cartTotalQuantity(cart): the header badge's number.
+ * The shopper's cart (`GET /cart`) as the server holds it, for loaders and prefetching; use-cart.ts
+ * shows it with the waiting changes applied. A guest without a cart id has an empty cart and no
+ * request is made. Reads wait until the cart outbox knows what earlier pages left waiting, and a
+ * read which crossed a change on its way keeps the cart already cached (see cartQueryOptions).
  */
 import { queryOptions } from '@tanstack/react-query';
 import type {

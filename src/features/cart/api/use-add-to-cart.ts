@@ -1,8 +1,7 @@
 /**
- * Exports: useAddToCart() — a mutation for product pages and cards:
- * `addToCart.mutate({ productId, variantId, quantity, preview: { name, image, unitPrice, ... } })`.
- * The badge moves at once (optimistic) and a toast names the product; the outbox sends the change,
- * offline included, and a refusal is rolled back with a toast saying why (cart-outbox.ts).
+ * Adding to the cart from product pages and cards: the badge moves at once (optimistic) and a
+ * toast names the product; the outbox sends the change, offline included, and a refusal is rolled
+ * back with a toast saying why (cart-outbox.ts).
  */
 import { useMutation } from '@tanstack/react-query';
 import { toast } from '../../../stores/toasts.ts';

@@ -1,10 +1,8 @@
 /**
- * Exports:
- * - useCart(): the cart query, whose `data` is the server's cart with every change still waiting
- *   in the outbox applied — what the shopper did, offline included, shows at once and survives a
- *   reload, and is never applied twice (the server's cart never holds the optimistic lines).
- * - useCartCommand(): a mutation taking a CartCommandInput — `mutate({ type: 'setQuantity',
- *   itemId, quantity })`, `mutate({ type: 'remove', itemId })`, `mutate({ type: 'removeDiscount' })`.
+ * The cart as the shopper sees it: the server's cart with every change still waiting in the outbox
+ * applied — what the shopper did, offline included, shows at once and survives a reload, and is
+ * never applied twice (the server's cart never holds the optimistic lines). Quantity changes,
+ * removals and removing the discount go through the outbox too.
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';

@@ -1,6 +1,6 @@
 import { usePendingCartCommands } from '../api/cart-outbox.ts';
 
-/** "2 changes waiting to sync": cart changes the server has not answered yet (issue 5). */
+/** "2 changes waiting to sync": cart changes the server has not answered yet. */
 export function pendingSyncText(count: number): string {
   return `${count} ${count === 1 ? 'change' : 'changes'} waiting to sync`;
 }

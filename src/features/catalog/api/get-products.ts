@@ -1,8 +1,4 @@
-/**
- * `GET /products?collection=top|new|bestsellers&limit=` — the home page's product rows.
- *
- * Exports: productCollectionQueryOptions(collection, limit?).
- */
+/** `GET /products?collection=top|new|bestsellers&limit=` — the home page's product rows. */
 import { queryOptions } from '@tanstack/react-query';
 import type { ProductCollection, ProductListResponse } from '../../../../contract/catalog.ts';
 import { api } from '../../../lib/api-client.ts';

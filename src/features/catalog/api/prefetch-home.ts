@@ -2,8 +2,6 @@
  * What the home page shows, started from the route's loader without waiting for it: the hero
  * paints at once and each row fills in as its data arrives. Kept apart from the page component so
  * the loader, which ships with the first page, does not pull the page along.
- *
- * Exports: HOME_ROWS (products per row), prefetchHome(queryClient).
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { ProductCollection } from '../../../../contract/catalog.ts';

@@ -1,8 +1,6 @@
 /**
  * The loaders of the category, brand and flavor routes, kept apart from the listing components
  * so a route's loader (which ships with the first page) does not pull the listing UI along.
- *
- * Exports: TAXONOMY_LISTINGS, loadTaxonomyListing(...).
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { notFound } from '@tanstack/react-router';

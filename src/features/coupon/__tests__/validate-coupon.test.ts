@@ -3,7 +3,7 @@ import { validateCouponForm } from '../validate-coupon.ts';
 import { couponFailureMessage, couponSuccessMessage } from '../api/request-coupon.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 
-describe('coupon form rules (spec §5)', () => {
+describe('coupon form rules', () => {
   test('both fields are required', () => {
     expect(validateCouponForm({ name: '  ', email: '' })).toEqual({
       name: 'Full name is required',
@@ -23,7 +23,7 @@ describe('coupon form rules (spec §5)', () => {
   });
 });
 
-describe('coupon messages (spec §8)', () => {
+describe('coupon messages', () => {
   test('success uses the server message, else the fallback', () => {
     expect(couponSuccessMessage({ success: true, message: 'Sent!' })).toBe('Sent!');
     expect(couponSuccessMessage(undefined)).toBe('Your discount code has been sent to your email!');

@@ -1,8 +1,4 @@
-/**
- * `GET /products/{identifier}/suggested` — products shown under a product's details.
- *
- * Exports: suggestedProductsQueryOptions(identifier, limit?).
- */
+/** `GET /products/{identifier}/suggested` — products shown under a product's details. */
 import { queryOptions } from '@tanstack/react-query';
 import type { ProductListResponse } from '../../../../contract/catalog.ts';
 import { api } from '../../../lib/api-client.ts';

@@ -1,8 +1,6 @@
 /**
  * The URL of a product page: the chosen flavor (a slug) and size (`5 lb`), so a shared link opens
  * the same variant. A value no variant has is left to the page to ignore (variant-selection.ts).
- *
- * Exports: productSearchSchema, VariantSearch.
  */
 import * as z from 'zod/mini';
 import { searchText } from '../../../lib/search-params.ts';

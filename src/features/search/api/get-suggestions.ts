@@ -1,10 +1,8 @@
 /**
- * `GET /search/suggest?q=`: suggestions for the search box, cached 60 s.
- *
- * Exports: SuggestionType, Suggestion, SuggestResponse, flattenSuggestions(body) (products,
- * categories, brands, flavors in that order; flavors without an image use the first of
- * additionalImages), suggestionPath(item), suggestionsQueryOptions(term), useSuggestions(term,
- * enabled?) — fetches only for a trimmed term of at least 2 characters.
+ * `GET /search/suggest?q=`: suggestions for the search box, cached 60 s and fetched only for a
+ * trimmed term of at least 2 characters. The answer is flattened to one list — products,
+ * categories, brands, flavors in that order; a flavor without an image uses the first of
+ * additionalImages.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Suggestion, SuggestionType, SuggestResponse } from '../../../../contract/search.ts';

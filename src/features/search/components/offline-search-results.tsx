@@ -2,9 +2,8 @@
  * The search results page while offline: when the search was never made online,
  * the products saved on this device that match (see search/lib/offline-search.ts) are listed in
  * the shared listing view — filters, sort and pages work on them — under a note saying they are
- * offline results; when none match, a friendly empty state says why.
- *
- * Exports: OfflineSearchResults, OfflineNote (also marks a search saved before, shown offline).
+ * offline results; when none match, a friendly empty state says why. The same note also marks a
+ * search saved before and shown offline.
  */
 import { Link } from '@tanstack/react-router';
 import { Spinner } from '../../../components/ui/spinner.tsx';

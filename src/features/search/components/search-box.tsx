@@ -1,9 +1,8 @@
 /**
- * Exports: SearchBox — the search input with its suggestions dropdown,
- * following the WAI-ARIA combobox pattern (role=combobox, aria-expanded, aria-controls,
- * aria-activedescendant; ↑/↓ move through suggestions, Enter opens the active one or submits).
- * Props: `placeholder`, `autoFocus`, `onClose` (Escape, an outside click, Cancel and any
- * navigation call it), `cancelLabel` (shows a Cancel button — the mobile search bar).
+ * The search input with its suggestions dropdown, following the WAI-ARIA combobox pattern
+ * (role=combobox, aria-expanded, aria-controls, aria-activedescendant; ↑/↓ move through
+ * suggestions, Enter opens the active one or submits). Escape, an outside click, Cancel and any
+ * navigation call `onClose`; with `cancelLabel` it shows a Cancel button (the mobile search bar).
  *
  * The dropdown opens from 1 typed character; suggestions are fetched for a trimmed term of at
  * least 2 characters, 300 ms after typing stops. Submitting a non-empty term goes to

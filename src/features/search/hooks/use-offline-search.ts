@@ -1,9 +1,8 @@
 /**
- * Exports: OfflineSearchModule, OfflineSearch, useOfflineSearch(key, run) — runs `run` with the
- * offline search module over the query cache, once per `key` (null: does nothing). The module
- * is loaded by a dynamic import on first use: only an offline shopper needs it, so it stays out
- * of the chunks of the search box and the results page. The service worker precaches it with
- * every other chunk, so the import works offline.
+ * Runs a function with the offline search module over the query cache, once per key (a null key
+ * does nothing). The module is loaded by a dynamic import on first use: only an offline shopper
+ * needs it, so it stays out of the chunks of the search box and the results page. The service
+ * worker precaches it with every other chunk, so the import works offline.
  *
  * Answers `pending` until the run for the current key is done — with the last key's data as
  * `previous`, so a listing can stay on screen while a filter changes — then `success` or `error`.

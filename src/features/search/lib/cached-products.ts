@@ -1,8 +1,7 @@
 /**
- * Exports: CachedQuery, CachedProduct, productSummary(product) (only the card's fields),
- * collectCachedProducts(queries) — every distinct product the
- * TanStack Query cache holds, that is every product the shopper has seen (home rows, listings,
- * search results, product pages, suggested products), ready to be searched offline.
+ * Every distinct product the TanStack Query cache holds, that is every product the shopper has
+ * seen (home rows, listings, search results, product pages, suggested products), ready to be
+ * searched offline.
  *
  * Products are recognised by the shape of each query's data, not by its key, so a list of
  * products added by a later feature counts too. A product seen in several places is merged by

@@ -3,12 +3,9 @@
  * offline, found among the products saved in the query cache. Loaded on demand (see
  * use-offline-search.ts): nothing here runs while online.
  *
- * Exports:
- * - OFFLINE_SUGGESTIONS: how many products the search box suggests offline.
- * - offlineSuggestions(queries, term): the best matches as product suggestions.
- * - offlineSearchResults(queries, params): the matches as a `/search/products` answer — filters,
- *   facets (each counted with every other filter applied, as the API does), sort and page — so
- *   the shared listing view shows them like any other results.
+ * The results are shaped as a `/search/products` answer — filters, facets (each counted with every
+ * other filter applied, as the API does), sort and page — so the shared listing view shows them
+ * like any other results.
  */
 import type {
   Facet,

@@ -1,8 +1,6 @@
 /**
  * The loader of the search routes, kept apart from the search results component so a route's
  * loader (which ships with the first page) does not pull the listing UI along.
- *
- * Exports: hasSearchTerm(search), loadSearchResults(...).
  */
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { searchProductsQueryOptions } from '../../../lib/catalog/search-products.ts';

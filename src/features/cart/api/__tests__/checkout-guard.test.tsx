@@ -33,7 +33,7 @@ afterEach(() => {
   clearGuestCartId();
 });
 
-describe('checkout guard (spec §4)', () => {
+describe('checkout guard', () => {
   test("shows 'loading...' while the cart loads", async () => {
     server.use(http.get(api('/cart'), () => delay('infinite')));
     const { router } = renderGuard();

@@ -1,8 +1,4 @@
-/**
- * Exports: summary(name, overrides?), detail(summary, extra?), searchAnswer(products, extra?),
- * cached(data, dataUpdatedAt?) — cache entries shaped like the API's answers, for the offline
- * search tests.
- */
+/** Cache entries shaped like the API's answers, for the offline search tests. */
 import type {
   ProductDetail,
   ProductSummary,
