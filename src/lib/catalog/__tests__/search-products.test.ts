@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { searchProductsQueryOptions } from '../search-products.ts';
 
-describe('product search query (spec §7, §9)', () => {
+describe('product search query', () => {
   test('fresh for 180 s, keyed by the trimmed term and the filters', () => {
     const options = searchProductsQueryOptions({ search: '  whey ', brand: ['a', 'b'], page: 2 });
     expect(options.staleTime).toBe(180_000);
