@@ -47,6 +47,7 @@ const steps: Step[] = [
     command: ['tsc', '-p', project, '--noEmit'],
   })),
   { name: 'lint', command: ['eslint', '.', '--max-warnings', '0'] },
+  { name: 'dead code', command: ['knip', '--no-progress'] },
   { name: 'format', command: ['prettier', '--check', '.', '--log-level', 'warn'] },
   vitest('unit and API', [
     'unit',

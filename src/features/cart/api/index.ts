@@ -9,10 +9,8 @@ export {
   cartTotalQuantity,
   EMPTY_CART,
   type Cart,
-  type CartItem,
-  type CartResponse,
 } from './get-cart.ts';
-export { createCartCommand, type CartCommand, type CartLinePreview } from './cart-commands.ts';
+export { createCartCommand, type CartLinePreview } from './cart-commands.ts';
 export { clearCartOutbox, enqueueCartCommand, startCartOutbox } from './cart-outbox.ts';
-export { useAddToCart, type AddToCartInput } from './use-add-to-cart.ts';
+export { useAddToCart } from './use-add-to-cart.ts';
 export { useCart } from './use-cart.ts';

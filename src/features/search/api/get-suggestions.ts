@@ -5,11 +5,11 @@
  * additionalImages.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Suggestion, SuggestionType, SuggestResponse } from '../../../../contract/search.ts';
+import type { Suggestion, SuggestResponse } from '../../../../contract/search.ts';
 import { api } from '../../../lib/api-client.ts';
 import { MIN_SUGGESTION_LENGTH, SUGGESTIONS_STALE_MS } from '../../../lib/constants.ts';
 
-export type { Suggestion, SuggestionType, SuggestResponse };
+export type { Suggestion, SuggestResponse };
 
 const GROUPS = ['products', 'categories', 'brands', 'flavors'] as const;
 
