@@ -11,9 +11,6 @@ import {
   type SearchSort,
 } from './search-rules.ts';
 
-export const SUGGESTION_TYPES = ['PRODUCT', 'CATEGORY', 'BRAND', 'FLAVOR'] as const;
-export type SuggestionType = (typeof SUGGESTION_TYPES)[number];
-
 /** Suggestions are fetched from 2 trimmed characters on. */
 export const SUGGEST_MIN_LENGTH = 2;
 
