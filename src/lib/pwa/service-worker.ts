@@ -3,12 +3,13 @@
  *
  * - Registering (production builds only) loads /sw.js, marks `updateReady` when a new version is
  *   installed and waiting, and looks for one when the shop comes back to the foreground, when the
- *   network returns, and hourly.
+ *   network returns, and hourly. workbox-window is fetched then, as its own chunk: the worker is
+ *   registered after the page has started, so it has no place in the first page's JavaScript.
  * - The "Reload" action (applyUpdate) asks the waiting worker to take over (SKIP_WAITING) and
  *   reloads once it controls the page. Nothing else ever reloads the page.
  * - Logout empties the worker's API caches (clearWorkerCaches), resolving when they are gone.
  */
-import { Workbox } from 'workbox-window';
+import type { Workbox } from 'workbox-window';
 import { API_CACHES } from '../../../sw/cache-names.ts';
 import { pwaStore } from '../../stores/pwa.ts';
 
@@ -18,8 +19,9 @@ const CLEAR_ACK_TIMEOUT_MS = 2000;
 
 let workbox: Workbox | null = null;
 
-export function registerServiceWorker(): void {
+export async function registerServiceWorker(): Promise<void> {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  const { Workbox } = await import('workbox-window');
   const wb = new Workbox('/sw.js', { scope: '/', type: 'classic' });
   workbox = wb;
   wb.addEventListener('waiting', () => pwaStore.set({ updateReady: true }));

@@ -19,7 +19,9 @@ export async function startOfflineSupport(queryClient: QueryClient): Promise<voi
   followBrowserOnlineState();
   failUnseenQueriesWhileOffline(queryClient);
   listenForInstallPrompt();
-  registerServiceWorker();
+  void registerServiceWorker().catch((err: unknown) =>
+    console.warn('The service worker could not be registered.', err),
+  );
   await startQueryPersistence(queryClient);
 }
 
