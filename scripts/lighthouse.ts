@@ -152,6 +152,19 @@ async function startShop() {
   return child;
 }
 
+/** Past this the shop is killed outright: the run must leave no process behind. */
+const SHOP_STOP_GRACE_MS = 15_000;
+
+/** Stops the shop and waits until it has exited. */
+async function stopShop(child: ReturnType<typeof spawn>): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), SHOP_STOP_GRACE_MS);
+  await exited;
+  clearTimeout(timer);
+}
+
 /** A new shopper, with a variant of each CHECKOUT_CART_SLUGS product in the cart. */
 async function shopperWithCart(): Promise<{ email: string; password: string }> {
   const json = { 'content-type': 'application/json' };
@@ -266,7 +279,7 @@ try {
     lhci('assert', `--config=${pagesConfig}`) ||
     lhci('upload', `--config=${pagesConfig}`);
 } finally {
-  shop.kill();
+  await stopShop(shop);
 }
 const run = { status };
 

@@ -6,6 +6,12 @@ import { exitIfUnusable, scheduleBackups } from './db/embedded.ts';
 import { seedCatalogIfEmpty } from './db/seed.ts';
 import { ensureAdmin } from './modules/auth/accounts.ts';
 
+/**
+ * Past this, a shutdown that has not finished (a request that never ends, a close step that hangs)
+ * exits anyway, so a supervisor's stop or a redeploy is never left waiting on the old process.
+ */
+export const SHUTDOWN_DEADLINE_MS = 10_000;
+
 /** Opens and migrates the database, seeds an empty catalog, and starts listening. */
 export async function startServer(config: Config) {
   const database = await openDatabase({
@@ -34,6 +40,10 @@ export async function startServer(config: Config) {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    setTimeout(() => {
+      app.log.error(`shutdown took longer than ${SHUTDOWN_DEADLINE_MS} ms; exiting anyway`);
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS).unref();
     app.close().then(
       () => process.exit(0),
       (err: unknown) => {

@@ -50,7 +50,8 @@ export default fp(
         emit(parseCatalogChange(payload)),
       );
     });
-    app.addHook('onClose', async () => {
+    // preClose: before the database closes (an onClose hook), which the UNLISTEN still needs.
+    app.addHook('preClose', async () => {
       unsubscribeLocal();
       await stopListening?.();
     });
