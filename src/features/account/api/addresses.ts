@@ -1,6 +1,5 @@
 /**
- * The shopper's saved addresses, which the checkout offers:
- * - savedAddressesQueryOptions() / useSavedAddresses()             GET    /user/addresses
+ * Changes to the shopper's saved addresses (the list itself: src/lib/saved-addresses.ts):
  * - createAddress(body) / useCreateAddress()                       POST   /user/addresses
  * - updateAddress({ addressId, ...body }) / useUpdateAddress()     PATCH  /user/addresses/:addressId
  * - deleteAddress(addressId) / useDeleteAddress()                  DELETE /user/addresses/:addressId
@@ -8,7 +7,7 @@
  * The list lives under SAVED_ADDRESSES_QUERY_KEY, the entry the checkout reads too, so every
  * change here is what the checkout offers next. Failures reject with ApiError.
  */
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   CreateSavedAddressBody,
   SavedAddress,
@@ -23,25 +22,6 @@ interface AddressAnswer {
   success: true;
   data: SavedAddress;
 }
-interface AddressesAnswer {
-  success: true;
-  data: SavedAddress[];
-}
-
-export async function getSavedAddresses(signal?: AbortSignal): Promise<SavedAddress[]> {
-  return (await api.get<AddressesAnswer>('/user/addresses', { signal })).data ?? [];
-}
-
-export function savedAddressesQueryOptions() {
-  return queryOptions({
-    queryKey: SAVED_ADDRESSES_QUERY_KEY,
-    queryFn: ({ signal }) => getSavedAddresses(signal),
-    // Also offered at checkout: a copy restored from the device may predate the last change.
-    refetchOnMount: 'always',
-  });
-}
-
-export const useSavedAddresses = () => useQuery(savedAddressesQueryOptions());
 
 export async function createAddress(body: CreateSavedAddressBody): Promise<SavedAddress> {
   return (await api.post<AddressAnswer>('/user/addresses', { body })).data;
@@ -57,7 +37,7 @@ export async function updateAddress({
 
 export async function deleteAddress(addressId: string): Promise<SavedAddress[]> {
   const path = `/user/addresses/${encodeURIComponent(addressId)}`;
-  return (await api.delete<AddressesAnswer>(path)).data ?? [];
+  return (await api.delete<{ success: true; data: SavedAddress[] }>(path)).data ?? [];
 }
 
 /** A change moves the default or the order of the list: read it again whatever was sent. */

@@ -9,13 +9,9 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { FormFailure } from '../../../components/ui/form-failure.tsx';
 import { failureMessage } from '../../../hooks/use-form-submit.ts';
 import { addressLines } from '../../../lib/address.ts';
+import { useSavedAddresses } from '../../../lib/saved-addresses.ts';
 import { toast } from '../../../stores/toasts.ts';
-import {
-  useDeleteAddress,
-  useSavedAddresses,
-  useUpdateAddress,
-  type SavedAddress,
-} from '../api/addresses.ts';
+import { useDeleteAddress, useUpdateAddress, type SavedAddress } from '../api/addresses.ts';
 import { AddressForm } from './address-form.tsx';
 import styles from './profile-page.module.css';
 

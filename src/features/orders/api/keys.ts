@@ -1,8 +1,8 @@
 /**
  * The orders feature's query keys, generic → specific, so invalidating `ordersKeys.all` refreshes
  * every order answer (placing, paying and cancelling do; sign-in invalidates `['orders']` too). The
- * shared cart query's key is here too: an order invalidates it. The saved addresses' key is shared
- * with the profile, which edits them (src/lib/query-keys.ts).
+ * shared cart query's key is here too: an order invalidates it. The saved addresses' query is shared
+ * with the profile, which edits them (src/lib/saved-addresses.ts).
  */
 export const ordersKeys = {
   all: ['orders'] as const,
@@ -12,9 +12,6 @@ export const ordersKeys = {
   detail: (orderId: string) => [...ordersKeys.details(), orderId] as const,
   payment: (orderId: string) => [...ordersKeys.detail(orderId), 'payment'] as const,
   quote: (body: unknown) => [...ordersKeys.all, 'quote', body] as const,
-  addresses: () => SAVED_ADDRESSES_QUERY_KEY,
 };
-
-import { SAVED_ADDRESSES_QUERY_KEY } from '../../../lib/query-keys.ts';
 
 export { cartQueryKey as CART_QUERY_KEY } from '../../cart/api/index.ts';

@@ -24,7 +24,7 @@ import { useSchemaForm } from '../../../hooks/use-schema-form.ts';
 import { useCart } from '../../cart/api/index.ts';
 import { addressLines, addressValuesOf, type AddressValues } from '../../../lib/address.ts';
 import { formatMoney } from '../../../lib/format.ts';
-import { useAddresses } from '../api/get-addresses.ts';
+import { useSavedAddresses } from '../../../lib/saved-addresses.ts';
 import { useQuote } from '../api/get-quote.ts';
 import { NEW_ADDRESS, quoteBodyFor } from '../lib/checkout-body.ts';
 import {
@@ -56,7 +56,7 @@ export function CheckoutForm({
 }) {
   const online = useOnline();
   const cart = useCart();
-  const addresses = useAddresses();
+  const addresses = useSavedAddresses();
   const saved = addresses.data ?? [];
   const [picked, setPicked] = useState<string | null>(
     resumedBody ? (resumedBody.addressId ?? NEW_ADDRESS) : null,
