@@ -1,22 +1,20 @@
 /** ConfirmButton's dialog: a chunk of its own, fetched as the button mounts. */
-import type { ReactNode, RefObject } from 'react';
+import type { RefObject } from 'react';
 import { useId } from 'react';
 import { Button } from './button.tsx';
+import type { ConfirmButtonProps } from './confirm-button.tsx';
 import { Dialog } from './dialog.tsx';
 import { FormFailure } from './form-failure.tsx';
 import styles from './confirm-button.module.css';
 
-export interface ConfirmDialogProps {
-  title: ReactNode;
-  text: ReactNode;
-  keepLabel: string;
-  confirmLabel: string;
-  pending: boolean;
-  failure: string | null;
+export type ConfirmDialogProps = Pick<
+  ConfirmButtonProps,
+  'title' | 'text' | 'keepLabel' | 'confirmLabel' | 'pending' | 'failure'
+> & {
   opener: RefObject<HTMLButtonElement | null>;
   onClose: () => void;
   onConfirm: () => void;
-}
+};
 
 export function ConfirmDialog({
   title,
