@@ -9,10 +9,14 @@
  *                    [--modes uncached,cached] [--scenarios search,checkout]
  *                    [--query-sets long-tail,head] [--queries 4000] [--seed 19]
  *
+ * BENCH_SHOP_NODE_ARGS are given to the shop's Node.js (`--cpu-prof --cpu-prof-dir=DIR` profiles
+ * it under the load).
+ *
  * Each database gets a fresh catalog: PGlite in a temporary data directory, PostgreSQL in a new
  * database on BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) that is
- * dropped afterwards. The shop runs as a child process (`server/server.ts`, which seeds the
- * empty catalog at start) so the load generator never shares its event loop.
+ * dropped afterwards, seeded by this script before the shop starts (so the shop's memory figures
+ * hold what serving needs, not the seeding's leftovers). The shop runs as a child process
+ * (`server/server.ts`) so the load generator never shares its event loop.
  *
  * Scenario "search" (autocannon): suggest, product search and product pages, once per catalog
  * size of --sizes (default: --products), each on a freshly seeded database. Query sets: "long-tail"
@@ -52,10 +56,11 @@ import autocannon from 'autocannon';
 import { and, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { IDEMPOTENCY_HEADER } from '../contract/http.ts';
-import { openDatabase } from '../server/db/client.ts';
+import { openDatabase, type DatabaseHandle } from '../server/db/client.ts';
 import { seedCatalogIfEmpty } from '../server/db/seed.ts';
 import { products, variants } from '../server/modules/catalog/tables.ts';
 import { SESSION_COOKIE } from '../server/plugins/sessions.ts';
+import { longTailQueries, longTailSearchPaths, type Taxonomy } from './bench-queries.ts';
 
 type Mode = 'cached' | 'uncached';
 const MODES_ALL: Mode[] = ['cached', 'uncached'];
@@ -173,14 +178,6 @@ const SUGGEST_TERMS = [
   'recovery',
 ];
 
-interface Taxonomy {
-  categories: string[];
-  brands: string[];
-  flavors: string[];
-  /** Every category, brand and flavor name: words shoppers type too. */
-  names: string[];
-}
-
 function searchPaths(taxonomy: Taxonomy): string[] {
   const pick = (list: string[], i: number) => list[i % list.length] ?? '';
   const paths: string[] = [];
@@ -240,7 +237,8 @@ interface Shop {
 /** Starts the shop as a production-like child process and waits until it answers /readyz. */
 async function startShop(env: Record<string, string>): Promise<Shop> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
+  const nodeArgs = process.env.BENCH_SHOP_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/server.ts'], {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',
@@ -334,108 +332,6 @@ function describeProblems(result: autocannon.Result): string {
     result.non2xx ? `${result.non2xx} non-2xx` : '',
   ].filter(Boolean);
   return parts.length ? parts.join(', ') : '0';
-}
-
-/** A small seeded PRNG (mulberry32): the same --seed draws the same queries on every run. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
-
-/** One slip of the kind made on a phone: a swapped, dropped, doubled or wrong letter. */
-function typo(word: string, next: () => number): string {
-  const at = 1 + Math.floor(next() * (word.length - 2));
-  switch (Math.floor(next() * 4)) {
-    case 0:
-      return word.slice(0, at) + word[at + 1] + word[at] + word.slice(at + 2);
-    case 1:
-      return word.slice(0, at) + word.slice(at + 1);
-    case 2:
-      return word.slice(0, at) + word[at] + word.slice(at);
-    default:
-      return word.slice(0, at) + LETTERS[Math.floor(next() * 26)] + word.slice(at + 1);
-  }
-}
-
-/**
- * Distinct queries drawn from the catalog's own names: words and their prefixes (a shopper
- * mid-word), typos, pairs and triples of words that occur together, and a word with the start of
- * another. Fixed seed, so runs compare.
- */
-function longTailQueries(names: string[], count: number, seed: number): string[] {
-  const next = random(seed);
-  const pick = <T>(list: T[]): T => list[Math.floor(next() * list.length)]!;
-  const phrases = names.map((name) =>
-    name
-      .normalize('NFKD')
-      .replace(/\p{M}+/gu, '')
-      .toLowerCase()
-      .split(/[^a-z0-9]+/)
-      .filter((word) => word.length > 1),
-  );
-  const vocabulary = [...new Set(phrases.flat())].filter((word) => word.length > 2);
-  const prefix = (word: string) => word.slice(0, 2 + Math.floor(next() * (word.length - 1)));
-  const found = new Set<string>();
-  for (let attempt = 0; found.size < count && attempt < count * 50; attempt++) {
-    const phrase = pick(phrases);
-    const at = Math.floor(next() * phrase.length);
-    const word = phrase[at] ?? pick(vocabulary);
-    const following = phrase[at + 1] ?? pick(vocabulary);
-    let query: string;
-    switch (Math.floor(next() * 7)) {
-      case 0:
-        query = prefix(word);
-        break;
-      case 1:
-        query = word;
-        break;
-      case 2:
-        query = word.length >= 5 ? typo(word, next) : prefix(pick(vocabulary));
-        break;
-      case 3:
-        query = `${word} ${following}`;
-        break;
-      case 4:
-        query = `${word} ${prefix(following)}`;
-        break;
-      case 5:
-        query = `${word} ${following.length >= 5 ? typo(following, next) : following}`;
-        break;
-      default:
-        query = `${pick(vocabulary)} ${pick(vocabulary)}`;
-    }
-    if (query.trim().length >= 2) found.add(query);
-  }
-  return [...found];
-}
-
-/** The long-tail product searches: each query, sometimes filtered, sorted or paged. */
-function longTailSearchPaths(queries: string[], taxonomy: Taxonomy, seed: number): string[] {
-  const next = random(seed + 1);
-  const pick = (list: string[]) => list[Math.floor(next() * list.length)] ?? '';
-  const sorts = ['price-asc', 'price-desc', 'newest', 'rating', 'name'];
-  return queries.map((query) => {
-    const params = new URLSearchParams({ search: query });
-    const roll = next();
-    if (roll < 0.25) params.set('sort', pick(sorts));
-    else if (roll < 0.35) params.set('inStock', 'true');
-    else if (roll < 0.45) params.set('brand', pick(taxonomy.brands));
-    else if (roll < 0.55) params.set('category', pick(taxonomy.categories));
-    else if (roll < 0.6) {
-      params.set('minPrice', '2000');
-      params.set('maxPrice', '6000');
-    }
-    if (next() < 0.1) params.set('page', '2');
-    return `/api/v1/search/products?${params}`;
-  });
 }
 
 /** Product names (and slugs) from several pages of different orders of the listing. */
@@ -546,6 +442,12 @@ async function benchSearch(
   rows: Row[],
 ) {
   const hello = await benchHelloWorld(products, database, connections, rows);
+  const seeding = Date.now();
+  await withCatalog(env, products);
+  console.log(
+    `${database}: migrated and seeded ${products} products in ` +
+      `${((Date.now() - seeding) / 1000).toFixed(1)} s`,
+  );
   for (const [index, mode] of MODES.entries()) {
     const started = Date.now();
     const shop = await startShop({
@@ -559,7 +461,7 @@ async function benchSearch(
       const ready = memoryMb(shop.child.pid);
       if (index === 0) {
         console.log(
-          `${database}: migrated, seeded ${products} products, started and searched in ` +
+          `${database}: the shop started and answered its first searches in ` +
             `${((Date.now() - started) / 1000).toFixed(1)} s; shop RSS ${ready?.rss ?? '?'} MB ` +
             `(peak ${ready?.peak ?? '?'} MB)`,
         );
@@ -667,6 +569,25 @@ interface Buyer {
  * owner at a time).
  */
 async function prepareCheckoutDatabase(env: Record<string, string>) {
+  await withCatalog(env, PRODUCTS, async (database) => {
+    await database.db.update(variants).set({ stock: BENCH_STOCK });
+    await database.db.update(products).set({
+      totalStock: sql`(select coalesce(sum(${variants.stock}), 0) from ${variants}
+        where ${and(eq(variants.productId, products.id), eq(variants.isActive, true))})`,
+    });
+  });
+}
+
+/**
+ * Opens the bench database in this process while the shop is stopped (PGlite has one owner at a
+ * time), migrated and seeded with `count` products unless it holds a catalog already. Seeding
+ * here rather than in the shop keeps the seeding's garbage out of the shop's memory figures.
+ */
+async function withCatalog(
+  env: Record<string, string>,
+  count: number,
+  run: (database: DatabaseHandle) => Promise<void> = async () => undefined,
+) {
   const database = await openDatabase({
     url: env.DATABASE_URL,
     dataDir: path.join(env.DATA_DIR ?? '.data', 'pglite'),
@@ -674,12 +595,8 @@ async function prepareCheckoutDatabase(env: Record<string, string>) {
   });
   try {
     await database.migrate();
-    await seedCatalogIfEmpty(database.db, { products: PRODUCTS });
-    await database.db.update(variants).set({ stock: BENCH_STOCK });
-    await database.db.update(products).set({
-      totalStock: sql`(select coalesce(sum(${variants.stock}), 0) from ${variants}
-        where ${and(eq(variants.productId, products.id), eq(variants.isActive, true))})`,
-    });
+    await seedCatalogIfEmpty(database.db, { products: count });
+    await run(database);
   } finally {
     await database.close();
   }

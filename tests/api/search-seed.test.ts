@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { SearchProductsResponse, SuggestResponse } from '../../contract/search.ts';
+import { longTailQueries } from '../../scripts/bench-queries.ts';
 import { seedCatalog } from '../../server/db/seed.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -105,5 +106,42 @@ describe('search over the seed catalog', () => {
       const one = await search({ [param]: items[0]?.slug ?? '' });
       expect(one.results.pagination.totalProducts).toBeGreaterThan(0);
     }
+  });
+
+  test('long-tail queries: suggestions, pages, totals and facets agree', async () => {
+    // The queries the bench asks: prefixes, typos, pairs of the catalog's own words.
+    const listing = await search({ limit: '100' });
+    const names = listing.results.products.map((p) => p.name);
+    const queries = longTailQueries(names, 150, 7);
+    expect(queries.length).toBe(150);
+    let found = 0;
+    for (const q of queries) {
+      const body = await search({ search: q, limit: '5' });
+      const total = body.results.pagination.totalProducts;
+      if (total > 0) found++;
+      // The dropdown offers the best five of the same ranking as the results page.
+      const suggested = (await suggest(q)).products.map((p) => p._id);
+      const best = body.results.products.map((p) => p._id);
+      expect(new Set(suggested), q).toEqual(new Set(best));
+      // Every product has one brand, so the brand facet sums to the total; choosing a brand
+      // gives as many products as its facet said, and the next page follows without overlap.
+      const brands = body.facets.brands;
+      expect(
+        brands.reduce((sum, brand) => sum + brand.count, 0),
+        q,
+      ).toBe(total);
+      const brand = brands[brands.length - 1];
+      if (brand) {
+        const narrowed = await search({ search: q, brand: brand.slug, limit: '5' });
+        expect(narrowed.results.pagination.totalProducts, q).toBe(brand.count);
+      }
+      if (total > 5) {
+        const next = await search({ search: q, limit: '5', page: '2' });
+        const seen = new Set(best);
+        for (const product of next.results.products) expect(seen.has(product._id), q).toBe(false);
+      }
+    }
+    // Drawn from the catalog's words, most of them find something.
+    expect(found).toBeGreaterThan(queries.length / 2);
   });
 });

@@ -37,7 +37,10 @@ interface Entry {
   createdAt: number;
   /** Folded name: the A-to-Z order. */
   nameKey: string;
-  /** A hash of the searchable text: a change that leaves it alone keeps the postings. */
+  /**
+   * A hash of the searchable text and the taxonomy: a change that leaves them alone keeps the
+   * document number, its postings and its taxonomy columns.
+   */
   textHash: number;
   /** Positions in the taxonomy lists. */
   brand: number;
@@ -96,11 +99,91 @@ interface State {
   entries: (Entry | undefined)[];
   numberOf: Map<string, number>;
   postings: Postings;
+  /** The names alone: where suggestions look first. */
+  names: Postings;
+  /** What filters and facets read, by document number: the hot loops touch these only. */
+  columns: Columns;
   /** Document numbers of the live entries in each order … */
   orders: Record<OrderName, Int32Array>;
   /** … and each document's position in it. */
   ranks: Record<OrderName, Int32Array>;
   scratch: { chosen?: Uint8Array; tiers?: Uint8Array };
+}
+
+/**
+ * The fields every filter and facet reads, one typed array each, by document number. A listing
+ * or a search with thousands of matches reads a few bytes per product from each instead of
+ * following a pointer to each product's object (a cache miss apiece), and the arrays are
+ * invisible to the garbage collector. Price, rating and stock change in place; the brand,
+ * categories and flavors are part of a product's text, so changing them gives it a new number.
+ */
+class Columns {
+  capacity = 0;
+  live = new Uint8Array(0);
+  price = new Float64Array(0);
+  /** Single precision, as PostgreSQL's `real` holds it, so `rating >= 4.7` agrees with it. */
+  rating = new Float32Array(0);
+  inStock = new Uint8Array(0);
+  brand = new Int32Array(0);
+  /** Document `d`'s categories are `categories.values[offsets[d] … offsets[d + 1])`. */
+  categories = new Ragged();
+  flavors = new Ragged();
+
+  /** Sets the columns of a new document, numbered one past the last. */
+  append(doc: number, entry: Entry): void {
+    if (doc >= this.capacity) this.grow(Math.max(1024, this.capacity * 2));
+    this.live[doc] = 1;
+    this.update(doc, entry);
+    this.brand[doc] = entry.brand;
+    this.categories.append(doc, entry.categories);
+    this.flavors.append(doc, entry.flavors);
+  }
+
+  /** The fields that change without a product's text changing. */
+  update(doc: number, entry: Entry): void {
+    this.price[doc] = entry.price;
+    this.rating[doc] = entry.rating;
+    this.inStock[doc] = entry.inStock ? 1 : 0;
+  }
+
+  private grow(capacity: number): void {
+    const grown = <T extends Uint8Array | Int32Array | Float32Array | Float64Array>(
+      old: T,
+      make: (length: number) => T,
+    ) => {
+      const next = make(capacity);
+      next.set(old);
+      return next;
+    };
+    this.live = grown(this.live, (n) => new Uint8Array(n));
+    this.price = grown(this.price, (n) => new Float64Array(n));
+    this.rating = grown(this.rating, (n) => new Float32Array(n));
+    this.inStock = grown(this.inStock, (n) => new Uint8Array(n));
+    this.brand = grown(this.brand, (n) => new Int32Array(n));
+    this.capacity = capacity;
+  }
+}
+
+/** Lists of numbers per document, appended in document order, in one array. */
+class Ragged {
+  offsets = new Int32Array(1025);
+  values = new Int32Array(4096);
+  private length = 0;
+
+  append(doc: number, list: readonly number[]): void {
+    if (doc + 2 > this.offsets.length) {
+      const offsets = new Int32Array(Math.max(doc + 2, this.offsets.length * 2));
+      offsets.set(this.offsets);
+      this.offsets = offsets;
+    }
+    if (this.length + list.length > this.values.length) {
+      const values = new Int32Array(Math.max(this.length + list.length, this.values.length * 2));
+      values.set(this.values);
+      this.values = values;
+    }
+    for (const value of list) this.values[this.length++] = value;
+    this.offsets[doc + 1] = this.length;
+  }
 }
 
 /**
@@ -178,24 +261,7 @@ export class MemoryProductIndex implements ProductIndex {
   async suggest(plan: TextPlan, limit: number): Promise<ProductSuggestion[]> {
     await this.current();
     const state = await this.loadedState();
-    const { docs, tiers } = matchText(state, plan);
-    const rank = state.ranks.relevance;
-    const best = topBy(docs, limit, (x, y) => tiers[y]! - tiers[x]! || rank[x]! - rank[y]!)
-      .map((doc) => {
-        const entry = state.entries[doc]!;
-        return { entry, tier: tiers[doc] as Tier, similarity: similarity(entry.name, plan.text) };
-      })
-      .sort((x, y) => y.tier - x.tier || y.similarity - x.similarity || byId(x.entry, y.entry));
-    return best.map(({ entry, tier, similarity: closeness }) => ({
-      _id: entry.id,
-      name: entry.name,
-      slug: entry.slug,
-      type: 'PRODUCT' as const,
-      image: entry.image,
-      description: entry.excerpt,
-      relevanceScore: productScore(tier, closeness),
-      price: entry.price,
-    }));
+    return suggestIn(state, plan, limit);
   }
 
   async search(query: ProductQuery): Promise<ProductHits> {
@@ -212,73 +278,79 @@ export class MemoryProductIndex implements ProductIndex {
     const flavorCounts = new Int32Array(state.flavors.entries.length);
     let low = Number.POSITIVE_INFINITY;
     let high = Number.NEGATIVE_INFINITY;
-    const selected: number[] = [];
 
     const orderName: OrderName =
       query.sort === 'relevance' ? (query.plan ? 'relevance' : 'featured') : query.sort;
     const matched = query.plan ? matchText(state, query.plan) : null;
-    // Without a term the candidates are walked in the requested order, so the selection needs
-    // no sorting; with one, only the (usually few) matches are sorted.
-    // Entries are visited in document order, the order they lie in memory: walking them in a
-    // sort order instead costs a cache miss per product, which at 20,000 products was most of
-    // the time of a listing. The page is picked from the sort order afterwards.
-    const candidates: ArrayLike<number> | null = query.nothing
-      ? []
+    const candidates: Int32Array | null = query.nothing
+      ? new Int32Array(0)
       : matched
-        ? Int32Array.from(matched.docs).sort()
+        ? matched.docs
         : null;
     const count = candidates ? candidates.length : state.entries.length;
     const chosen = scratch(state, 'chosen', state.entries.length);
     let total = 0;
     const { inStock, minPrice, maxPrice } = filters;
-    const { entries } = state;
-    // The hot loop of every listing: indexed loops, no closures.
+    const columns = state.columns;
+    const { live, price: prices, rating: ratings, brand: brands } = columns;
+    const stocked = columns.inStock;
+    const categoryStart = columns.categories.offsets;
+    const categoryList = columns.categories.values;
+    const flavorStart = columns.flavors.offsets;
+    const flavorList = columns.flavors.values;
+    // The hot loop of every listing and search: typed arrays, indexed loops, no closures.
     for (let i = 0; i < count; i++) {
       const doc = candidates ? candidates[i]! : i;
-      const entry = entries[doc];
-      if (!entry) continue;
-      if (inStock && !entry.inStock) continue;
-      if (minRating !== null && entry.rating < minRating) continue;
-      const cats = entry.categories;
-      const flavs = entry.flavors;
-      const category = inCategory === null || anyIn(cats, inCategory);
-      const brand = inBrand === null || inBrand[entry.brand] === 1;
-      const flavor = inFlavor === null || anyIn(flavs, inFlavor);
-      const price =
-        (minPrice === null || entry.price >= minPrice) &&
-        (maxPrice === null || entry.price <= maxPrice);
+      if (live[doc] === 0) continue;
+      if (inStock && stocked[doc] === 0) continue;
+      if (minRating !== null && ratings[doc]! < minRating) continue;
+      const price = prices[doc]!;
+      const brand = brands[doc]!;
+      const categoriesFrom = categoryStart[doc]!;
+      const categoriesTo = categoryStart[doc + 1]!;
+      const flavorsFrom = flavorStart[doc]!;
+      const flavorsTo = flavorStart[doc + 1]!;
+      let inCategories = inCategory === null;
+      for (let c = categoriesFrom; c < categoriesTo && !inCategories; c++) {
+        inCategories = inCategory![categoryList[c]!] === 1;
+      }
+      let inFlavors = inFlavor === null;
+      for (let f = flavorsFrom; f < flavorsTo && !inFlavors; f++) {
+        inFlavors = inFlavor![flavorList[f]!] === 1;
+      }
+      const ofBrand = inBrand === null || inBrand[brand] === 1;
+      const inPrice =
+        (minPrice === null || price >= minPrice) && (maxPrice === null || price <= maxPrice);
       // Each facet counts with every filter but its own; the price range ignores the price.
-      if (brand && flavor && price)
-        for (let c = 0; c < cats.length; c++) categoryCounts[cats[c]!]!++;
-      if (category && flavor && price) brandCounts[entry.brand]!++;
-      if (category && brand && price)
-        for (let f = 0; f < flavs.length; f++) flavorCounts[flavs[f]!]!++;
-      if (category && brand && flavor) {
-        if (entry.price < low) low = entry.price;
-        if (entry.price > high) high = entry.price;
-        if (price) {
+      if (ofBrand && inFlavors && inPrice) {
+        for (let c = categoriesFrom; c < categoriesTo; c++) categoryCounts[categoryList[c]!]!++;
+      }
+      if (inCategories && inFlavors && inPrice) brandCounts[brand]!++;
+      if (inCategories && ofBrand && inPrice) {
+        for (let f = flavorsFrom; f < flavorsTo; f++) flavorCounts[flavorList[f]!]!++;
+      }
+      if (inCategories && ofBrand && inFlavors) {
+        if (price < low) low = price;
+        if (price > high) high = price;
+        if (inPrice) {
           chosen[doc] = 1;
           total++;
-          if (matched) selected.push(doc);
         }
       }
     }
 
-    let page: number[];
     const end = query.offset + query.limit;
+    const order = state.orders[orderName];
+    let page: number[];
     if (matched) {
-      const rank = state.ranks[orderName];
-      const { tiers } = matched;
-      page = topBy(
-        selected,
-        end,
-        orderName === 'relevance'
-          ? (x, y) => tiers[y]! - tiers[x]! || rank[x]! - rank[y]!
-          : (x, y) => rank[x]! - rank[y]!,
-      ).slice(query.offset);
+      const { docs } = matched;
+      let kept = 0;
+      for (let i = 0; i < docs.length; i++) if (chosen[docs[i]!] === 1) docs[kept++] = docs[i]!;
+      const tiers = orderName === 'relevance' ? matched.tiers : null;
+      const first = firstInOrder(docs.subarray(0, kept), end, order, state.ranks[orderName], tiers);
+      page = Array.from(first.subarray(query.offset));
     } else {
       page = [];
-      const order = state.orders[orderName];
       for (let i = 0, seen = 0; i < order.length && seen < end; i++) {
         const doc = order[i]!;
         if (chosen[doc] === 1 && seen++ >= query.offset) page.push(doc);
@@ -305,29 +377,73 @@ export class MemoryProductIndex implements ProductIndex {
 }
 
 /**
- * The live products matching every word of the plan, with their relevance tier: every word in the
- * name (3), each in the name, brand or categories (2), each before the description (1), or only
- * somewhere (0).
+ * The best few products for the plan, best first. Every word in the name is the best tier: when
+ * enough products have that, the answer is among them, found in the names' postings alone (a
+ * tenth of the text); the whole text is searched only when they are too few.
  */
-function matchText(state: State, plan: TextPlan): { docs: number[]; tiers: Uint8Array } {
+function suggestIn(state: State, plan: TextPlan, limit: number): ProductSuggestion[] {
+  let docs: Int32Array;
+  let tierOf: (doc: number) => Tier;
+  const named = live(state, state.names.match(plan.alternatives).docs);
+  const relevance = { order: state.orders.relevance, ranks: state.ranks.relevance };
+  if (named.length >= limit) {
+    docs = firstInOrder(named, limit, relevance.order, relevance.ranks, null);
+    tierOf = () => 3;
+  } else {
+    const matched = matchText(state, plan);
+    docs = firstInOrder(matched.docs, limit, relevance.order, relevance.ranks, matched.tiers);
+    tierOf = (doc) => matched.tiers[doc] as Tier;
+  }
+  const best = Array.from(docs, (doc) => {
+    const entry = state.entries[doc]!;
+    return { entry, tier: tierOf(doc), similarity: similarity(entry.name, plan.text) };
+  }).sort((x, y) => y.tier - x.tier || y.similarity - x.similarity || byId(x.entry, y.entry));
+  return best.map(({ entry, tier, similarity: closeness }) => ({
+    _id: entry.id,
+    name: entry.name,
+    slug: entry.slug,
+    type: 'PRODUCT' as const,
+    image: entry.image,
+    description: entry.excerpt,
+    relevanceScore: productScore(tier, closeness),
+    price: entry.price,
+  }));
+}
+
+/** The documents still live (the array is compacted in place). */
+function live(state: State, docs: Int32Array): Int32Array {
+  const alive = state.columns.live;
+  let kept = 0;
+  for (let i = 0; i < docs.length; i++) if (alive[docs[i]!] === 1) docs[kept++] = docs[i]!;
+  return docs.subarray(0, kept);
+}
+
+/**
+ * The live products matching every word of the plan, with their relevance tier: every word in
+ * the name (3), each in the name, brand or categories (2), each before the description (1), or
+ * only somewhere (0). Both are valid until the next query.
+ */
+function matchText(state: State, plan: TextPlan): { docs: Int32Array; tiers: Uint8Array } {
   const { docs, fields } = state.postings.match(plan.alternatives);
   const tiers = scratch(state, 'tiers', state.postings.size);
-  const live: number[] = [];
-  for (const doc of docs) {
-    if (!state.entries[doc]) continue;
+  const alive = state.columns.live;
+  let kept = 0;
+  for (let i = 0; i < docs.length; i++) {
+    const doc = docs[i]!;
+    if (alive[doc] === 0) continue;
     let inName = true;
     let inNameBrandCategory = true;
     let beforeDescription = true;
-    for (const bits of fields) {
-      const found = bits[doc]!;
+    for (let g = 0; g < fields.length; g++) {
+      const found = fields[g]![doc]!;
       inName &&= (found & 0b001) !== 0;
       inNameBrandCategory &&= (found & 0b011) !== 0;
       beforeDescription &&= (found & 0b111) !== 0;
     }
     tiers[doc] = inName ? 3 : inNameBrandCategory ? 2 : beforeDescription ? 1 : 0;
-    live.push(doc);
+    docs[kept++] = doc;
   }
-  return { docs: live, tiers };
+  return { docs: docs.subarray(0, kept), tiers };
 }
 
 /**
@@ -345,27 +461,42 @@ function scratch(state: State, name: 'chosen' | 'tiers', size: number): Uint8Arr
   return bytes;
 }
 
-/**
- * The first `count` items in the order of `compare`: a full sort when most are wanted, else one
- * pass keeping the best few in a small sorted buffer (a page of a search with thousands of
- * matches costs a pass, not a sort).
- */
-function topBy(items: number[], count: number, compare: (x: number, y: number) => number) {
-  if (count >= items.length / 4) return items.sort(compare).slice(0, count);
-  const best: number[] = [];
-  for (const item of items) {
-    if (best.length === count && compare(item, best[count - 1]!) >= 0) continue;
-    let at = best.length;
-    while (at > 0 && compare(item, best[at - 1]!) < 0) at--;
-    best.splice(at, 0, item);
-    if (best.length > count) best.pop();
-  }
-  return best;
-}
+/** Room for a rank (a position in an order) below the tier, in one number. */
+const RANK_SPAN = 2 ** 26;
 
-function anyIn(values: readonly number[], member: Uint8Array): boolean {
-  for (let i = 0; i < values.length; i++) if (member[values[i]!] === 1) return true;
-  return false;
+/**
+ * The first `count` of `docs` in an order (`ranks[doc]` is a document's position in it,
+ * `order[position]` the document), higher tiers first when `tiers` is given. Each document is
+ * reduced to one number, its tier and rank, so the choice compares numbers: one pass keeping the
+ * best few in a small sorted buffer (a page of a search with thousands of matches), or a native
+ * sort of a typed array when most are wanted.
+ */
+function firstInOrder(
+  docs: Int32Array,
+  count: number,
+  order: Int32Array,
+  ranks: Int32Array,
+  tiers: Uint8Array | null,
+): Int32Array {
+  const keyOf = (doc: number) => (tiers ? (3 - tiers[doc]!) * RANK_SPAN : 0) + ranks[doc]!;
+  let keys: ArrayLike<number>;
+  if (count * 4 >= docs.length) {
+    const all = new Float64Array(docs.length);
+    for (let i = 0; i < docs.length; i++) all[i] = keyOf(docs[i]!);
+    keys = all.sort().subarray(0, count);
+  } else {
+    const best: number[] = [];
+    for (let i = 0; i < docs.length; i++) {
+      const key = keyOf(docs[i]!);
+      if (best.length === count && key >= best[count - 1]!) continue;
+      let at = best.length;
+      while (at > 0 && key < best[at - 1]!) at--;
+      best.splice(at, 0, key);
+      if (best.length > count) best.pop();
+    }
+    keys = best;
+  }
+  return Int32Array.from(keys, (key) => order[key % RANK_SPAN]!);
 }
 
 /** Null for no filter; a membership table otherwise (all zero when no slug is known). */
@@ -483,7 +614,10 @@ function toEntry(
     normalizeForIndex([...flavorPairs.map(([, name]) => name), ...(source.tags ?? [])].join(' ')),
     normalizeForIndex(source.description),
   ];
-  entry.textHash = hashText(document.join('\n'));
+  // The taxonomy positions too: the columns hold them fixed for the life of a document number.
+  entry.textHash = hashText(
+    `${document.join('\n')}\n${entry.brand};${entry.categories.join()};${entry.flavors.join()}`,
+  );
   return { entry, document };
 }
 
@@ -510,6 +644,8 @@ async function loadState(db: Executor): Promise<State> {
     entries: [],
     numberOf: new Map(),
     postings: new Postings(),
+    names: new Postings(),
+    columns: new Columns(),
     orders: {} as State['orders'],
     ranks: {} as State['ranks'],
     scratch: {},
@@ -540,6 +676,7 @@ async function refreshEntries(db: Executor, state: State, ids: string[]): Promis
     if (!row) {
       if (doc === undefined) continue;
       state.entries[doc] = undefined;
+      state.columns.live[doc] = 0;
       state.numberOf.delete(id);
       ORDER_NAMES.forEach((name) => changed.add(name));
       continue;
@@ -552,8 +689,12 @@ async function refreshEntries(db: Executor, state: State, ids: string[]): Promis
         if (ORDERS[name](before, entry) !== 0) changed.add(name);
       }
       state.entries[doc] = entry;
+      state.columns.update(doc, entry);
     } else {
-      if (doc !== undefined) state.entries[doc] = undefined;
+      if (doc !== undefined) {
+        state.entries[doc] = undefined;
+        state.columns.live[doc] = 0;
+      }
       addEntry(state, entry, document);
       ORDER_NAMES.forEach((name) => changed.add(name));
     }
@@ -569,6 +710,8 @@ function addEntry(state: State, entry: Entry, document: Document): void {
   state.numberOf.set(entry.id, doc);
   state.entries.push(entry);
   state.postings.add(doc, document);
+  state.names.add(doc, [document[0]]);
+  state.columns.append(doc, entry);
 }
 
 /** FNV-1a, 32 bits: enough to tell whether a product's text changed. */

@@ -7,30 +7,31 @@ const dictionary = new Dictionary(
 );
 
 describe('text search plan', () => {
-  test('each word matches as a prefix, and all words are required', () => {
+  test('every word is a group of its own, all of them required', () => {
     const plan = planTextSearch('Whey Crea', dictionary);
     expect(plan?.terms).toEqual(['whey', 'crea']);
-    expect(plan?.query).toBe("'whey':* & 'crea':*");
-    expect(plan?.queryA).toBe("'whey':*A & 'crea':*A");
-    expect(plan?.queryAB).toBe("'whey':*AB & 'crea':*AB");
+    expect(plan?.alternatives).toEqual([['whey'], ['crea']]);
+    expect(plan?.text).toBe('whey crea');
     expect(plan?.corrections).toEqual([]);
     expect(plan?.didYouMean).toBeNull();
   });
 
   test('a misspelt word may match itself or its corrections', () => {
     const plan = planTextSearch('whey protien', dictionary);
-    expect(plan?.query).toBe("'whey':* & ('protien':* | 'protein':*)");
+    expect(plan?.alternatives).toEqual([['whey'], ['protien', 'protein']]);
     expect(plan?.corrections).toEqual([{ term: 'protien', replacements: ['protein'] }]);
     expect(plan?.didYouMean).toBe('whey protein');
   });
 
   test('accents and case are folded before matching', () => {
-    expect(planTextSearch('CRÈME Brûlée', dictionary)?.query).toBe("'creme':* & 'brulee':*");
+    expect(planTextSearch('CRÈME Brûlée', dictionary)?.alternatives).toEqual([
+      ['creme'],
+      ['brulee'],
+    ]);
   });
 
-  test('a single character matches exactly, not as a prefix', () => {
-    expect(planTextSearch('vitamin b', dictionary)?.query).toBe("'vitamin':* & 'b'");
-    expect(planTextSearch('b', dictionary)?.queryA).toBe("'b':A");
+  test('a single character is kept as typed, never corrected', () => {
+    expect(planTextSearch('vitamin b', dictionary)?.alternatives).toEqual([['vitamin'], ['b']]);
   });
 
   test('nothing to search for gives no plan', () => {

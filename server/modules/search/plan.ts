@@ -2,10 +2,10 @@ import type { Dictionary } from './dictionary.ts';
 import { queryTokens } from './normalize.ts';
 
 /**
- * How a shopper's words become a tsquery: every word must match (AND); a word matches any
- * catalog word it begins (prefix search, `crea` → creatine) or, when it begins none, any close
- * spelling from the dictionary (`protien` → protein). Lexemes are already normalised, so the
- * query is written directly as tsquery text and cast, with no parser or dictionary in between.
+ * How a shopper's words become a query: every word must match (AND); a word matches any catalog
+ * word it begins (prefix search, `crea` → creatine) or, when it begins none, any close spelling
+ * from the dictionary (`protien` → protein). Single letters and digits match only themselves (as
+ * prefixes they would match half the catalog): the index applies that rule.
  */
 export interface TextPlan {
   /** The query's normalised words. */
@@ -17,11 +17,6 @@ export interface TextPlan {
   text: string;
   /** The query with each corrected word replaced by its best correction, if any was. */
   didYouMean: string | null;
-  /** tsquery matching anywhere, then restricted to the name (A), name/brand/categories (AB), … */
-  query: string;
-  queryA: string;
-  queryAB: string;
-  queryABC: string;
 }
 
 export function planTextSearch(raw: string, dictionary: Dictionary): TextPlan | null {
@@ -45,26 +40,5 @@ export function planTextSearch(raw: string, dictionary: Dictionary): TextPlan | 
     corrections,
     text: terms.join(' '),
     didYouMean,
-    query: toTsquery(alternatives, ''),
-    queryA: toTsquery(alternatives, 'A'),
-    queryAB: toTsquery(alternatives, 'AB'),
-    queryABC: toTsquery(alternatives, 'ABC'),
   };
-}
-
-/**
- * Single letters and digits match exactly (as a prefix they would match half the catalog);
- * longer words match as prefixes. Lexemes hold only letters and digits, so quoting is safe.
- */
-function toTsquery(alternatives: string[][], weights: string): string {
-  return alternatives
-    .map((group) => {
-      const options = group.map((lexeme) => {
-        const prefix = lexeme.length > 1 ? '*' : '';
-        const label = prefix || weights ? `:${prefix}${weights}` : '';
-        return `'${lexeme}'${label}`;
-      });
-      return options.length === 1 ? options[0] : `(${options.join(' | ')})`;
-    })
-    .join(' & ');
 }

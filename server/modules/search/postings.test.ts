@@ -9,23 +9,23 @@ function index(): Postings {
   return postings;
 }
 
-const sorted = (docs: number[]) => [...docs].sort((a, b) => a - b);
+const list = (docs: Int32Array) => [...docs];
 
 describe('Postings', () => {
   test('a word of two letters or more matches every word it begins', () => {
-    expect(sorted(index().match([['pro']]).docs)).toEqual([0, 2]);
-    expect(sorted(index().match([['cr']]).docs)).toEqual([1]);
+    expect(list(index().match([['pro']]).docs)).toEqual([0, 2]);
+    expect(list(index().match([['cr']]).docs)).toEqual([1]);
   });
 
   test('a single letter or digit matches only itself', () => {
-    expect(index().match([['g']]).docs).toEqual([1]);
-    expect(index().match([['5']]).docs).toEqual([1]);
+    expect(list(index().match([['g']]).docs)).toEqual([1]);
+    expect(list(index().match([['5']]).docs)).toEqual([1]);
   });
 
   test('every group must match; any alternative of a group does', () => {
-    expect(sorted(index().match([['whey'], ['chocolate']]).docs)).toEqual([0, 2]);
-    expect(index().match([['protien', 'protein'], ['bar']]).docs).toEqual([2]);
-    expect(index().match([['whey'], ['xylophone']]).docs).toEqual([]);
+    expect(list(index().match([['whey'], ['chocolate']]).docs)).toEqual([0, 2]);
+    expect(list(index().match([['protien', 'protein'], ['bar']]).docs)).toEqual([2]);
+    expect(list(index().match([['whey'], ['xylophone']]).docs)).toEqual([]);
   });
 
   test('the field bits say where each group matched', () => {
@@ -37,9 +37,19 @@ describe('Postings', () => {
 
   test('documents added later are found, new words included', () => {
     const postings = index();
-    expect(postings.match([['zephyr']]).docs).toEqual([]);
+    expect(list(postings.match([['zephyr']]).docs)).toEqual([]);
     postings.add(3, ['zephyr whey', '', '', '']);
-    expect(postings.match([['zeph']]).docs).toEqual([3]);
-    expect(sorted(postings.match([['whey']]).docs)).toEqual([0, 2, 3]);
+    expect(list(postings.match([['zeph']]).docs)).toEqual([3]);
+    expect(list(postings.match([['whey']]).docs)).toEqual([0, 2, 3]);
+  });
+
+  test('a document matching by several words is listed once', () => {
+    const postings = new Postings();
+    postings.add(0, ['protein probiotic', 'pro brand', 'professional', 'proven protein']);
+    postings.add(1, ['creatine', '', '', 'pure']);
+    expect(list(postings.match([['pro']]).docs)).toEqual([0]);
+    expect(list(postings.match([['pr'], ['p']]).docs)).toEqual([]);
+    expect(list(postings.match([['p'], ['cr']]).docs)).toEqual([]);
+    expect(list(postings.match([['pu'], ['cr']]).docs)).toEqual([1]);
   });
 });

@@ -20,6 +20,7 @@ export class Postings {
    * constantly. Valid until the next call of `match`.
    */
   private readonly scratch: Uint8Array[] = [];
+  private docScratch = new Int32Array(0);
 
   /** Indexes a document's fields, each a text of words separated by single spaces. */
   add(doc: number, fields: readonly string[]): void {
@@ -45,40 +46,58 @@ export class Postings {
   /**
    * For each group of alternatives (a query word and its corrections), the fields in which each
    * document matches any of them: a word of two letters or more matches the words it begins,
-   * a single letter or digit only itself. Returns the documents matching every group, with, per
-   * group, the field bits they matched in (`fields[group][doc]`), valid until the next call.
+   * a single letter or digit only itself. Returns the documents matching every group, each once
+   * and in no particular order, with, per group, the field bits they matched in
+   * (`fields[group][doc]`); both are valid until the next call.
    */
-  match(groups: readonly (readonly string[])[]): { docs: number[]; fields: Uint8Array[] } {
+  match(groups: readonly (readonly string[])[]): { docs: Int32Array; fields: Uint8Array[] } {
     this.sortWords();
-    const fields = groups.map((_, g) => {
-      let bits = this.scratch[g];
-      if (!bits || bits.length < this.size) {
-        bits = new Uint8Array(Math.ceil(this.size * 1.25));
-        this.scratch[g] = bits;
-      } else {
-        bits.fill(0, 0, this.size);
-      }
-      return bits;
-    });
-    const first: number[] = [];
-    groups.forEach((group, g) => {
+    const fields = groups.map((_, g) => this.zeroed(g));
+    const first = this.ints();
+    let found = 0;
+    for (let g = 0; g < groups.length; g++) {
       const bits = fields[g]!;
-      for (const alternative of group) {
+      for (const alternative of groups[g]!) {
         const [from, to] = this.range(alternative);
         for (let w = from; w < to; w++) {
           const list = this.lists.get(this.words[w]!)!;
           for (let i = 0; i < list.length; i++) {
             const posting = list[i]!;
             const doc = posting >>> FIELD_BITS;
-            if (g === 0 && bits[doc] === 0) first.push(doc);
+            if (g === 0 && bits[doc] === 0) first[found++] = doc;
             bits[doc]! |= posting & FIELD_MASK;
           }
         }
       }
-    });
-    const docs =
-      groups.length <= 1 ? first : first.filter((doc) => fields.every((bits) => bits[doc] !== 0));
-    return { docs, fields };
+    }
+    let kept = 0;
+    for (let i = 0; i < found; i++) {
+      const doc = first[i]!;
+      let all = true;
+      for (let g = 1; g < fields.length && all; g++) all = fields[g]![doc] !== 0;
+      if (all) first[kept++] = doc;
+    }
+    return { docs: first.subarray(0, kept), fields };
+  }
+
+  /** Scratch byte array `slot`, zeroed over every document. */
+  private zeroed(slot: number): Uint8Array {
+    let bytes = this.scratch[slot];
+    if (!bytes || bytes.length < this.size) {
+      bytes = new Uint8Array(Math.ceil(this.size * 1.25));
+      this.scratch[slot] = bytes;
+    } else {
+      bytes.fill(0, 0, this.size);
+    }
+    return bytes;
+  }
+
+  /** Scratch room for a number per document (not zeroed). */
+  private ints(): Int32Array {
+    if (this.docScratch.length < this.size) {
+      this.docScratch = new Int32Array(Math.ceil(this.size * 1.25));
+    }
+    return this.docScratch;
   }
 
   /** The words an alternative matches, as a range of the sorted words. */

@@ -14,6 +14,9 @@ export interface TaxonomyEntry {
   parts: string[];
   /** … plus compounds joined (pre-workout → preworkout). */
   words: string[];
+  /** The parts joined by spaces, and how many letters and digits they hold. */
+  folded: string;
+  letters: number;
 }
 
 export function taxonomyEntry(row: {
@@ -27,7 +30,14 @@ export function taxonomyEntry(row: {
   const parts = foldText(row.name)
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean);
-  return { ...row, parts, words: [...new Set(all)] };
+  const folded = parts.join(' ');
+  return {
+    ...row,
+    parts,
+    words: [...new Set(all)],
+    folded,
+    letters: folded.replace(/ /g, '').length,
+  };
 }
 
 /**
@@ -36,28 +46,45 @@ export function taxonomyEntry(row: {
  * query merely contains in full (`optimum nutrition gold standard` → Optimum Nutrition) also
  * matches, a little lower.
  */
-export function scoreTaxonomyName(entry: TaxonomyEntry, plan: TextPlan): number | null {
-  const name = entry.parts.join(' ');
+export function scoreTaxonomyName(
+  entry: TaxonomyEntry,
+  plan: TextPlan,
+  queryWords: ReadonlySet<string> = everyQueryWord(plan),
+): number | null {
+  const name = entry.folded;
   if (name === plan.text) return 100;
+  // Plain loops: this runs for every category, brand and flavor on every keystroke.
   let corrected = false;
-  const everyWordMatches = plan.alternatives.every((group) => {
-    const [term, ...replacements] = group;
-    if (term !== undefined && entry.words.some((word) => word.startsWith(term))) return true;
-    if (replacements.some((r) => entry.words.some((word) => word.startsWith(r)))) {
-      corrected = true;
-      return true;
+  let everyWordMatches = true;
+  for (const [term, ...replacements] of plan.alternatives) {
+    if (term !== undefined && beginsAWord(entry.words, term)) continue;
+    let matched = false;
+    for (const replacement of replacements) matched ||= beginsAWord(entry.words, replacement);
+    if (!matched) {
+      everyWordMatches = false;
+      break;
     }
-    return false;
-  });
+    corrected = true;
+  }
   if (everyWordMatches) {
     if (!corrected && name.startsWith(plan.text)) return 90;
-    const typed = plan.terms.reduce((sum, term) => sum + term.length, 0);
-    const coverage = Math.min(1, typed / Math.max(1, name.replace(/ /g, '').length));
+    let typed = 0;
+    for (const term of plan.terms) typed += term.length;
+    const coverage = Math.min(1, typed / Math.max(1, entry.letters));
     return Math.round((corrected ? 55 : 65) + 20 * coverage);
   }
-  const queryWords = new Set(plan.alternatives.flat());
-  if (entry.parts.length > 0 && entry.parts.every((part) => queryWords.has(part))) return 60;
-  return null;
+  if (entry.parts.length === 0) return null;
+  for (const part of entry.parts) if (!queryWords.has(part)) return null;
+  return 60;
+}
+
+function beginsAWord(words: readonly string[], prefix: string): boolean {
+  for (const word of words) if (word.startsWith(prefix)) return true;
+  return false;
+}
+
+function everyQueryWord(plan: TextPlan): Set<string> {
+  return new Set(plan.alternatives.flat());
 }
 
 /** The best few entries of one kind, best first (ties by name). */
@@ -69,8 +96,9 @@ export function suggestTaxonomy<E extends TaxonomyEntry, K extends TaxonomyKind>
   imageOf: (entry: E) => string | null = (entry) => entry.image,
 ): (Omit<TaxonomySuggestion, 'type'> & { type: K })[] {
   const scored: { entry: E; score: number }[] = [];
+  const queryWords = everyQueryWord(plan);
   for (const entry of entries) {
-    const score = scoreTaxonomyName(entry, plan);
+    const score = scoreTaxonomyName(entry, plan, queryWords);
     if (score !== null) scored.push({ entry, score });
   }
   scored.sort((a, b) => b.score - a.score || a.entry.name.localeCompare(b.entry.name));
