@@ -54,7 +54,7 @@ try {
     ),
   };
   const listing = JSON.parse(
-    await searchProductsJson(search, SearchProductsQuery.parse({ limit: '100' })),
+    (await searchProductsJson(search, SearchProductsQuery.parse({ limit: '100' }))).toString(),
   ) as { results: { products: { name: string }[] } };
   const names = listing.results.products.map((product) => product.name);
   const queries = longTailQueries(

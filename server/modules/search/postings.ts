@@ -7,8 +7,10 @@
  * every match (BM25, match details per document) took over a hundred at 20,000.
  */
 export class Postings {
-  /** Every word, sorted. */
+  /** Every word, sorted … */
   private words: string[] = [];
+  /** … and each one's postings, at the same position (a query reads them without hashing). */
+  private sortedLists: number[][] = [];
   private sorted = true;
   /** Per word: `doc << FIELD_BITS | fields` for each document holding it. */
   private readonly lists = new Map<string, number[]>();
@@ -17,10 +19,10 @@ export class Postings {
   /**
    * Per query word, a byte per document, reused from query to query: allocating them afresh
    * (hundreds of kilobytes per query at 100,000 products) made the garbage collector run
-   * constantly. Valid until the next call of `match`.
+   * constantly. Valid until the next call of `match`, as are the documents it returns.
    */
   private readonly scratch: Uint8Array[] = [];
-  private docScratch = new Int32Array(0);
+  private docs = new Int32Array(0);
 
   /** Indexes a document's fields, each a text of words separated by single spaces. */
   add(doc: number, fields: readonly string[]): void {
@@ -53,14 +55,15 @@ export class Postings {
   match(groups: readonly (readonly string[])[]): { docs: Int32Array; fields: Uint8Array[] } {
     this.sortWords();
     const fields = groups.map((_, g) => this.zeroed(g));
-    const first = this.ints();
+    if (this.docs.length < this.size) this.docs = new Int32Array(Math.ceil(this.size * 1.25));
+    const first = this.docs;
     let found = 0;
     for (let g = 0; g < groups.length; g++) {
       const bits = fields[g]!;
       for (const alternative of groups[g]!) {
         const [from, to] = this.range(alternative);
         for (let w = from; w < to; w++) {
-          const list = this.lists.get(this.words[w]!)!;
+          const list = this.sortedLists[w]!;
           for (let i = 0; i < list.length; i++) {
             const posting = list[i]!;
             const doc = posting >>> FIELD_BITS;
@@ -70,6 +73,7 @@ export class Postings {
         }
       }
     }
+    // The first group's documents that every other group matched too.
     let kept = 0;
     for (let i = 0; i < found; i++) {
       const doc = first[i]!;
@@ -80,7 +84,7 @@ export class Postings {
     return { docs: first.subarray(0, kept), fields };
   }
 
-  /** Scratch byte array `slot`, zeroed over every document. */
+  /** Scratch byte array `slot`, zeroed over every document (a memset: cheaper than tracking). */
   private zeroed(slot: number): Uint8Array {
     let bytes = this.scratch[slot];
     if (!bytes || bytes.length < this.size) {
@@ -92,28 +96,21 @@ export class Postings {
     return bytes;
   }
 
-  /** Scratch room for a number per document (not zeroed). */
-  private ints(): Int32Array {
-    if (this.docScratch.length < this.size) {
-      this.docScratch = new Int32Array(Math.ceil(this.size * 1.25));
-    }
-    return this.docScratch;
-  }
-
   /** The words an alternative matches, as a range of the sorted words. */
   private range(alternative: string): [number, number] {
     const from = lowerBound(this.words, alternative);
     if (alternative.length < 2) {
       return this.words[from] === alternative ? [from, from + 1] : [from, from];
     }
-    let to = from;
-    while (to < this.words.length && this.words[to]!.startsWith(alternative)) to++;
-    return [from, to];
+    // Every word beginning with the alternative sorts before the alternative followed by the
+    // highest character.
+    return [from, lowerBound(this.words, `${alternative}\uffff`, from)];
   }
 
   private sortWords(): void {
     if (this.sorted) return;
     this.words.sort();
+    this.sortedLists = this.words.map((word) => this.lists.get(word)!);
     this.sorted = true;
   }
 }
@@ -121,8 +118,8 @@ export class Postings {
 const FIELD_BITS = 4;
 const FIELD_MASK = (1 << FIELD_BITS) - 1;
 
-function lowerBound(sorted: readonly string[], key: string): number {
-  let low = 0;
+/** The first position at or after `low` whose word is not below `key`. */
+function lowerBound(sorted: readonly string[], key: string, low = 0): number {
   let high = sorted.length;
   while (low < high) {
     const mid = (low + high) >>> 1;

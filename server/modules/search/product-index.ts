@@ -1,4 +1,4 @@
-import type { ProductSuggestion, SearchFacets, SearchSort } from '../../../contract/search.ts';
+import type { ProductSuggestion, SearchSort } from '../../../contract/search.ts';
 import type { Dictionary } from './dictionary.ts';
 import type { TextPlan } from './plan.ts';
 import type { TaxonomyEntry } from './taxonomy.ts';
@@ -50,10 +50,11 @@ export interface ProductQuery {
 }
 
 export interface ProductHits {
-  /** The page's product summaries, already serialised as JSON (the contract's ProductSummary). */
-  productsJson: string[];
+  /** The page's product summaries (the contract's ProductSummary) as UTF-8 JSON. */
+  products: Buffer[];
   totalProducts: number;
-  facets: SearchFacets;
+  /** The facets (the contract's SearchFacets), already serialised as JSON. */
+  facetsJson: string;
 }
 
 /** Relevance tier: every word in the name (3), in name/brand/categories (2), … (0). */

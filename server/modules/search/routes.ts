@@ -11,9 +11,9 @@ import { forgetAnswers, openSearch, searchProductsJson, suggestJson } from './se
 
 /**
  * Sends an answer the service serialised itself (its parts were checked against the contract
- * when the index was built): a string with a JSON content type skips Fastify's serialiser.
+ * when the index was built): bytes with a JSON content type skip Fastify's serialiser.
  */
-function sendJson(reply: FastifyReply, json: string) {
+function sendJson(reply: FastifyReply, json: Buffer) {
   return reply.type('application/json; charset=utf-8').send(json);
 }
 
