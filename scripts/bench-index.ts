@@ -1,6 +1,6 @@
 /**
  * `npm run bench:index`: times the search index alone, in this process, without HTTP: how long
- * loading the catalog takes, the heap it holds, and the CPU time per query of the long-tail
+ * loading the catalog takes, the memory it holds, and the CPU time per query of the long-tail
  * suggest and product searches (the same queries as `npm run bench`). Where `npm run bench` says
  * how the whole shop answers, this says how much of that is the search itself.
  * A script that prints figures, never a test.
@@ -35,13 +35,14 @@ try {
   await database.migrate();
   await seedCatalogIfEmpty(database.db, { products: Number(args.products) });
   global.gc?.();
-  const heapBefore = process.memoryUsage().heapUsed;
+  const held = () => process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers;
+  const heapBefore = held();
   const index = new MemoryProductIndex(database.db);
   let started = performance.now();
   await index.load();
   const loadMs = performance.now() - started;
   global.gc?.();
-  const heapMb = (process.memoryUsage().heapUsed - heapBefore) / 2 ** 20;
+  const heapMb = (held() - heapBefore) / 2 ** 20;
   const search = openSearch(index);
 
   const vocabulary = await index.current();
@@ -55,8 +56,9 @@ try {
   };
   const listing = JSON.parse(
     (await searchProductsJson(search, SearchProductsQuery.parse({ limit: '100' }))).toString(),
-  ) as { results: { products: { name: string }[] } };
+  ) as { results: { products: { name: string }[]; pagination: { totalProducts: number } } };
   const names = listing.results.products.map((product) => product.name);
+  const loaded = listing.results.pagination.totalProducts;
   const queries = longTailQueries(
     [...names, ...taxonomy.names],
     Number(args.queries),
@@ -67,7 +69,8 @@ try {
   );
 
   console.log(
-    `index of ${args.products} products: loaded in ${loadMs.toFixed(0)} ms, heap ${heapMb.toFixed(0)} MB` +
+    `index of ${loaded} products: loaded in ${loadMs.toFixed(0)} ms, holding ${heapMb.toFixed(0)} MB (heap and buffers), ` +
+      `process RSS ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MB` +
       `${global.gc ? '' : ' (run with --expose-gc for an exact figure)'}; ${queries.length} queries`,
   );
   const time = async (label: string, run: (i: number) => Promise<unknown>, count: number) => {

@@ -3,9 +3,15 @@
  * of search.test.ts must hold there too, whatever names the generator produced.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { SearchProductsResponse, SuggestResponse } from '../../contract/search.ts';
+import {
+  SearchProductsQuery,
+  type SearchProductsResponse,
+  type SuggestResponse,
+} from '../../contract/search.ts';
 import { longTailQueries } from '../../scripts/bench-queries.ts';
 import { seedCatalog } from '../../server/db/seed.ts';
+import { MemoryProductIndex } from '../../server/modules/search/memory-index.ts';
+import { openSearch, searchProductsJson } from '../../server/modules/search/service.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
@@ -143,5 +149,25 @@ describe('search over the seed catalog', () => {
     }
     // Drawn from the catalog's words, most of them find something.
     expect(found).toBeGreaterThan(queries.length / 2);
+  });
+
+  test('an index loaded a few products at a time holds the same catalog', async () => {
+    const index = new MemoryProductIndex(t.db, 7);
+    const small = openSearch(index);
+    try {
+      for (const term of ['', 'whey', 'crea', 'vanilla pro']) {
+        const query = SearchProductsQuery.parse({ search: term, limit: '100', sort: 'name' });
+        const answer = JSON.parse(
+          (await searchProductsJson(small, query)).toString(),
+        ) as SearchProductsResponse;
+        const served = await search({ search: term, limit: '100', sort: 'name' });
+        const ids = answer.results.products.map((p) => p._id);
+        expect(ids, term).toEqual(served.results.products.map((p) => p._id));
+        expect(ids.length, term).toBeGreaterThan(0);
+        expect(answer.facets, term).toEqual(served.facets);
+      }
+    } finally {
+      await index.close();
+    }
   });
 });
