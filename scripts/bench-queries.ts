@@ -2,6 +2,7 @@
  * The bench's query sets: distinct queries of the kind shoppers type, drawn from the catalog's own
  * words with a fixed seed, so every run (and the in-process index bench) asks the same ones.
  */
+import { mulberry32 } from '../server/lib/random.ts';
 
 export interface Taxonomy {
   categories: string[];
@@ -9,18 +10,6 @@ export interface Taxonomy {
   flavors: string[];
   /** Every category, brand and flavor name: words shoppers type too. */
   names: string[];
-}
-
-/** A small seeded PRNG (mulberry32): the same --seed draws the same queries on every run. */
-export function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
@@ -46,7 +35,7 @@ function typo(word: string, next: () => number): string {
  * another. Fixed seed, so runs compare.
  */
 export function longTailQueries(names: string[], count: number, seed: number): string[] {
-  const next = random(seed);
+  const next = mulberry32(seed);
   const pick = <T>(list: T[]): T => list[Math.floor(next() * list.length)]!;
   const phrases = names.map((name) =>
     name
@@ -94,7 +83,7 @@ export function longTailQueries(names: string[], count: number, seed: number): s
 
 /** The long-tail product searches: each query, sometimes filtered, sorted or paged. */
 export function longTailSearchPaths(queries: string[], taxonomy: Taxonomy, seed: number): string[] {
-  const next = random(seed + 1);
+  const next = mulberry32(seed + 1);
   const pick = (list: string[]) => list[Math.floor(next() * list.length)] ?? '';
   const sorts = ['price-asc', 'price-desc', 'newest', 'rating', 'name'];
   return queries.map((query) => {

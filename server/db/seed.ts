@@ -40,6 +40,7 @@ import {
   type FixedProduct,
   type ProductFamily,
 } from './seed-data.ts';
+import { mulberry32 } from '../lib/random.ts';
 
 export interface SeedOptions {
   products: number;
@@ -64,16 +65,9 @@ export interface GeneratedCatalog {
 const SEED = 0x5eed2026;
 const DAY = 24 * 60 * 60 * 1000;
 
-/** mulberry32: tiny, fast and good enough for sample data. */
+/** Sample data's random choices, the same from the same seed. */
 function random(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = mulberry32(seed);
   const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
   const sample = <T>(items: readonly T[], k: number): T[] => {

@@ -21,6 +21,7 @@ import {
   type Variant,
 } from './cart-helpers.ts';
 import { amountToFreeShipping, computeCartTotals } from '../../contract/cart-rules.ts';
+import { mulberry32 } from '../../server/lib/random.ts';
 import { formatMoney } from '../../src/lib/format.ts';
 import { launchBrowser } from './chrome.ts';
 import { persistedCache } from './offline-helpers.ts';
@@ -62,18 +63,6 @@ beforeAll(async () => {
   );
   expect(shelf.length).toBe(6);
 });
-
-/** mulberry32: a small seeded generator, so a failing run can be replayed from its seed. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
 
 afterAll(async () => {
   await Promise.all(contexts.map((context) => context.close()));
@@ -241,8 +230,9 @@ describe('cart outbox', () => {
     async () => {
       const seed = Number(process.env.CART_OUTBOX_SEED) || Math.floor(Math.random() * 2 ** 31);
       // Two generators: the changes made stay the same for a seed however often the network retries.
-      const choose = seeded(seed);
-      const network = seeded(seed ^ 0x5bd1e995);
+      // Seeded, so a failing run can be replayed from its seed.
+      const choose = mulberry32(seed);
+      const network = mulberry32(seed ^ 0x5bd1e995);
 
       const context = await newContext();
       // Real time flows; the drain below jumps over the outbox's back-off waits (up to 8 s each).
