@@ -123,7 +123,6 @@ interface State {
  * categories and flavors are part of a product's text, so changing them gives it a new number.
  */
 class Columns {
-  capacity = 0;
   live = new Uint8Array(0);
   price = new Float64Array(0);
   /** Single precision, as PostgreSQL's `real` holds it, so `rating >= 4.7` agrees with it. */
@@ -136,7 +135,7 @@ class Columns {
 
   /** Sets the columns of a new document, numbered one past the last. */
   append(doc: number, entry: Entry): void {
-    if (doc >= this.capacity) this.grow(Math.max(1024, this.capacity * 2));
+    if (doc >= this.live.length) this.grow(Math.max(1024, this.live.length * 2));
     this.live[doc] = 1;
     this.update(doc, entry);
     this.brand[doc] = entry.brand;
@@ -165,7 +164,6 @@ class Columns {
     this.rating = grown(this.rating, (n) => new Float32Array(n));
     this.inStock = grown(this.inStock, (n) => new Uint8Array(n));
     this.brand = grown(this.brand, (n) => new Int32Array(n));
-    this.capacity = capacity;
   }
 }
 

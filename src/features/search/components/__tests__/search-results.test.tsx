@@ -2,76 +2,20 @@ import { onlineManager } from '@tanstack/react-query';
 import { act, cleanup, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, test } from 'vitest';
-import type { ProductSummary } from '../../../../../contract/catalog.ts';
 import { api, setupMswServer } from '../../../../testing/msw.ts';
 import { renderWithProviders } from '../../../../testing/render.tsx';
 import { searchProductsQueryOptions } from '../../../../lib/catalog/search-products.ts';
 import { toSearchParams, type ListingSearch } from '../../../../lib/catalog/listing-search.ts';
+import { searchAnswer, summary } from '../../lib/__tests__/fixtures.ts';
 import { SearchResults } from '../search-results.tsx';
 
 const server = setupMswServer();
 
-function card(name: string, overrides: Partial<ProductSummary> = {}): ProductSummary {
-  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
-  return {
-    _id: `p-${slug}`,
-    slug,
-    name,
-    brand: { _id: 'b-forge', slug: 'forge', name: 'Forge' },
-    categories: [{ _id: 'c-protein', slug: 'protein-powder', name: 'Protein Powder' }],
-    image: null,
-    images: [],
-    price: 4999,
-    compareAtPrice: null,
-    onSale: false,
-    priceVaries: false,
-    rating: 4.5,
-    reviewCount: 3,
-    inStock: true,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    ...overrides,
-  };
-}
-
-const saved = [card('Whey Isolate'), card('Gold Whey', { price: 3999 }), card('Creatine Mono')];
-
-function answer(products: ProductSummary[]) {
-  return {
-    success: true,
-    results: {
-      products,
-      pagination: {
-        totalProducts: products.length,
-        page: 1,
-        limit: 24,
-        totalPages: 1,
-        hasNextPage: false,
-        hasPrevPage: false,
-      },
-      sorting: {
-        sort: 'relevance',
-        label: 'Best match',
-        options: [{ value: 'relevance', label: 'Best match' }],
-      },
-    },
-    meta: {
-      terms: [],
-      corrections: [],
-      didYouMean: null,
-      filters: {
-        category: [],
-        brand: [],
-        flavor: [],
-        minPrice: null,
-        maxPrice: null,
-        inStock: false,
-        minRating: null,
-      },
-    },
-    searchTerm: '',
-    facets: { categories: [], brands: [], flavors: [], priceRange: { min: null, max: null } },
-  };
-}
+const saved = [
+  summary('Whey Isolate'),
+  summary('Gold Whey', { price: 3999 }),
+  summary('Creatine Mono'),
+];
 
 const searchCalls = () =>
   server.requests.filter((request) => new URL(request.url).pathname.endsWith('/search/products'));
@@ -133,7 +77,7 @@ describe('search results offline', () => {
     renderOffline({ q: 'creatine' }, ({ queryClient }) => {
       queryClient.setQueryData(
         searchProductsQueryOptions(toSearchParams({ q: 'creatine' })).queryKey,
-        answer([card('Creatine HCl')]) as never,
+        searchAnswer([summary('Creatine HCl')]),
       );
     });
     await screen.findByText('1 product');
@@ -146,7 +90,9 @@ describe('search results offline', () => {
 
   test('online, the page shows what the API answers, with no offline note', async () => {
     server.use(
-      http.get(api('/search/products'), () => HttpResponse.json(answer([card('Whey Online')]))),
+      http.get(api('/search/products'), () =>
+        HttpResponse.json(searchAnswer([summary('Whey Online')])),
+      ),
     );
     const view = render({ q: 'whey' });
     view.queryClient.setQueryData(['products', 'collection', 'top', 8], saved);
