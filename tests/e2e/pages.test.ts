@@ -519,7 +519,8 @@ describe('sign-in forms', () => {
     await codeForm.getByRole('button', { name: 'Reset password' }).click();
     await expect.poll(() => answer !== undefined).toBe(true);
     const another = codeForm.getByRole('button', { name: 'Use another e-mail' });
-    expect(await another.isDisabled()).toBe(true);
+    // The request leaves before React commits the pending state: wait for the render.
+    await expect.poll(() => another.isDisabled()).toBe(true);
     await answer!();
     await expect
       .poll(async () => (await codeForm.getByRole('alert').allTextContents()).join(' '))
