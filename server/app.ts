@@ -79,6 +79,7 @@ export async function buildApp({
   await app.register(errors);
   await app.register(input);
   await app.register(security, {
+    apiPrefix: API_PREFIX,
     storefrontOrigins: config.STOREFRONT_ORIGINS,
     apiOrigin: config.VITE_API_ORIGIN,
     crossSite,

@@ -63,6 +63,8 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
 const OWN_FETCH_SITES = new Set(['same-origin', 'none']);
 
 export interface SecurityOptions {
+  /** Where the API's answers are: JSON and images, never a page, so they get the short set. */
+  apiPrefix: string;
   /** Storefronts allowed to call the API with the shopper's cookies. */
   storefrontOrigins: string[];
   /** The API's public origin, when the PWA was built to call it on another origin. */
@@ -73,7 +75,9 @@ export interface SecurityOptions {
 
 /**
  * CORS for the allowed storefronts, a CSRF guard on every state-changing request, and the
- * security headers of every answer (API, PWA shell and assets alike).
+ * security headers of every answer: the full set on the PWA's pages and assets, the short set of
+ * an API on its answers (a policy for pages — scripts, frames, styles, permissions — means
+ * nothing to JSON and costs each answer a kilobyte).
  */
 export default fp(
   async function securityPlugin(app: FastifyInstance, opts: SecurityOptions) {
@@ -121,22 +125,31 @@ export default fp(
     });
     headers['permissions-policy'] =
       'camera=(), microphone=(), geolocation=(), payment=(self "https://js.stripe.com")';
-    app.addHook('onRequest', async (_request, reply) => {
-      reply.headers(headers);
+    // An API answer opened as a page may load nothing and be framed nowhere; it may not be read
+    // by another site's page (CORP), sniffed as another type, or reached over plain HTTP.
+    const apiHeaders = {
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+      'cross-origin-resource-policy': headers['cross-origin-resource-policy']!,
+      'strict-transport-security': headers['strict-transport-security']!,
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+      'referrer-policy': 'no-referrer',
+    };
+    const apiPath = `${opts.apiPrefix}/`;
+    app.addHook('onRequest', (request, reply, done) => {
+      reply.headers(request.url.startsWith(apiPath) ? apiHeaders : headers);
+      done();
     });
+    // Same-origin requests need no CORS answer: the browser asks only for other origins. Static
+    // options: a per-request delegator had the plugin rebuild its options on every request.
     await app.register(fastifyCors, {
       hook: 'onRequest',
-      delegator: (request, callback) => {
-        const origin = request.headers.origin;
-        callback(null, {
-          origin: origin !== undefined && isAllowedOrigin(request, origin) ? origin : false,
-          credentials: true,
-          methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-          allowedHeaders: ['content-type', GUEST_CART_HEADER, IDEMPOTENCY_HEADER, CSRF_HEADER],
-          exposedHeaders: ['retry-after', 'x-request-id'],
-          maxAge: 600,
-        });
-      },
+      origin: (origin, callback) => callback(null, origin !== undefined && configured.has(origin)),
+      credentials: true,
+      methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      allowedHeaders: ['content-type', GUEST_CART_HEADER, IDEMPOTENCY_HEADER, CSRF_HEADER],
+      exposedHeaders: ['retry-after', 'x-request-id'],
+      maxAge: 600,
     });
 
     // A link, image or form on another site can make the browser send a GET with the shopper's

@@ -71,12 +71,16 @@ describe('CORS', () => {
     expect(read.headers['access-control-allow-origin']).toBeUndefined();
   });
 
-  test("the server's own origin is allowed", async () => {
-    const res = await t.app.inject({
-      url: '/api/v1/user/profile/me',
-      headers: { host: 'api.example.org', origin: 'http://api.example.org' },
-    });
-    expect(res.headers['access-control-allow-origin']).toBe('http://api.example.org');
+  test('an answer to any origin varies by Origin, so no cache hands one to another', async () => {
+    for (const origin of [SHOP, EVIL, undefined]) {
+      const res = await t.app.inject({
+        url: '/api/v1/search/products?limit=1',
+        headers: origin ? { origin } : {},
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers.vary).toContain('Origin');
+      expect(res.headers['access-control-allow-origin']).toBe(origin === SHOP ? SHOP : undefined);
+    }
   });
 });
 
@@ -184,10 +188,23 @@ describe('security headers', () => {
     expect(headers['x-powered-by']).toBeUndefined();
   };
 
+  // An API answer is never a page: it gets the short set of an API, which lets it load nothing.
+  const expectApiHeaders = (headers: Record<string, unknown>) => {
+    expect(headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['x-frame-options']).toBe('DENY');
+    expect(headers['cross-origin-resource-policy']).toBe('same-site');
+    expect(headers['referrer-policy']).toBe('no-referrer');
+    expect(headers['permissions-policy']).toBeUndefined();
+    expect(headers['x-powered-by']).toBeUndefined();
+  };
+
   test('on API answers, errors included', async () => {
-    expectHeaders((await t.app.inject('/api/v1/user/profile/me')).headers);
-    expectHeaders((await t.app.inject('/api/v1/no-such-route')).headers);
-    expectHeaders((await forgot({ origin: EVIL })).headers);
+    expectApiHeaders((await t.app.inject('/api/v1/user/profile/me')).headers);
+    expectApiHeaders((await t.app.inject('/api/v1/no-such-route')).headers);
+    expectApiHeaders((await forgot({ origin: EVIL })).headers);
+    expectApiHeaders((await t.app.inject('/api/v1/search/products?limit=1')).headers);
   });
 
   test('on the PWA shell and health checks', async () => {
@@ -217,10 +234,12 @@ describe('cross-site storefront', () => {
       expect(res.statusCode).toBe(201);
       expect(res.headers['access-control-allow-origin']).toBe('https://forge-shop.com');
       expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
-      expect(String(res.headers['content-security-policy'])).toMatch(
+      expect(res.cookies[0]).toMatchObject({ sameSite: 'None', secure: true, httpOnly: true });
+      const shell = await cross.app.inject({ url: '/healthz' });
+      expect(shell.headers['cross-origin-resource-policy']).toBe('cross-origin');
+      expect(String(shell.headers['content-security-policy'])).toMatch(
         /connect-src 'self' https:\/\/api\.forge-nutrition\.ca/,
       );
-      expect(res.cookies[0]).toMatchObject({ sameSite: 'None', secure: true, httpOnly: true });
     } finally {
       await cross.close();
     }
