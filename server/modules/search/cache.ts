@@ -31,8 +31,10 @@ export class AnswerCache<V extends object | string> {
         : null;
   }
 
-  async get(key: string, compute: () => Promise<V>): Promise<V> {
+  /** `key` may be a function: it is then worked out only when the cache is on. */
+  async get(keyOf: string | (() => string), compute: () => Promise<V>): Promise<V> {
     if (!this.entries) return compute();
+    const key = typeof keyOf === 'string' ? keyOf : keyOf();
     const hit = this.entries.get(key);
     if (hit !== undefined) return hit;
     const pending = this.inFlight.get(key);

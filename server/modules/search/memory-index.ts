@@ -88,8 +88,9 @@ interface Taxonomy {
   byId: Map<string, number>;
   /** Per entry, its facet's JSON up to the count (`{"_id":…,"count":`) … */
   facetHeads: string[];
-  /** … and its position in name order. */
+  /** … its position in name order, and the entry at each position. */
   nameOrder: Int32Array;
+  byName: Int32Array;
 }
 
 interface State {
@@ -112,7 +113,7 @@ interface State {
   orders: Record<OrderName, Int32Array>;
   /** … and each document's position in it. */
   ranks: Record<OrderName, Int32Array>;
-  scratch: { chosen?: Uint8Array; tiers?: Uint8Array };
+  scratch: { chosen?: Uint8Array; tiers?: Uint8Array; keys?: Float64Array };
 }
 
 /**
@@ -295,7 +296,12 @@ export class MemoryProductIndex implements ProductIndex {
         ? matched.docs
         : null;
     const count = candidates ? candidates.length : state.entries.length;
+    // A listing marks the chosen products and reads its page off the presorted order; a search
+    // writes each chosen match's sort key (its tier and rank, firstInOrder) and picks the best.
     const chosen = scratch(state, 'chosen', state.entries.length);
+    const keys = matched ? keyScratch(state, count) : null;
+    const tiers = matched && orderName === 'relevance' ? matched.tiers : null;
+    const ranks = state.ranks[orderName];
     let total = 0;
     const { inStock, minPrice, maxPrice } = filters;
     const columns = state.columns;
@@ -341,7 +347,8 @@ export class MemoryProductIndex implements ProductIndex {
         if (price < low) low = price;
         if (price > high) high = price;
         if (inPrice) {
-          chosen[doc] = 1;
+          if (keys === null) chosen[doc] = 1;
+          else keys[total] = (tiers === null ? 0 : (3 - tiers[doc]!) * RANK_SPAN) + ranks[doc]!;
           total++;
         }
       }
@@ -350,12 +357,8 @@ export class MemoryProductIndex implements ProductIndex {
     const end = query.offset + query.limit;
     const order = state.orders[orderName];
     let page: number[];
-    if (matched) {
-      const { docs } = matched;
-      let kept = 0;
-      for (let i = 0; i < docs.length; i++) if (chosen[docs[i]!] === 1) docs[kept++] = docs[i]!;
-      const tiers = orderName === 'relevance' ? matched.tiers : null;
-      const first = firstInOrder(docs.subarray(0, kept), end, order, state.ranks[orderName], tiers);
+    if (keys !== null) {
+      const first = docsOf(smallestKeys(keys.subarray(0, total), end), order);
       page = Array.from(first.subarray(query.offset));
     } else {
       page = [];
@@ -467,15 +470,23 @@ function scratch(state: State, name: 'chosen' | 'tiers', size: number): Uint8Arr
   return bytes;
 }
 
+/** The search's sort keys, reused from query to query like the scratch bytes. */
+function keyScratch(state: State, size: number): Float64Array {
+  let keys = state.scratch.keys;
+  if (!keys || keys.length < size) {
+    keys = new Float64Array(Math.ceil(size * 1.25));
+    state.scratch.keys = keys;
+  }
+  return keys;
+}
+
 /** Room for a rank (a position in an order) below the tier, in one number. */
 const RANK_SPAN = 2 ** 26;
 
 /**
  * The first `count` of `docs` in an order (`ranks[doc]` is a document's position in it,
  * `order[position]` the document), higher tiers first when `tiers` is given. Each document is
- * reduced to one number, its tier and rank, so the choice compares numbers: one pass keeping the
- * best few in a small sorted buffer (a page of a search with thousands of matches), or a native
- * sort of a typed array when most are wanted.
+ * reduced to one number, its tier and rank, so the choice compares numbers (smallestKeys).
  */
 function firstInOrder(
   docs: Int32Array,
@@ -489,28 +500,36 @@ function firstInOrder(
     const doc = docs[i]!;
     keys[i] = (tiers === null ? 0 : (3 - tiers[doc]!) * RANK_SPAN) + ranks[doc]!;
   }
-  let first: Float64Array;
-  if (count * 4 >= docs.length) {
-    first = keys.sort().subarray(0, count);
-  } else {
-    // Insertion into a sorted buffer of the best `count` so far; most keys lose to its last.
-    first = new Float64Array(count);
-    let size = 0;
-    for (let i = 0; i < keys.length; i++) {
-      const key = keys[i]!;
-      if (size === count && key >= first[count - 1]!) continue;
-      let at = size < count ? size++ : count - 1;
-      while (at > 0 && key < first[at - 1]!) {
-        first[at] = first[at - 1]!;
-        at--;
-      }
-      first[at] = key;
+  return docsOf(smallestKeys(keys, count), order);
+}
+
+/**
+ * The `count` smallest keys, ascending: one pass keeping the best few in a small sorted buffer
+ * (a page of a search with thousands of matches; most keys lose to its last), or a native sort
+ * of the keys in place when most are wanted.
+ */
+function smallestKeys(keys: Float64Array, count: number): Float64Array {
+  if (count * 4 >= keys.length) return keys.sort().subarray(0, count);
+  const first = new Float64Array(count);
+  let size = 0;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    if (size === count && key >= first[count - 1]!) continue;
+    let at = size < count ? size++ : count - 1;
+    while (at > 0 && key < first[at - 1]!) {
+      first[at] = first[at - 1]!;
+      at--;
     }
-    first = first.subarray(0, size);
+    first[at] = key;
   }
-  const found = new Int32Array(first.length);
-  for (let i = 0; i < first.length; i++) found[i] = order[first[i]! % RANK_SPAN]!;
-  return found;
+  return first.subarray(0, size);
+}
+
+/** The documents the keys name, in the keys' order. */
+function docsOf(keys: Float64Array, order: Int32Array): Int32Array {
+  const docs = new Int32Array(keys.length);
+  for (let i = 0; i < keys.length; i++) docs[i] = order[keys[i]! % RANK_SPAN]!;
+  return docs;
 }
 
 /** Null for no filter; a membership table otherwise (all zero when no slug is known). */
@@ -530,21 +549,34 @@ function slugFilter(slugs: string[], taxonomy: Taxonomy): Uint8Array | null {
  * which took a fifth of a product search.
  */
 function facetsJson(taxonomy: Taxonomy, counts: Int32Array): string {
-  const shown: number[] = [];
-  for (let n = 0; n < counts.length; n++) if (counts[n]! > 0) shown.push(n);
-  shown.sort((a, b) => counts[b]! - counts[a]! || taxonomy.nameOrder[a]! - taxonomy.nameOrder[b]!);
+  // Each shown entry as one number, fewer products and then later in name order sorting after,
+  // so a native sort of numbers orders them, without a comparator function called per pair.
+  const keys: number[] = [];
+  for (let n = 0; n < counts.length; n++) {
+    if (counts[n]! > 0) keys.push((COUNT_SPAN - counts[n]!) * NAME_SPAN + taxonomy.nameOrder[n]!);
+  }
+  const sorted = Float64Array.from(keys).sort();
   let json = '';
-  for (const n of shown) json += `${json ? ',' : ''}${taxonomy.facetHeads[n]}${counts[n]}}`;
+  for (let i = 0; i < sorted.length; i++) {
+    const n = taxonomy.byName[sorted[i]! % NAME_SPAN]!;
+    json += `${i > 0 ? ',' : ''}${taxonomy.facetHeads[n]}${counts[n]}}`;
+  }
   return `[${json}]`;
 }
 
+/** Room for a count of products and, below it, a position in name order, in one number. */
+const COUNT_SPAN = 2 ** 31;
+const NAME_SPAN = 2 ** 20;
+
 function taxonomyOf(entries: TaxonomyEntry[]): Taxonomy {
   const nameOrder = new Int32Array(entries.length);
+  const byName = new Int32Array(entries.length);
   entries
     .map((entry, n) => ({ name: entry.name, n }))
     .sort((a, b) => a.name.localeCompare(b.name))
     .forEach(({ n }, position) => {
       nameOrder[n] = position;
+      byName[position] = n;
     });
   return {
     entries,
@@ -556,6 +588,7 @@ function taxonomyOf(entries: TaxonomyEntry[]): Taxonomy {
         `"name":${JSON.stringify(entry.name)},"count":`,
     ),
     nameOrder,
+    byName,
   };
 }
 

@@ -54,31 +54,61 @@ export class Postings {
    */
   match(groups: readonly (readonly string[])[]): { docs: Int32Array; fields: Uint8Array[] } {
     this.sortWords();
-    const fields = groups.map((_, g) => this.zeroed(g));
     if (this.docs.length < this.size) this.docs = new Int32Array(Math.ceil(this.size * 1.25));
+    // Each group's ranges of words, and how many postings walking them costs.
+    const ranges = groups.map((alternatives) => alternatives.map((word) => this.range(word)));
+    const costs = ranges.map((spans) => {
+      let postings = 0;
+      for (const [from, to] of spans) {
+        for (let w = from; w < to; w++) postings += this.sortedLists[w]!.length;
+      }
+      return postings;
+    });
+    // The group with the fewest postings lists the candidates: fewer to check against the
+    // others. A group matching nothing means no document matches every group: nothing to walk.
+    let smallest = 0;
+    for (let g = 1; g < groups.length; g++) if (costs[g]! < costs[smallest]!) smallest = g;
+    const fields = groups.map((_, g) => this.zeroed(g));
+    if (groups.length === 0 || costs[smallest] === 0) {
+      return { docs: this.docs.subarray(0, 0), fields };
+    }
     const first = this.docs;
+    // Many candidates are listed in document order, by a scan of the collecting group's bytes
+    // after the walk, so that the reads by document that follow go forward through memory; a
+    // few are listed as the walk meets them.
+    const inOrder = costs[smallest]! * DENSE > this.size;
     let found = 0;
     for (let g = 0; g < groups.length; g++) {
       const bits = fields[g]!;
-      for (const alternative of groups[g]!) {
-        const [from, to] = this.range(alternative);
+      const collect = g === smallest && !inOrder;
+      for (const [from, to] of ranges[g]!) {
         for (let w = from; w < to; w++) {
           const list = this.sortedLists[w]!;
           for (let i = 0; i < list.length; i++) {
             const posting = list[i]!;
             const doc = posting >>> FIELD_BITS;
-            if (g === 0 && bits[doc] === 0) first[found++] = doc;
+            if (collect && bits[doc] === 0) first[found++] = doc;
             bits[doc]! |= posting & FIELD_MASK;
           }
         }
       }
     }
-    // The first group's documents that every other group matched too.
+    if (inOrder) {
+      const bits = fields[smallest]!;
+      const words = new Uint32Array(bits.buffer, bits.byteOffset, bits.length >>> 2);
+      const end = Math.min(words.length, (this.size + 3) >>> 2);
+      for (let w = 0; w < end; w++) {
+        if (words[w] === 0) continue;
+        for (let doc = w << 2; doc < (w << 2) + 4; doc++) if (bits[doc] !== 0) first[found++] = doc;
+      }
+    }
+    if (groups.length === 1) return { docs: first.subarray(0, found), fields };
+    // The candidates that every other group matched too.
     let kept = 0;
     for (let i = 0; i < found; i++) {
       const doc = first[i]!;
       let all = true;
-      for (let g = 1; g < fields.length && all; g++) all = fields[g]![doc] !== 0;
+      for (let g = 0; g < fields.length && all; g++) all = fields[g]![doc] !== 0;
       if (all) first[kept++] = doc;
     }
     return { docs: first.subarray(0, kept), fields };
@@ -88,7 +118,8 @@ export class Postings {
   private zeroed(slot: number): Uint8Array {
     let bytes = this.scratch[slot];
     if (!bytes || bytes.length < this.size) {
-      bytes = new Uint8Array(Math.ceil(this.size * 1.25));
+      // Whole four-byte words, read four documents at a time when listing candidates.
+      bytes = new Uint8Array(Math.ceil((this.size * 1.25) / 4) * 4);
       this.scratch[slot] = bytes;
     } else {
       bytes.fill(0, 0, this.size);
@@ -116,6 +147,8 @@ export class Postings {
 }
 
 const FIELD_BITS = 4;
+/** Candidates are listed in document order when more than one document in this many has one. */
+const DENSE = 16;
 const FIELD_MASK = (1 << FIELD_BITS) - 1;
 
 /** The first position at or after `low` whose word is not below `key`. */

@@ -66,20 +66,21 @@ export function searchProductsJson(
   query: SearchProductsQuery,
 ): Promise<Buffer> {
   // The term itself is part of the key: the answer echoes it back as typed.
-  const key = JSON.stringify([
-    query.search,
-    query.category ?? [],
-    query.brand ?? [],
-    query.flavor ?? [],
-    query.minPrice ?? null,
-    query.maxPrice ?? null,
-    query.inStock ?? false,
-    query.minRating ?? null,
-    query.sort ?? 'relevance',
-    query.page,
-    query.limit,
-  ]);
-  return search.answers.get(`products:${key}`, () => searchProducts(search, query));
+  const key = () =>
+    `products:${JSON.stringify([
+      query.search,
+      query.category ?? [],
+      query.brand ?? [],
+      query.flavor ?? [],
+      query.minPrice ?? null,
+      query.maxPrice ?? null,
+      query.inStock ?? false,
+      query.minRating ?? null,
+      query.sort ?? 'relevance',
+      query.page,
+      query.limit,
+    ])}`;
+  return search.answers.get(key, () => searchProducts(search, query));
 }
 
 /** Plans the shopper's words (prefixes, corrections) and asks the index for suggestions. */
@@ -135,9 +136,6 @@ export async function searchProducts(
     offset: (query.page - 1) * query.limit,
     limit: query.limit,
   });
-  const featured = !query.search;
-  const label = (value: SearchSort) =>
-    value === 'relevance' && featured ? 'Featured' : SEARCH_SORT_LABELS[value];
   const totalPages = Math.ceil(hits.totalProducts / query.limit);
   const pagination: SearchProductsResponse['results']['pagination'] = {
     totalProducts: hits.totalProducts,
@@ -146,14 +144,6 @@ export async function searchProducts(
     totalPages,
     hasNextPage: query.page < totalPages,
     hasPrevPage: query.page > 1,
-  };
-  const sorting: SearchProductsResponse['results']['sorting'] = {
-    sort,
-    label: label(sort),
-    options: (Object.keys(SEARCH_SORT_LABELS) as SearchSort[]).map((value) => ({
-      value,
-      label: label(value),
-    })),
   };
   const meta: SearchProductsResponse['meta'] = {
     terms: plan?.terms ?? [],
@@ -168,7 +158,7 @@ export async function searchProducts(
   });
   parts.push(
     Buffer.from(
-      `],"pagination":${JSON.stringify(pagination)},"sorting":${JSON.stringify(sorting)}},` +
+      `],"pagination":${JSON.stringify(pagination)},"sorting":${sortingJson(sort, !query.search)}},` +
         `"meta":${JSON.stringify(meta)},"searchTerm":${JSON.stringify(query.search)},` +
         `"facets":${hits.facetsJson}}`,
     ),
@@ -177,3 +167,26 @@ export async function searchProducts(
 }
 
 const COMMA = Buffer.from(',');
+
+/** The `sorting` part of an answer: the same few texts every time, so written once each. */
+const SORTING_JSON = new Map<string, string>();
+
+function sortingJson(sort: SearchSort, featured: boolean): string {
+  const key = `${sort}:${featured}`;
+  let json = SORTING_JSON.get(key);
+  if (json === undefined) {
+    const label = (value: SearchSort) =>
+      value === 'relevance' && featured ? 'Featured' : SEARCH_SORT_LABELS[value];
+    const sorting: SearchProductsResponse['results']['sorting'] = {
+      sort,
+      label: label(sort),
+      options: (Object.keys(SEARCH_SORT_LABELS) as SearchSort[]).map((value) => ({
+        value,
+        label: label(value),
+      })),
+    };
+    json = JSON.stringify(sorting);
+    SORTING_JSON.set(key, json);
+  }
+  return json;
+}
