@@ -69,8 +69,10 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('db', database.db);
-  app.addHook('onSend', async (request, reply) => {
+  // Hooks on every request take a callback rather than being async: no promise per request.
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    done(null, payload);
   });
 
   const crossSite = config.STOREFRONT_ORIGINS.some(

@@ -27,11 +27,14 @@ export interface CachePolicyOptions {
  */
 export default fp(
   async function cachePolicy(app: FastifyInstance, opts: CachePolicyOptions) {
-    app.addHook('onSend', async (request, reply) => {
-      if (!request.url.startsWith(opts.prefix)) return;
-      if (reply.statusCode >= 400 || !request.routeOptions.config.publicAnswer) {
+    app.addHook('onSend', (request, reply, payload, done) => {
+      if (
+        request.url.startsWith(opts.prefix) &&
+        (reply.statusCode >= 400 || !request.routeOptions.config.publicAnswer)
+      ) {
         reply.header('cache-control', NO_STORE);
       }
+      done(null, payload);
     });
   },
   { name: 'cache-policy' },

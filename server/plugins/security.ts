@@ -155,26 +155,22 @@ export default fp(
     // A link, image or form on another site can make the browser send a GET with the shopper's
     // cookies. Such a request either names its origin (Origin, sent by fetch) or, without one, is
     // told apart by the browser's Sec-Fetch-Site; older browsers without it still send a Referer.
-    app.addHook('onRequest', async (request) => {
-      if (STATE_CHANGING.has(request.method) || !request.routeOptions.config.changesState) return;
+    const crossSiteRead = (request: FastifyRequest) => {
       const { origin, referer } = request.headers;
       const fetchSite = request.headers['sec-fetch-site'];
-      const allowed =
-        origin !== undefined
-          ? isAllowedOrigin(request, origin)
-          : fetchSite !== undefined
-            ? OWN_FETCH_SITES.has(fetchSite)
-            : referer === undefined || isAllowedOrigin(request, originOf(referer));
-      if (!allowed) throw forbidden(CROSS_ORIGIN_REFUSED);
-    });
+      return !(origin !== undefined
+        ? isAllowedOrigin(request, origin)
+        : fetchSite !== undefined
+          ? OWN_FETCH_SITES.has(fetchSite)
+          : referer === undefined || isAllowedOrigin(request, originOf(referer)));
+    };
 
-    app.addHook('onRequest', async (request) => {
-      if (!STATE_CHANGING.has(request.method)) return;
+    const crossSiteChange = (request: FastifyRequest) => {
       // The matched route's pattern, not the raw URL, so no path trick can borrow the exemption.
-      if (WEBHOOK_PATHS.has(request.routeOptions.url ?? request.url.split('?')[0]!)) return;
+      if (WEBHOOK_PATHS.has(request.routeOptions.url ?? request.url.split('?')[0]!)) return null;
       const origin = request.headers.origin;
       if (origin !== undefined && !isAllowedOrigin(request, origin)) {
-        throw forbidden(CROSS_ORIGIN_REFUSED);
+        return forbidden(CROSS_ORIGIN_REFUSED);
       }
       // A cross-site HTML form can send neither a JSON content type nor a custom header without
       // a CORS preflight, which only allowed origins pass.
@@ -183,7 +179,18 @@ export default fp(
         contentType !== 'application/json' &&
         request.headers[CSRF_HEADER] !== CSRF_HEADER_VALUE
       ) {
-        throw forbidden(CSRF_PROOF_MISSING);
+        return forbidden(CSRF_PROOF_MISSING);
+      }
+      return null;
+    };
+
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (STATE_CHANGING.has(request.method)) {
+        done(crossSiteChange(request) ?? undefined);
+      } else if (request.routeOptions.config.changesState && crossSiteRead(request)) {
+        done(forbidden(CROSS_ORIGIN_REFUSED));
+      } else {
+        done();
       }
     });
   },

@@ -49,9 +49,7 @@ export default fp(async function sessionPlugin(app: FastifyInstance, opts: Sessi
   app.decorateRequest('user', null);
   app.decorateRequest('sessionIdHash', null);
 
-  app.addHook('onRequest', async (request) => {
-    const token = request.cookies[SESSION_COOKIE];
-    if (!token || token.length > 200) return;
+  const signIn = async (request: FastifyRequest, token: string) => {
     const idHash = hashToken(token);
     const [row] = await db
       .select({ _id: users.id, name: users.name, email: users.email, role: users.role })
@@ -63,6 +61,16 @@ export default fp(async function sessionPlugin(app: FastifyInstance, opts: Sessi
       request.user = row;
       request.sessionIdHash = idHash;
     }
+  };
+  // A callback rather than an async hook: a request without the cookie (a visitor, a search)
+  // passes without a promise.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token || token.length > 200) {
+      done();
+      return;
+    }
+    signIn(request, token).then(() => done(), done);
   });
 
   const cookieOptions = (request: FastifyRequest) => ({

@@ -289,7 +289,8 @@ export class MemoryProductIndex implements ProductIndex {
 
     const orderName: OrderName =
       query.sort === 'relevance' ? (query.plan ? 'relevance' : 'featured') : query.sort;
-    const matched = query.plan ? matchText(state, query.plan) : null;
+    // The live check and the tiers are left to the loop below (the tiers only when they order).
+    const matched = query.plan ? state.postings.match(query.plan.alternatives) : null;
     const candidates: Int32Array | null = query.nothing
       ? new Int32Array(0)
       : matched
@@ -300,7 +301,7 @@ export class MemoryProductIndex implements ProductIndex {
     // writes each chosen match's sort key (its tier and rank, firstInOrder) and picks the best.
     const chosen = scratch(state, 'chosen', state.entries.length);
     const keys = matched ? keyScratch(state, count) : null;
-    const tiers = matched && orderName === 'relevance' ? matched.tiers : null;
+    const fields = matched && orderName === 'relevance' ? matched.fields : null;
     const ranks = state.ranks[orderName];
     let total = 0;
     const { inStock, minPrice, maxPrice } = filters;
@@ -348,7 +349,9 @@ export class MemoryProductIndex implements ProductIndex {
         if (price > high) high = price;
         if (inPrice) {
           if (keys === null) chosen[doc] = 1;
-          else keys[total] = (tiers === null ? 0 : (3 - tiers[doc]!) * RANK_SPAN) + ranks[doc]!;
+          else
+            keys[total] =
+              (fields === null ? 0 : (3 - tierOf(fields, doc)) * RANK_SPAN) + ranks[doc]!;
           total++;
         }
       }
@@ -393,20 +396,20 @@ export class MemoryProductIndex implements ProductIndex {
  */
 function suggestIn(state: State, plan: TextPlan, limit: number): ProductSuggestion[] {
   let docs: Int32Array;
-  let tierOf: (doc: number) => Tier;
+  let tierAt: (doc: number) => Tier;
   const named = live(state, state.names.match(plan.alternatives).docs);
   const relevance = { order: state.orders.relevance, ranks: state.ranks.relevance };
   if (named.length >= limit) {
     docs = firstInOrder(named, limit, relevance.order, relevance.ranks, null);
-    tierOf = () => 3;
+    tierAt = () => 3;
   } else {
     const matched = matchText(state, plan);
     docs = firstInOrder(matched.docs, limit, relevance.order, relevance.ranks, matched.tiers);
-    tierOf = (doc) => matched.tiers[doc] as Tier;
+    tierAt = (doc) => matched.tiers[doc] as Tier;
   }
   const best = Array.from(docs, (doc) => {
     const entry = state.entries[doc]!;
-    return { entry, tier: tierOf(doc), similarity: similarity(entry.name, plan.text) };
+    return { entry, tier: tierAt(doc), similarity: similarity(entry.name, plan.text) };
   }).sort((x, y) => y.tier - x.tier || y.similarity - x.similarity || byId(x.entry, y.entry));
   return best.map(({ entry, tier, similarity: closeness }) => ({
     _id: entry.id,
@@ -441,19 +444,24 @@ function matchText(state: State, plan: TextPlan): { docs: Int32Array; tiers: Uin
   for (let i = 0; i < docs.length; i++) {
     const doc = docs[i]!;
     if (alive[doc] === 0) continue;
-    let inName = true;
-    let inNameBrandCategory = true;
-    let beforeDescription = true;
-    for (let g = 0; g < fields.length; g++) {
-      const found = fields[g]![doc]!;
-      inName &&= (found & 0b001) !== 0;
-      inNameBrandCategory &&= (found & 0b011) !== 0;
-      beforeDescription &&= (found & 0b111) !== 0;
-    }
-    tiers[doc] = inName ? 3 : inNameBrandCategory ? 2 : beforeDescription ? 1 : 0;
+    tiers[doc] = tierOf(fields, doc);
     docs[kept++] = doc;
   }
   return { docs: docs.subarray(0, kept), tiers };
+}
+
+/** A matching document's tier, from the fields each query word matched it in (`fields[g][doc]`). */
+function tierOf(fields: Uint8Array[], doc: number): Tier {
+  let inName = true;
+  let inNameBrandCategory = true;
+  let beforeDescription = true;
+  for (let g = 0; g < fields.length; g++) {
+    const found = fields[g]![doc]!;
+    inName &&= (found & 0b001) !== 0;
+    inNameBrandCategory &&= (found & 0b011) !== 0;
+    beforeDescription &&= (found & 0b111) !== 0;
+  }
+  return inName ? 3 : inNameBrandCategory ? 2 : beforeDescription ? 1 : 0;
 }
 
 /**
