@@ -19,7 +19,7 @@ import {
 } from './product-index.ts';
 import { queryRows } from './sql.ts';
 import { excerpt, taxonomyEntry, type TaxonomyEntry } from './taxonomy.ts';
-import { similarity } from './trigram.ts';
+import { similarity, trigrams } from './trigram.ts';
 
 /** One active product as the index keeps it: what filters, sorts, facets and answers need. */
 interface Entry {
@@ -400,16 +400,24 @@ function suggestIn(state: State, plan: TextPlan, limit: number): ProductSuggesti
   const named = live(state, state.names.match(plan.alternatives).docs);
   const relevance = { order: state.orders.relevance, ranks: state.ranks.relevance };
   if (named.length >= limit) {
-    docs = firstInOrder(named, limit, relevance.order, relevance.ranks, null);
+    docs = firstInOrder(state, named, limit, relevance.order, relevance.ranks, null);
     tierAt = () => 3;
   } else {
     const matched = matchText(state, plan);
-    docs = firstInOrder(matched.docs, limit, relevance.order, relevance.ranks, matched.tiers);
+    docs = firstInOrder(
+      state,
+      matched.docs,
+      limit,
+      relevance.order,
+      relevance.ranks,
+      matched.tiers,
+    );
     tierAt = (doc) => matched.tiers[doc] as Tier;
   }
+  const query = trigrams(plan.text);
   const best = Array.from(docs, (doc) => {
     const entry = state.entries[doc]!;
-    return { entry, tier: tierAt(doc), similarity: similarity(entry.name, plan.text) };
+    return { entry, tier: tierAt(doc), similarity: similarity(entry.name, query) };
   }).sort((x, y) => y.tier - x.tier || y.similarity - x.similarity || byId(x.entry, y.entry));
   return best.map(({ entry, tier, similarity: closeness }) => ({
     _id: entry.id,
@@ -497,13 +505,14 @@ const RANK_SPAN = 2 ** 26;
  * reduced to one number, its tier and rank, so the choice compares numbers (smallestKeys).
  */
 function firstInOrder(
+  state: State,
   docs: Int32Array,
   count: number,
   order: Int32Array,
   ranks: Int32Array,
   tiers: Uint8Array | null,
 ): Int32Array {
-  const keys = new Float64Array(docs.length);
+  const keys = keyScratch(state, docs.length).subarray(0, docs.length);
   for (let i = 0; i < docs.length; i++) {
     const doc = docs[i]!;
     keys[i] = (tiers === null ? 0 : (3 - tiers[doc]!) * RANK_SPAN) + ranks[doc]!;

@@ -12,6 +12,8 @@ export interface TextPlan {
   terms: string[];
   /** Per word: the alternatives it may match (itself first, then corrections). */
   alternatives: string[][];
+  /** Every word and correction of the query, for membership tests. */
+  words: ReadonlySet<string>;
   corrections: { term: string; replacements: string[] }[];
   /** The words joined by spaces: compared with product names for the similarity bonus. */
   text: string;
@@ -37,6 +39,7 @@ export function planTextSearch(raw: string, dictionary: Dictionary): TextPlan | 
   return {
     terms,
     alternatives,
+    words: new Set(alternatives.flat()),
     corrections,
     text: terms.join(' '),
     didYouMean,

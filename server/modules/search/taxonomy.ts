@@ -17,6 +17,8 @@ export interface TaxonomyEntry {
   /** The parts joined by spaces, and how many letters and digits they hold. */
   folded: string;
   letters: number;
+  /** The description cut to fit the dropdown. */
+  excerpt: string;
 }
 
 export function taxonomyEntry(row: {
@@ -37,6 +39,7 @@ export function taxonomyEntry(row: {
     words: [...new Set(all)],
     folded,
     letters: folded.replace(/ /g, '').length,
+    excerpt: excerpt(row.description),
   };
 }
 
@@ -46,11 +49,7 @@ export function taxonomyEntry(row: {
  * query merely contains in full (`optimum nutrition gold standard` → Optimum Nutrition) also
  * matches, a little lower.
  */
-export function scoreTaxonomyName(
-  entry: TaxonomyEntry,
-  plan: TextPlan,
-  queryWords: ReadonlySet<string> = everyQueryWord(plan),
-): number | null {
+export function scoreTaxonomyName(entry: TaxonomyEntry, plan: TextPlan): number | null {
   const name = entry.folded;
   if (name === plan.text) return 100;
   // Plain loops: this runs for every category, brand and flavor on every keystroke.
@@ -74,17 +73,13 @@ export function scoreTaxonomyName(
     return Math.round((corrected ? 55 : 65) + 20 * coverage);
   }
   if (entry.parts.length === 0) return null;
-  for (const part of entry.parts) if (!queryWords.has(part)) return null;
+  for (const part of entry.parts) if (!plan.words.has(part)) return null;
   return 60;
 }
 
 function beginsAWord(words: readonly string[], prefix: string): boolean {
   for (const word of words) if (word.startsWith(prefix)) return true;
   return false;
-}
-
-function everyQueryWord(plan: TextPlan): Set<string> {
-  return new Set(plan.alternatives.flat());
 }
 
 /** The best few entries of one kind, best first (ties by name). */
@@ -96,9 +91,8 @@ export function suggestTaxonomy<E extends TaxonomyEntry, K extends TaxonomyKind>
   imageOf: (entry: E) => string | null = (entry) => entry.image,
 ): (Omit<TaxonomySuggestion, 'type'> & { type: K })[] {
   const scored: { entry: E; score: number }[] = [];
-  const queryWords = everyQueryWord(plan);
   for (const entry of entries) {
-    const score = scoreTaxonomyName(entry, plan, queryWords);
+    const score = scoreTaxonomyName(entry, plan);
     if (score !== null) scored.push({ entry, score });
   }
   scored.sort((a, b) => b.score - a.score || a.entry.name.localeCompare(b.entry.name));
@@ -108,7 +102,7 @@ export function suggestTaxonomy<E extends TaxonomyEntry, K extends TaxonomyKind>
     slug: entry.slug,
     type,
     image: imageOf(entry),
-    description: excerpt(entry.description),
+    description: entry.excerpt,
     relevanceScore: score,
   }));
 }

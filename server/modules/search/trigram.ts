@@ -13,9 +13,10 @@ export function trigrams(text: string): Set<string> {
   return found;
 }
 
-export function similarity(a: string, b: string): number {
+/** `b` may be given as its trigrams, worked out once when it is compared with many texts. */
+export function similarity(a: string, b: string | ReadonlySet<string>): number {
   const left = trigrams(a);
-  const right = trigrams(b);
+  const right = typeof b === 'string' ? trigrams(b) : b;
   if (left.size === 0 || right.size === 0) return 0;
   let shared = 0;
   for (const piece of left) if (right.has(piece)) shared++;
