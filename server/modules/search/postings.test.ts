@@ -52,4 +52,32 @@ describe('Postings', () => {
     expect(list(postings.match([['p'], ['cr']]).docs)).toEqual([]);
     expect(list(postings.match([['pu'], ['cr']]).docs)).toEqual([1]);
   });
+
+  test('few or many candidates, the same documents: many come in document order', () => {
+    // 1,000 documents: `rare` in every 100th (sparse: listed as the walk meets them), `common`
+    // in every other one and `cola` in every third (dense: listed by scanning the marks).
+    const postings = new Postings();
+    const expected = { rare: [] as number[], common: [] as number[], both: [] as number[] };
+    for (let doc = 0; doc < 1000; doc++) {
+      const words = [doc % 3 === 0 ? 'cola' : 'lime', doc % 2 === 0 ? 'common' : 'other'];
+      if (doc % 100 === 7) words.push('rare');
+      postings.add(doc, [words.join(' '), '', '', '']);
+      if (doc % 100 === 7) expected.rare.push(doc);
+      if (doc % 2 === 0) expected.common.push(doc);
+      if (doc % 100 === 7 && doc % 2 === 0) expected.both.push(doc);
+    }
+    const sorted = (docs: Int32Array) => [...docs].sort((a, b) => a - b);
+    expect(sorted(postings.match([['rare']]).docs)).toEqual(expected.rare);
+    expect(list(postings.match([['common']]).docs)).toEqual(expected.common);
+    // `co` names both dense words (`cola`'s list walked first): once each, in document order.
+    const co = list(postings.match([['co']]).docs);
+    expect(co).toEqual([...new Set(co)].sort((a, b) => a - b));
+    expect(co).toHaveLength(expected.common.length + Math.ceil(1000 / 3 / 2));
+    // Whichever word is given first, the rarer one lists the candidates.
+    expect(sorted(postings.match([['common'], ['rare']]).docs)).toEqual(
+      expected.rare.filter((d) => d % 2 === 0),
+    );
+    expect(sorted(postings.match([['rare'], ['common']]).docs)).toEqual(expected.both);
+    expect(list(postings.match([['common'], ['nothing']]).docs)).toEqual([]);
+  });
 });
