@@ -98,8 +98,19 @@ export class Postings {
       const words = new Uint32Array(bits.buffer, bits.byteOffset, bits.length >>> 2);
       const end = Math.min(words.length, (this.size + 3) >>> 2);
       for (let w = 0; w < end; w++) {
-        if (words[w] === 0) continue;
-        for (let doc = w << 2; doc < (w << 2) + 4; doc++) if (bits[doc] !== 0) first[found++] = doc;
+        const four = words[w]!;
+        if (four === 0) continue;
+        // Each of the four documents is written, and kept (counted) when its byte is set:
+        // no branch to mispredict per document.
+        const doc = w << 2;
+        first[found] = doc;
+        found += ((four & 0xff) + 0xff) >>> 8;
+        first[found] = doc + 1;
+        found += (((four >>> 8) & 0xff) + 0xff) >>> 8;
+        first[found] = doc + 2;
+        found += (((four >>> 16) & 0xff) + 0xff) >>> 8;
+        first[found] = doc + 3;
+        found += ((four >>> 24) + 0xff) >>> 8;
       }
     }
     if (groups.length === 1) return { docs: first.subarray(0, found), fields };
