@@ -74,6 +74,46 @@ describe('taxonomy suggestions', () => {
     ]);
     expect(suggestTaxonomy(entries, plan('protein'), 'CATEGORY', 1)).toHaveLength(1);
   });
+
+  test('the entries looked up are every entry that scores (compared with scoring them all)', () => {
+    const names = [
+      'Optimum Nutrition',
+      'Pre-Workout',
+      'Amino Acids (BCAA/EAA)',
+      'Crème Brûlée',
+      'Protein Powder',
+      'Protein Bars',
+      'Creatine',
+      'Nutrition Bars & Snacks',
+      'Gold',
+    ];
+    const entries = names.map((name) => entry(name));
+    const words = names.flatMap((name) => name.toLowerCase().split(/[^\p{L}]+/u)).filter(Boolean);
+    const queries = [
+      ...words.flatMap((word) => [word, word.slice(0, 1), word.slice(0, 3), `${word}x`]),
+      ...words.map((word, i) => `${words[(i * 7) % words.length]} ${word.slice(0, 4)}`),
+      ...names,
+      'protien',
+      'preworkout',
+      'pre wor',
+      'optimum nutrition gold standard',
+      'bcaa eaa amino acids',
+      'creme brulee',
+      'nutrition',
+    ];
+    for (const q of queries) {
+      const p = plan(q);
+      const everyEntry = entries
+        .map((e) => ({ name: e.name, score: scoreTaxonomyName(e, p) }))
+        .filter((x) => x.score !== null)
+        .sort((a, b) => b.score! - a.score! || a.name.localeCompare(b.name));
+      const suggested = suggestTaxonomy(entries, p, 'CATEGORY', entries.length);
+      expect(
+        suggested.map((s) => ({ name: s.name, score: s.relevanceScore })),
+        q,
+      ).toEqual(everyEntry);
+    }
+  });
 });
 
 describe('excerpt', () => {

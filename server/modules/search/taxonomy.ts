@@ -82,6 +82,58 @@ function beginsAWord(words: readonly string[], prefix: string): boolean {
   return false;
 }
 
+/**
+ * Where a list's entries can be found by the words of a query: by each prefix of each word of
+ * their names, by each whole part and by the whole folded name. Scoring every entry of every
+ * list on every keystroke took a tenth of a suggestion; the entries a query can match at all are
+ * looked up here, and only they are scored.
+ */
+interface Lookup {
+  prefixes: Map<string, number[]>;
+  parts: Map<string, number[]>;
+  names: Map<string, number[]>;
+}
+
+/** Built once per list (the vocabulary's lists are replaced, never changed, by a reload). */
+const lookups = new WeakMap<readonly TaxonomyEntry[], Lookup>();
+
+function lookupOf(entries: readonly TaxonomyEntry[]): Lookup {
+  let lookup = lookups.get(entries);
+  if (lookup) return lookup;
+  lookup = { prefixes: new Map(), parts: new Map(), names: new Map() };
+  const add = (map: Map<string, number[]>, key: string, n: number) => {
+    const list = map.get(key);
+    if (!list) map.set(key, [n]);
+    else if (list[list.length - 1] !== n) list.push(n);
+  };
+  entries.forEach((entry, n) => {
+    const prefixes = new Set<string>();
+    for (const word of entry.words) {
+      for (let end = 1; end <= word.length; end++) prefixes.add(word.slice(0, end));
+    }
+    for (const prefix of prefixes) add(lookup.prefixes, prefix, n);
+    for (const part of entry.parts) add(lookup.parts, part, n);
+    add(lookup.names, entry.folded, n);
+  });
+  lookups.set(entries, lookup);
+  return lookup;
+}
+
+/**
+ * The entries that can score at all (scoreTaxonomyName): the query's first word (or one of its
+ * corrections) begins a word of the name, or the name's first part is a word of the query, or
+ * the name is the query. In list order.
+ */
+function candidatesFor(entries: readonly TaxonomyEntry[], plan: TextPlan): number[] {
+  const lookup = lookupOf(entries);
+  const found = new Set<number>();
+  const take = (list: number[] | undefined) => list?.forEach((n) => found.add(n));
+  for (const alternative of plan.alternatives[0] ?? []) take(lookup.prefixes.get(alternative));
+  for (const word of plan.words) take(lookup.parts.get(word));
+  take(lookup.names.get(plan.text));
+  return [...found].sort((a, b) => a - b);
+}
+
 /** The best few entries of one kind, best first (ties by name). */
 export function suggestTaxonomy<E extends TaxonomyEntry, K extends TaxonomyKind>(
   entries: readonly E[],
@@ -91,7 +143,8 @@ export function suggestTaxonomy<E extends TaxonomyEntry, K extends TaxonomyKind>
   imageOf: (entry: E) => string | null = (entry) => entry.image,
 ): (Omit<TaxonomySuggestion, 'type'> & { type: K })[] {
   const scored: { entry: E; score: number }[] = [];
-  for (const entry of entries) {
+  for (const n of candidatesFor(entries, plan)) {
+    const entry = entries[n]!;
     const score = scoreTaxonomyName(entry, plan);
     if (score !== null) scored.push({ entry, score });
   }
