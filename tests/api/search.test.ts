@@ -461,6 +461,26 @@ describe('catalog changes made elsewhere', () => {
     );
   });
 
+  test('a new price reaches the suggestions, which were written before it', async () => {
+    const price = async () => (await suggest('nitro blast')).products[0]?.price;
+    expect(await price()).toBe(4499);
+    await t.db.update(variants).set({ price: 4299 }).where(eq(variants.productId, 'prd_blast'));
+    await refreshProductRollups(t.db, ['prd_blast']);
+    const deadline = Date.now() + 5000;
+    while ((await price()) !== 4299 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(await price()).toBe(4299);
+    for (const [index, price] of [4499, 4699].entries()) {
+      await t.db
+        .update(variants)
+        .set({ price })
+        .where(eq(variants.id, `prd_blast_v${index}`));
+    }
+    await refreshProductRollups(t.db, ['prd_blast']);
+    await eventually({ search: 'nitro blast' }, (body) => body.results.products[0]?.price === 4499);
+  });
+
   test('a product switched off disappears from search and suggestions', async () => {
     await t.db.update(products).set({ isActive: false }).where(eq(products.id, 'prd_blast'));
     const after = await eventually({ search: 'blast' }, (body) => ids(body).length === 0);

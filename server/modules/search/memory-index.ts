@@ -48,6 +48,8 @@ interface Entry {
   flavors: number[];
   /** The contract's ProductSummary as UTF-8 JSON, ready to be copied into an answer. */
   summary: Buffer;
+  /** Its suggestion's JSON up to the score, once it was suggested (suggestionHead). */
+  suggestionHead?: string;
 }
 
 /**
@@ -296,7 +298,7 @@ export class MemoryProductIndex implements ProductIndex {
     }
   }
 
-  async suggest(plan: TextPlan, limit: number): Promise<ProductSuggestion[]> {
+  async suggest(plan: TextPlan, limit: number): Promise<string> {
     await this.current();
     const state = await this.loadedState();
     return suggestIn(state, plan, limit);
@@ -426,7 +428,7 @@ export class MemoryProductIndex implements ProductIndex {
  * enough products have that, the answer is among them, found in the names' postings alone (a
  * tenth of the text); the whole text is searched only when they are too few.
  */
-function suggestIn(state: State, plan: TextPlan, limit: number): ProductSuggestion[] {
+function suggestIn(state: State, plan: TextPlan, limit: number): string {
   let docs: Int32Array;
   let tierAt: (doc: number) => Tier;
   const named = live(state, state.names.match(plan.alternatives).docs);
@@ -451,16 +453,31 @@ function suggestIn(state: State, plan: TextPlan, limit: number): ProductSuggesti
     const entry = state.entries[doc]!;
     return { entry, tier: tierAt(doc), similarity: similarity(entry.name, query) };
   }).sort((x, y) => y.tier - x.tier || y.similarity - x.similarity || byId(x.entry, y.entry));
-  return best.map(({ entry, tier, similarity: closeness }) => ({
-    _id: entry.id,
-    name: entry.name,
-    slug: entry.slug,
-    type: 'PRODUCT' as const,
-    image: entry.image,
-    description: entry.excerpt,
-    relevanceScore: productScore(tier, closeness),
-    price: entry.price,
-  }));
+  let json = '';
+  for (const { entry, tier, similarity: closeness } of best) {
+    json += `${json ? ',' : ''}${suggestionHead(entry)}${productScore(tier, closeness)}}`;
+  }
+  return `[${json}]`;
+}
+
+/**
+ * A product's suggestion (the contract's ProductSuggestion) as JSON up to its score, written the
+ * first time the product is suggested and kept with its entry (which a change replaces).
+ */
+function suggestionHead(entry: Entry): string {
+  if (entry.suggestionHead === undefined) {
+    const suggestion: Omit<ProductSuggestion, 'relevanceScore'> = {
+      _id: entry.id,
+      name: entry.name,
+      slug: entry.slug,
+      type: 'PRODUCT',
+      image: entry.image,
+      description: entry.excerpt,
+      price: entry.price,
+    };
+    entry.suggestionHead = `${JSON.stringify(suggestion).slice(0, -1)},"relevanceScore":`;
+  }
+  return entry.suggestionHead;
 }
 
 /** The documents still live (the array is compacted in place). */

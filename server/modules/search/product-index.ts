@@ -1,4 +1,4 @@
-import type { ProductSuggestion, SearchSort } from '../../../contract/search.ts';
+import type { SearchSort } from '../../../contract/search.ts';
 import type { Dictionary } from './dictionary.ts';
 import type { TextPlan } from './plan.ts';
 import type { TaxonomyEntry } from './taxonomy.ts';
@@ -12,8 +12,8 @@ import type { TaxonomyEntry } from './taxonomy.ts';
 export interface ProductIndex {
   /** Resolves once the index reflects every catalog change announced so far in this process. */
   current(): Promise<CatalogVocabulary>;
-  /** The best few products for the dropdown, best first. */
-  suggest(plan: TextPlan, limit: number): Promise<ProductSuggestion[]>;
+  /** The best few products for the dropdown, best first: the contract's ProductSuggestion list as JSON. */
+  suggest(plan: TextPlan, limit: number): Promise<string>;
   /** One page of matches in the requested order, the number of matches, and the facets. */
   search(query: ProductQuery): Promise<ProductHits>;
   close(): Promise<void>;

@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { Dictionary } from './dictionary.ts';
 import { planTextSearch } from './plan.ts';
-import { excerpt, scoreTaxonomyName, suggestTaxonomy, taxonomyEntry } from './taxonomy.ts';
+import type { TaxonomySuggestion } from '../../../contract/search.ts';
+import { excerpt, scoreTaxonomyName, suggestTaxonomyJson, taxonomyEntry } from './taxonomy.ts';
 
 const dictionary = new Dictionary(
   ['optimum', 'nutrition', 'protein', 'powder', 'pre', 'workout', 'preworkout', 'creme'].map(
@@ -13,6 +14,8 @@ const plan = (q: string) => {
   if (!result) throw new Error(`no plan for ${q}`);
   return result;
 };
+const suggestTaxonomy = (...args: Parameters<typeof suggestTaxonomyJson>) =>
+  JSON.parse(suggestTaxonomyJson(...args)) as TaxonomySuggestion[];
 const entry = (name: string, description = '') =>
   taxonomyEntry({ id: name, slug: name.toLowerCase(), name, description, image: null });
 

@@ -134,14 +134,12 @@ function candidatesFor(entries: readonly TaxonomyEntry[], plan: TextPlan): numbe
   return [...found].sort((a, b) => a - b);
 }
 
-/** The best few entries of one kind, best first (ties by name). */
-export function suggestTaxonomy<E extends TaxonomyEntry, K extends TaxonomyKind>(
+/** The best few entries of a list for the plan, best first (ties by name), with their scores. */
+function bestEntries<E extends TaxonomyEntry>(
   entries: readonly E[],
   plan: TextPlan,
-  type: K,
   limit: number,
-  imageOf: (entry: E) => string | null = (entry) => entry.image,
-): (Omit<TaxonomySuggestion, 'type'> & { type: K })[] {
+): { entry: E; score: number }[] {
   const scored: { entry: E; score: number }[] = [];
   for (const n of candidatesFor(entries, plan)) {
     const entry = entries[n]!;
@@ -149,15 +147,55 @@ export function suggestTaxonomy<E extends TaxonomyEntry, K extends TaxonomyKind>
     if (score !== null) scored.push({ entry, score });
   }
   scored.sort((a, b) => b.score - a.score || a.entry.name.localeCompare(b.entry.name));
-  return scored.slice(0, limit).map(({ entry, score }) => ({
+  return scored.slice(0, limit);
+}
+
+/**
+ * The best few entries of one kind, best first (ties by name), as JSON text: the contract's
+ * suggestions of that kind. Each entry's JSON but its score is written once (an entry is only
+ * ever suggested as its own kind) and kept with the list.
+ */
+export function suggestTaxonomyJson<E extends TaxonomyEntry>(
+  entries: readonly E[],
+  plan: TextPlan,
+  type: TaxonomyKind,
+  limit: number,
+  imageOf: (entry: E) => string | null = (entry) => entry.image,
+): string {
+  let heads = suggestionHeads.get(entries);
+  if (!heads) {
+    heads = new Map();
+    suggestionHeads.set(entries, heads);
+  }
+  let json = '';
+  for (const { entry, score } of bestEntries(entries, plan, limit)) {
+    let head = heads.get(entry);
+    if (head === undefined) {
+      // Everything but the closing brace, which the score is written before.
+      head = `${JSON.stringify(suggestionOf(entry, type, imageOf)).slice(0, -1)},"relevanceScore":`;
+      heads.set(entry, head);
+    }
+    json += `${json ? ',' : ''}${head}${score}}`;
+  }
+  return `[${json}]`;
+}
+
+/** Per list, each suggested entry's JSON up to its score. */
+const suggestionHeads = new WeakMap<readonly TaxonomyEntry[], Map<TaxonomyEntry, string>>();
+
+function suggestionOf<E extends TaxonomyEntry>(
+  entry: E,
+  type: TaxonomyKind,
+  imageOf: (entry: E) => string | null,
+): Omit<TaxonomySuggestion, 'relevanceScore'> {
+  return {
     _id: entry.id,
     name: entry.name,
     slug: entry.slug,
     type,
     image: imageOf(entry),
     description: entry.excerpt,
-    relevanceScore: score,
-  }));
+  };
 }
 
 /** A description cut at a word boundary to fit one or two lines of the dropdown. */
