@@ -54,8 +54,9 @@ export function forgetAnswers(search: SearchState): void {
 
 /** The `/search/suggest` answer for a (validated) term, as UTF-8 JSON. */
 export function suggestJson(search: SearchState, q: string): Promise<Buffer> {
-  return search.answers.get(`suggest:${queryTokens(q).join(' ')}`, async () =>
-    Buffer.from(`{"success":true,"suggestions":${await suggestionsJson(search, q)}}`),
+  return search.answers.get(
+    () => `suggest:${queryTokens(q).join(' ')}`,
+    async () => Buffer.from(`{"success":true,"suggestions":${await suggestionsJson(search, q)}}`),
   );
 }
 
