@@ -218,7 +218,7 @@ class Slots {
 
 /** In a document's last slot: its list is in `Slots.more`. */
 const MORE = 0xffff;
-/** Slots per document: most products are in one or two categories and come in up to four flavors. */
+/** Slots per document: most products are in one or two categories, in up to four flavors. */
 const CATEGORY_SLOTS = 2;
 const FLAVOR_SLOTS = 4;
 

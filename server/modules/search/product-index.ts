@@ -12,7 +12,7 @@ import type { TaxonomyEntry } from './taxonomy.ts';
 export interface ProductIndex {
   /** Resolves once the index reflects every catalog change announced so far in this process. */
   current(): Promise<CatalogVocabulary>;
-  /** The best few products for the dropdown, best first: the contract's ProductSuggestion list as JSON. */
+  /** The best few products for the dropdown, best first: a ProductSuggestion list as JSON. */
   suggest(plan: TextPlan, limit: number): Promise<string>;
   /** One page of matches in the requested order, the number of matches, and the facets. */
   search(query: ProductQuery): Promise<ProductHits>;

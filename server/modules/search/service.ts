@@ -8,7 +8,7 @@ import { AnswerCache } from './cache.ts';
 import { queryTokens } from './normalize.ts';
 import { planTextSearch } from './plan.ts';
 import type { ProductFilters, ProductIndex } from './product-index.ts';
-import { suggestTaxonomyJson } from './taxonomy.ts';
+import { suggestTaxonomyJson, type TaxonomyEntry, type TaxonomyKind } from './taxonomy.ts';
 
 export interface SearchOptions {
   /**
@@ -93,15 +93,18 @@ async function suggestionsJson({ index }: SearchState, q: string): Promise<strin
   const vocabulary = await index.current();
   const plan = planTextSearch(q, vocabulary.dictionary);
   if (!plan) return NO_SUGGESTIONS;
+  const taxonomy = <E extends TaxonomyEntry>(
+    entries: readonly E[],
+    type: TaxonomyKind,
+    imageOf?: (entry: E) => string | null,
+  ) => suggestTaxonomyJson(entries, plan, type, SUGGESTED_PER_TAXONOMY, imageOf);
   return (
     `{"products":${await index.suggest(plan, SUGGESTED_PRODUCTS)},` +
-    `"categories":${suggestTaxonomyJson(vocabulary.categories, plan, 'CATEGORY', SUGGESTED_PER_TAXONOMY)},` +
-    `"brands":${suggestTaxonomyJson(vocabulary.brands, plan, 'BRAND', SUGGESTED_PER_TAXONOMY)},` +
-    `"flavors":${suggestTaxonomyJson(
+    `"categories":${taxonomy(vocabulary.categories, 'CATEGORY')},` +
+    `"brands":${taxonomy(vocabulary.brands, 'BRAND')},` +
+    `"flavors":${taxonomy(
       vocabulary.flavors,
-      plan,
       'FLAVOR',
-      SUGGESTED_PER_TAXONOMY,
       (flavor) => flavor.image ?? flavor.additionalImages[0] ?? null,
     )}}`
   );
