@@ -11,6 +11,7 @@ import type { TextPlan } from './plan.ts';
 import { Postings } from './postings.ts';
 import {
   productScore,
+  suggestionHead,
   type CatalogVocabulary,
   type ProductHits,
   type ProductIndex,
@@ -48,7 +49,7 @@ interface Entry {
   flavors: number[];
   /** The contract's ProductSummary as UTF-8 JSON, ready to be copied into an answer. */
   summary: Buffer;
-  /** Its suggestion's JSON up to the score, once it was suggested (suggestionHead). */
+  /** Its suggestion's JSON up to the score, once it was suggested (productSuggestionHead). */
   suggestionHead?: string;
 }
 
@@ -455,7 +456,7 @@ function suggestIn(state: State, plan: TextPlan, limit: number): string {
   }).sort((x, y) => y.tier - x.tier || y.similarity - x.similarity || byId(x.entry, y.entry));
   let json = '';
   for (const { entry, tier, similarity: closeness } of best) {
-    json += `${json ? ',' : ''}${suggestionHead(entry)}${productScore(tier, closeness)}}`;
+    json += `${json ? ',' : ''}${productSuggestionHead(entry)}${productScore(tier, closeness)}}`;
   }
   return `[${json}]`;
 }
@@ -464,7 +465,7 @@ function suggestIn(state: State, plan: TextPlan, limit: number): string {
  * A product's suggestion (the contract's ProductSuggestion) as JSON up to its score, written the
  * first time the product is suggested and kept with its entry (which a change replaces).
  */
-function suggestionHead(entry: Entry): string {
+function productSuggestionHead(entry: Entry): string {
   if (entry.suggestionHead === undefined) {
     const suggestion: Omit<ProductSuggestion, 'relevanceScore'> = {
       _id: entry.id,
@@ -475,7 +476,7 @@ function suggestionHead(entry: Entry): string {
       description: entry.excerpt,
       price: entry.price,
     };
-    entry.suggestionHead = `${JSON.stringify(suggestion).slice(0, -1)},"relevanceScore":`;
+    entry.suggestionHead = suggestionHead(suggestion);
   }
   return entry.suggestionHead;
 }

@@ -1,6 +1,7 @@
 import type { TaxonomySuggestion } from '../../../contract/search.ts';
 import { foldText, words } from './normalize.ts';
 import type { TextPlan } from './plan.ts';
+import { suggestionHead } from './product-index.ts';
 
 export type TaxonomyKind = 'CATEGORY' | 'BRAND' | 'FLAVOR';
 
@@ -83,15 +84,17 @@ function beginsAWord(words: readonly string[], prefix: string): boolean {
 }
 
 /**
- * Where a list's entries can be found by the words of a query: by each prefix of each word of
- * their names, by each whole part and by the whole folded name. Scoring every entry of every
- * list on every keystroke took a tenth of a suggestion; the entries a query can match at all are
- * looked up here, and only they are scored.
+ * What is kept per list of entries. Where its entries can be found by the words of a query: by
+ * each prefix of each word of their names, by each whole part and by the whole folded name.
+ * Scoring every entry of every list on every keystroke took a tenth of a suggestion; the entries
+ * a query can match at all are looked up here, and only they are scored. And each suggested
+ * entry's JSON up to its score, by position (an entry is only ever suggested as its own kind).
  */
 interface Lookup {
   prefixes: Map<string, number[]>;
   parts: Map<string, number[]>;
   names: Map<string, number[]>;
+  heads: (string | undefined)[];
 }
 
 /** Built once per list (the vocabulary's lists are replaced, never changed, by a reload). */
@@ -100,7 +103,7 @@ const lookups = new WeakMap<readonly TaxonomyEntry[], Lookup>();
 function lookupOf(entries: readonly TaxonomyEntry[]): Lookup {
   let lookup = lookups.get(entries);
   if (lookup) return lookup;
-  lookup = { prefixes: new Map(), parts: new Map(), names: new Map() };
+  lookup = { prefixes: new Map(), parts: new Map(), names: new Map(), heads: [] };
   const add = (map: Map<string, number[]>, key: string, n: number) => {
     const list = map.get(key);
     if (!list) map.set(key, [n]);
@@ -124,30 +127,13 @@ function lookupOf(entries: readonly TaxonomyEntry[]): Lookup {
  * corrections) begins a word of the name, or the name's first part is a word of the query, or
  * the name is the query. In list order.
  */
-function candidatesFor(entries: readonly TaxonomyEntry[], plan: TextPlan): number[] {
-  const lookup = lookupOf(entries);
+function candidatesFor(lookup: Lookup, plan: TextPlan): number[] {
   const found = new Set<number>();
   const take = (list: number[] | undefined) => list?.forEach((n) => found.add(n));
   for (const alternative of plan.alternatives[0] ?? []) take(lookup.prefixes.get(alternative));
   for (const word of plan.words) take(lookup.parts.get(word));
   take(lookup.names.get(plan.text));
   return [...found].sort((a, b) => a - b);
-}
-
-/** The best few entries of a list for the plan, best first (ties by name), with their scores. */
-function bestEntries<E extends TaxonomyEntry>(
-  entries: readonly E[],
-  plan: TextPlan,
-  limit: number,
-): { entry: E; score: number }[] {
-  const scored: { entry: E; score: number }[] = [];
-  for (const n of candidatesFor(entries, plan)) {
-    const entry = entries[n]!;
-    const score = scoreTaxonomyName(entry, plan);
-    if (score !== null) scored.push({ entry, score });
-  }
-  scored.sort((a, b) => b.score - a.score || a.entry.name.localeCompare(b.entry.name));
-  return scored.slice(0, limit);
 }
 
 /**
@@ -162,26 +148,20 @@ export function suggestTaxonomyJson<E extends TaxonomyEntry>(
   limit: number,
   imageOf: (entry: E) => string | null = (entry) => entry.image,
 ): string {
-  let heads = suggestionHeads.get(entries);
-  if (!heads) {
-    heads = new Map();
-    suggestionHeads.set(entries, heads);
+  const lookup = lookupOf(entries);
+  const scored: { n: number; score: number }[] = [];
+  for (const n of candidatesFor(lookup, plan)) {
+    const score = scoreTaxonomyName(entries[n]!, plan);
+    if (score !== null) scored.push({ n, score });
   }
+  scored.sort((a, b) => b.score - a.score || entries[a.n]!.name.localeCompare(entries[b.n]!.name));
   let json = '';
-  for (const { entry, score } of bestEntries(entries, plan, limit)) {
-    let head = heads.get(entry);
-    if (head === undefined) {
-      // Everything but the closing brace, which the score is written before.
-      head = `${JSON.stringify(suggestionOf(entry, type, imageOf)).slice(0, -1)},"relevanceScore":`;
-      heads.set(entry, head);
-    }
-    json += `${json ? ',' : ''}${head}${score}}`;
+  for (const { n, score } of scored.slice(0, limit)) {
+    lookup.heads[n] ??= suggestionHead(suggestionOf(entries[n]!, type, imageOf));
+    json += `${json ? ',' : ''}${lookup.heads[n]}${score}}`;
   }
   return `[${json}]`;
 }
-
-/** Per list, each suggested entry's JSON up to its score. */
-const suggestionHeads = new WeakMap<readonly TaxonomyEntry[], Map<TaxonomyEntry, string>>();
 
 function suggestionOf<E extends TaxonomyEntry>(
   entry: E,
