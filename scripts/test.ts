@@ -72,7 +72,32 @@ if (!process.env.TEST_DATABASE_URL) {
   console.log('TEST_DATABASE_URL is not set: the API tests run against PGlite only.');
 }
 
+interface Report {
+  numPassedTests: number;
+  numFailedTests: number;
+  testResults: {
+    name: string;
+    message?: string;
+    assertionResults: { fullName: string; status: string; failureMessages: string[] }[];
+  }[];
+}
+
+const firstLine = (text: string): string => text.trim().split('\n')[0]?.slice(0, 300) ?? '';
+
+/** One line per failed test (its file and name) and the first line of its failure, so the last
+ * lines of a long run name what failed. A file that failed outside any test names its error. */
+const failuresOf = (report: Report): string[] =>
+  report.testResults.flatMap((file) => {
+    const where = path.relative(root, file.name);
+    const failedTests = file.assertionResults.filter((test) => test.status === 'failed');
+    if (failedTests.length === 0 && file.message) return [`${where}: ${firstLine(file.message)}`];
+    return failedTests.map(
+      (test) => `${where} > ${test.fullName}: ${firstLine(test.failureMessages[0] ?? '')}`,
+    );
+  });
+
 const results: { name: string; ok: boolean; seconds: number }[] = [];
+const failures: string[] = [];
 let passed = 0;
 let failed = 0;
 for (const step of steps) {
@@ -82,12 +107,10 @@ for (const step of steps) {
   const ok = run.status === 0;
   results.push({ name: step.name, ok, seconds: (Date.now() - started) / 1000 });
   if (step.report && existsSync(step.report)) {
-    const report = JSON.parse(readFileSync(step.report, 'utf8')) as {
-      numPassedTests: number;
-      numFailedTests: number;
-    };
+    const report = JSON.parse(readFileSync(step.report, 'utf8')) as Report;
     passed += report.numPassedTests;
     failed += report.numFailedTests;
+    failures.push(...failuresOf(report));
   } else if (step.report) {
     failed += 1;
   }
@@ -98,4 +121,5 @@ for (const result of results) {
   console.log(`  ${result.ok ? '✔' : '✘'} ${result.name} (${result.seconds.toFixed(1)} s)`);
 }
 console.log(`tests: ${passed} passed, ${failed} failed`);
+for (const failure of failures) console.log(`  ✘ ${failure}`);
 process.exit(results.every((result) => result.ok) ? 0 : 1);
