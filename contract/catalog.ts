@@ -59,9 +59,8 @@ export const ProductSummary = z.object({
   name: z.string(),
   brand: TaxonomyRef,
   categories: z.array(TaxonomyRef),
-  /** The first of `images`, or null when the product has none. */
+  /** The product's main image (the first of the detail's `images`), or null when it has none. */
   image: z.string().nullable(),
-  images: z.array(z.string()),
   /** Lowest price over the product's active variants, in cents. */
   price: z.number().int(),
   /** Compare-at price of that cheapest variant in cents, or null when it is not discounted. */
@@ -102,7 +101,13 @@ export const ProductVariant = z.object({
 });
 export type ProductVariant = z.infer<typeof ProductVariant>;
 
+/**
+ * The product page. Only the page shows every image: a summary carries the first one alone, since
+ * the gallery's URLs would be about two fifths of every listing's bytes and no card shows them.
+ */
 export const ProductDetail = ProductSummary.extend({
+  /** Every image, the main one first. */
+  images: z.array(z.string()),
   description: z.string(),
   nutritionFacts: NutritionFacts.nullable(),
   tags: z.array(z.string()),

@@ -315,11 +315,15 @@ describe('GET /products?collection=', () => {
     expect(body.data.slice(0, 3).map((p) => p.slug)).toEqual(sold.map((s) => s.slug));
   });
 
-  test('summaries have the card shape', async () => {
+  test('summaries have the card shape: the main image only, in listings and search answers', async () => {
     const { body } = await get<{ data: ProductSummary[] }>(
       '/api/v1/products?collection=new&limit=48',
     );
-    for (const product of body.data) {
+    const { body: found } = await get<{ results: { products: ProductSummary[] } }>(
+      '/api/v1/search/products?limit=48',
+    );
+    expect(found.results.products.length).toBeGreaterThan(0);
+    for (const product of [...body.data, ...found.results.products]) {
       expect(Object.keys(product).sort()).toEqual(
         [
           '_id',
@@ -328,7 +332,6 @@ describe('GET /products?collection=', () => {
           'compareAtPrice',
           'createdAt',
           'image',
-          'images',
           'inStock',
           'name',
           'onSale',

@@ -103,7 +103,6 @@ function toSummary(row: SummaryRow): ProductSummary {
     brand: { _id: row.brandId, slug: row.brandSlug, name: row.brandName },
     categories: cats as TaxonomyRef[],
     image: row.images[0] ?? null,
-    images: row.images,
     price: row.price,
     compareAtPrice,
     onSale: compareAtPrice !== null && compareAtPrice > row.price,
@@ -227,6 +226,7 @@ export async function getProductDetail(
   const flavorSlugs = [...new Set(variantList.map((variant) => variant.flavor.slug))];
   return {
     ...toSummary(row),
+    images: row.images,
     description: row.description,
     nutritionFacts: (row.nutritionFacts as NutritionFacts | null) ?? null,
     tags: row.tags,

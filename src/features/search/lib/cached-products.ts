@@ -43,7 +43,6 @@ function isSummary(value: unknown): value is ProductSummary {
     isRef(product.brand) &&
     Array.isArray(product.categories) &&
     product.categories.every(isRef) &&
-    Array.isArray(product.images) &&
     typeof product.price === 'number' &&
     typeof product.rating === 'number' &&
     typeof product.inStock === 'boolean' &&
@@ -59,7 +58,6 @@ export function productSummary(product: ProductSummary): ProductSummary {
     brand: product.brand,
     categories: product.categories,
     image: product.image,
-    images: product.images,
     price: product.price,
     compareAtPrice: product.compareAtPrice,
     onSale: product.onSale,

@@ -205,7 +205,6 @@ describe('search box offline', () => {
       brand: { _id: `b-${brand}`, slug: brand.toLowerCase(), name: brand },
       categories: [{ _id: 'c-protein', slug: 'protein-powder', name: 'Protein Powder' }],
       image: null,
-      images: [],
       price,
       compareAtPrice: null,
       onSale: false,

@@ -21,7 +21,6 @@ export function summary(name: string, overrides: Partial<ProductSummary> = {}): 
     brand: ref('Forge Labs'),
     categories: [ref('Protein Powder')],
     image: `/api/v1/images/products/${slug}/1.svg`,
-    images: [`/api/v1/images/products/${slug}/1.svg`],
     price: 4999,
     compareAtPrice: null,
     onSale: false,
@@ -40,6 +39,7 @@ export function detail(
 ): ProductDetail {
   return {
     ...product,
+    images: product.image ? [product.image] : [],
     description,
     nutritionFacts: null,
     tags: [],
