@@ -25,8 +25,9 @@
  * request is one the shop has not answered before; "head" is a short list of popular terms.
  * Modes: "uncached" (default) sets SEARCH_CACHE_SECONDS=0; "cached" reuses answers for 30 s.
  * Each size first measures a bare Fastify hello-world (scripts/bench-hello-world.ts) with the same
- * connections and duration: every row's "× hello" is its req/s over that baseline's, so figures
- * taken on a busy or shared machine still compare. The shop's resident memory (RSS) is read from
+ * connections and duration, and measures it again after every route: a row's "× hello" is its
+ * req/s over the mean of the hello-world runs just before and after it ("hello req/s"), so figures
+ * taken on a busy or shared machine, whose speed drifts during a run, still compare. The shop's resident memory (RSS) is read from
  * /proc after each route.
  *
  * Scenario "checkout": one buyer per connection, each with its own account and its own cart.
@@ -111,6 +112,8 @@ interface Row {
   problems: string;
   /** req/s over the hello-world baseline's in the same run; null for checkout rows. */
   ratio: number | null;
+  /** That baseline's req/s: hello-world's mean over the runs just before and after the route. */
+  baseline: number | null;
   /** The shop's resident memory after the run, MB. */
   rssMb: number | null;
 }
@@ -375,13 +378,15 @@ function memoryMb(pid: number | undefined): { rss: number; peak: number } | null
   }
 }
 
-/** The bare Fastify baseline: req/s, measured with the same connections and duration. */
-async function benchHelloWorld(
-  products: number,
-  database: string,
-  connections: number,
-  rows: Row[],
-): Promise<number> {
+/** The bare Fastify baseline, kept running while a catalog size is measured. */
+interface HelloWorld {
+  /** One run with the routes' connections and duration. */
+  measure(): Promise<autocannon.Result>;
+  rssMb(): number | null;
+  stop(): Promise<void>;
+}
+
+async function startHelloWorld(connections: number): Promise<HelloWorld> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench-hello-world.ts'], {
     cwd: root,
@@ -389,6 +394,10 @@ async function benchHelloWorld(
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    child.kill('SIGTERM');
+    await exited;
+  };
   const base = `http://127.0.0.1:${port}`;
   try {
     for (let i = 0; ; i++) {
@@ -400,26 +409,70 @@ async function benchHelloWorld(
       }
     }
     if (WARMUP > 0) await load(base, ['/'], connections, WARMUP);
-    const result = await load(base, ['/'], connections, DURATION);
-    const row: Row = {
-      products,
-      database,
-      mode: '-',
-      route: 'hello-world (bare Fastify)',
-      connections,
-      requestsPerSecond: Math.round(result.requests.average),
-      p50: result.latency.p50,
-      p99: result.latency.p99,
-      problems: describeProblems(result),
-      ratio: 1,
-      rssMb: memoryMb(child.pid)?.rss ?? null,
-    };
-    rows.push(row);
-    printRow(row, 1);
-    return row.requestsPerSecond;
-  } finally {
-    child.kill('SIGTERM');
-    await exited;
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return {
+    measure: () => load(base, ['/'], connections, DURATION),
+    rssMb: () => memoryMb(child.pid)?.rss ?? null,
+    stop,
+  };
+}
+
+/**
+ * The baseline each route is compared with: hello-world measured just before and just after the
+ * route, averaged, so a machine whose speed drifts during a run (a shared one does, by half at
+ * times) moves the route and its baseline together.
+ */
+class Baseline {
+  private before: number;
+
+  private constructor(
+    private readonly hello: HelloWorld,
+    first: number,
+  ) {
+    this.before = first;
+  }
+
+  /** Starts hello-world and measures it once, as the size's first row. */
+  static async start(products: number, database: string, connections: number, rows: Row[]) {
+    const hello = await startHelloWorld(connections);
+    try {
+      const result = await hello.measure();
+      const row: Row = {
+        products,
+        database,
+        mode: '-',
+        route: 'hello-world (bare Fastify)',
+        connections,
+        requestsPerSecond: Math.round(result.requests.average),
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        problems: describeProblems(result),
+        ratio: 1,
+        baseline: Math.round(result.requests.average),
+        rssMb: hello.rssMb(),
+      };
+      rows.push(row);
+      printRow(row, 1);
+      return new Baseline(hello, result.requests.average);
+    } catch (err) {
+      await hello.stop();
+      throw err;
+    }
+  }
+
+  /** Measures hello-world again, after a route: the mean of this run and the one before. */
+  async next(): Promise<number> {
+    const after = (await this.hello.measure()).requests.average;
+    const mean = (this.before + after) / 2;
+    this.before = after;
+    return mean;
+  }
+
+  stop(): Promise<void> {
+    return this.hello.stop();
   }
 }
 
@@ -427,6 +480,7 @@ function printRow(row: Row, distinct: number) {
   console.log(
     `  ${String(row.products).padStart(7)} ${row.mode.padEnd(8)} ${row.route.padEnd(34)} ` +
       `${String(row.requestsPerSecond).padStart(6)} req/s  × ${(row.ratio ?? 0).toFixed(3)}` +
+      ` (of ${row.baseline ?? '?'})` +
       `  p50 ${row.p50} ms  p99 ${row.p99} ms  RSS ${row.rssMb ?? '?'} MB` +
       `  (${distinct} distinct URLs, problems: ${row.problems})`,
   );
@@ -441,7 +495,22 @@ async function benchSearch(
   products: number,
   rows: Row[],
 ) {
-  const hello = await benchHelloWorld(products, database, connections, rows);
+  const baseline = await Baseline.start(products, database, connections, rows);
+  try {
+    await benchCatalog(database, env, connections, products, rows, baseline);
+  } finally {
+    await baseline.stop();
+  }
+}
+
+async function benchCatalog(
+  database: 'PGlite' | 'PostgreSQL',
+  env: Record<string, string>,
+  connections: number,
+  products: number,
+  rows: Row[],
+  baseline: Baseline,
+) {
   const seeding = Date.now();
   await withCatalog(env, products);
   console.log(
@@ -499,6 +568,8 @@ async function benchSearch(
         if (mode === 'cached' || route === 'GET /products/{slug}') await prime(shop.base, paths);
         if (WARMUP > 0 && route !== FIRST_READS) await load(shop.base, paths, connections, WARMUP);
         const result = await load(shop.base, paths, connections, DURATION);
+        const rssMb = memoryMb(shop.child.pid)?.rss ?? null;
+        const hello = await baseline.next();
         const row: Row = {
           products,
           database,
@@ -510,7 +581,8 @@ async function benchSearch(
           p99: result.latency.p99,
           problems: describeProblems(result),
           ratio: hello > 0 ? result.requests.average / hello : null,
-          rssMb: memoryMb(shop.child.pid)?.rss ?? null,
+          baseline: Math.round(hello),
+          rssMb,
         };
         rows.push(row);
         printRow(row, paths.length);
@@ -836,6 +908,7 @@ function statsRow(
     p99: stats.percentile(99),
     problems: stats.problems(),
     ratio: null,
+    baseline: null,
     rssMb: null,
   };
 }
@@ -953,6 +1026,7 @@ function printTable(rows: Row[]) {
     'conns',
     'req/s',
     '× hello',
+    'hello req/s',
     'p50 ms',
     'p99 ms',
     'RSS MB',
@@ -967,6 +1041,7 @@ function printTable(rows: Row[]) {
     String(r.connections),
     String(r.requestsPerSecond),
     r.ratio === null ? '-' : r.ratio.toFixed(3),
+    r.baseline === null ? '-' : String(r.baseline),
     String(r.p50),
     String(r.p99),
     r.rssMb === null ? '-' : String(r.rssMb),
