@@ -158,22 +158,25 @@ export async function searchProducts(
     didYouMean: plan?.didYouMean ?? null,
     filters,
   };
-  const parts: Buffer[] = [Buffer.from('{"success":true,"results":{"products":[')];
+  const tail =
+    `],"pagination":${JSON.stringify(pagination)},"sorting":${sortingJson(sort, !query.search)}},` +
+    `"meta":${JSON.stringify(meta)},"searchTerm":${JSON.stringify(query.search)},` +
+    `"facets":${hits.facetsJson}}`;
+  // One allocation: the summaries' bytes copied in, the rest encoded in place.
+  let size = ANSWER_HEAD.length + Buffer.byteLength(tail) + Math.max(hits.products.length - 1, 0);
+  for (const product of hits.products) size += product.length;
+  const answer = Buffer.allocUnsafe(size);
+  let at = ANSWER_HEAD.copy(answer, 0);
   hits.products.forEach((product, i) => {
-    if (i > 0) parts.push(COMMA);
-    parts.push(product);
+    if (i > 0) answer[at++] = COMMA;
+    at += product.copy(answer, at);
   });
-  parts.push(
-    Buffer.from(
-      `],"pagination":${JSON.stringify(pagination)},"sorting":${sortingJson(sort, !query.search)}},` +
-        `"meta":${JSON.stringify(meta)},"searchTerm":${JSON.stringify(query.search)},` +
-        `"facets":${hits.facetsJson}}`,
-    ),
-  );
-  return Buffer.concat(parts);
+  answer.write(tail, at);
+  return answer;
 }
 
-const COMMA = Buffer.from(',');
+const ANSWER_HEAD = Buffer.from('{"success":true,"results":{"products":[');
+const COMMA = 0x2c;
 
 /** The `sorting` part of an answer: the same few texts every time, so written once each. */
 const SORTING_JSON = new Map<string, string>();
