@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import fc from 'fast-check';
 import { Postings } from './postings.ts';
 
 function index(): Postings {
@@ -79,5 +80,70 @@ describe('Postings', () => {
     );
     expect(sorted(postings.match([['rare'], ['common']]).docs)).toEqual(expected.both);
     expect(list(postings.match([['common'], ['nothing']]).docs)).toEqual([]);
+  });
+});
+
+describe('Postings against a brute-force match', () => {
+  // Short words sharing prefixes, so prefixes name several words and lists overlap.
+  const vocabulary = ['pro', 'protein', 'probiotic', 'prime', 'whey', 'wheat', 'w', '5', 'cola'];
+  const word = fc.constantFrom(...vocabulary);
+  const text = fc.array(word, { maxLength: 4 }).map((words) => words.join(' '));
+  const doc = fc.array(text, { minLength: 4, maxLength: 4 });
+  const alternative = fc.oneof(
+    word,
+    word.map((w) => w.slice(0, 2)),
+    word.map((w) => w.slice(0, 1)),
+  );
+  const query = fc.array(fc.array(alternative, { minLength: 1, maxLength: 2 }), {
+    minLength: 1,
+    maxLength: 3,
+  });
+  // Batches of documents, each followed by queries: later batches land after earlier matches.
+  const batches = fc.array(
+    fc.record({
+      docs: fc.array(doc, { maxLength: 40 }),
+      queries: fc.array(query, { maxLength: 4 }),
+    }),
+    { minLength: 1, maxLength: 4 },
+  );
+
+  const matches = (alternative: string, candidate: string) =>
+    alternative.length < 2 ? candidate === alternative : candidate.startsWith(alternative);
+
+  test('the same documents and field bits, dense or sparse, after documents are added', () => {
+    fc.assert(
+      fc.property(batches, (plan) => {
+        const postings = new Postings();
+        const all: string[][] = [];
+        for (const batch of plan) {
+          for (const fields of batch.docs) {
+            postings.add(all.length, fields);
+            all.push(fields);
+          }
+          for (const groups of batch.queries) {
+            const expected = groups.map((alternatives) =>
+              all.map((fields) =>
+                fields.reduce(
+                  (bits, field, f) =>
+                    field.split(' ').some((w) => w && alternatives.some((a) => matches(a, w)))
+                      ? bits | (1 << f)
+                      : bits,
+                  0,
+                ),
+              ),
+            );
+            const expectedDocs = all
+              .map((_, d) => d)
+              .filter((d) => expected.every((bits) => bits[d] !== 0));
+            const { docs, fields } = postings.match(groups);
+            expect([...docs].sort((a, b) => a - b)).toEqual(expectedDocs);
+            for (const d of expectedDocs) {
+              expect(groups.map((_, g) => fields[g]![d])).toEqual(expected.map((bits) => bits[d]));
+            }
+          }
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -9,11 +9,19 @@
 export class Postings {
   /** Every word, sorted … */
   private words: string[] = [];
-  /** … and each one's postings, at the same position (a query reads them without hashing). */
-  private sortedLists: number[][] = [];
-  private sorted = true;
-  /** Per word: `doc << FIELD_BITS | fields` for each document holding it. */
-  private readonly lists = new Map<string, number[]>();
+  /**
+   * … and their postings, word after word in one array: the postings of word `w` are
+   * `flat[offsets[w]]` up to `flat[offsets[w + 1]]`, so the words beginning with a prefix, one
+   * range of `words`, have their postings in one stretch of `flat`, walked without a per-word
+   * step, and counted by a subtraction.
+   */
+  private offsets = new Int32Array(1);
+  private flat = new Int32Array(0);
+  /**
+   * Per word, `doc << FIELD_BITS | fields` for each document added since `flat` was last built;
+   * merged into it by the next match (a catalog change adds a few documents at a time).
+   */
+  private pending = new Map<string, number[]>();
   /** One more than the highest document number seen. */
   size = 0;
   /**
@@ -33,12 +41,10 @@ export class Postings {
       }
     });
     for (const [word, bits] of found) {
-      let list = this.lists.get(word);
+      let list = this.pending.get(word);
       if (!list) {
         list = [];
-        this.lists.set(word, list);
-        this.words.push(word);
-        this.sorted = false;
+        this.pending.set(word, list);
       }
       list.push((doc << FIELD_BITS) | bits);
     }
@@ -53,15 +59,14 @@ export class Postings {
    * (`fields[group][doc]`); both are valid until the next call.
    */
   match(groups: readonly (readonly string[])[]): { docs: Int32Array; fields: Uint8Array[] } {
-    this.sortWords();
+    this.build();
     if (this.docs.length < this.size) this.docs = new Int32Array(Math.ceil(this.size * 1.25));
-    // Each group's ranges of words, and how many postings walking them costs.
+    const { flat, offsets } = this;
+    // Each group's stretches of postings, and how many postings walking them costs.
     const ranges = groups.map((alternatives) => alternatives.map((word) => this.range(word)));
     const costs = ranges.map((spans) => {
       let postings = 0;
-      for (const [from, to] of spans) {
-        for (let w = from; w < to; w++) postings += this.sortedLists[w]!.length;
-      }
+      for (const [from, to] of spans) postings += offsets[to]! - offsets[from]!;
       return postings;
     });
     // The group with the fewest postings lists the candidates: fewer to check against the
@@ -73,46 +78,24 @@ export class Postings {
       return { docs: this.docs.subarray(0, 0), fields };
     }
     const first = this.docs;
-    // Many candidates are listed in document order, by a scan of the collecting group's bytes
-    // after the walk, so that the reads by document that follow go forward through memory; a
-    // few are listed as the walk meets them.
+    // Many candidates are listed in document order, by a scan of every group's bytes after the
+    // walk, so that the reads by document that follow go forward through memory; a few are
+    // listed as the walk meets them, and checked against the other groups after.
     const inOrder = costs[smallest]! * DENSE > this.size;
     let found = 0;
     for (let g = 0; g < groups.length; g++) {
       const bits = fields[g]!;
       const collect = g === smallest && !inOrder;
       for (const [from, to] of ranges[g]!) {
-        for (let w = from; w < to; w++) {
-          const list = this.sortedLists[w]!;
-          for (let i = 0; i < list.length; i++) {
-            const posting = list[i]!;
-            const doc = posting >>> FIELD_BITS;
-            if (collect && bits[doc] === 0) first[found++] = doc;
-            bits[doc]! |= posting & FIELD_MASK;
-          }
+        for (let i = offsets[from]!, end = offsets[to]!; i < end; i++) {
+          const posting = flat[i]!;
+          const doc = posting >>> FIELD_BITS;
+          if (collect && bits[doc] === 0) first[found++] = doc;
+          bits[doc]! |= posting & FIELD_MASK;
         }
       }
     }
-    if (inOrder) {
-      const bits = fields[smallest]!;
-      const words = new Uint32Array(bits.buffer, bits.byteOffset, bits.length >>> 2);
-      const end = Math.min(words.length, (this.size + 3) >>> 2);
-      for (let w = 0; w < end; w++) {
-        const four = words[w]!;
-        if (four === 0) continue;
-        // Each of the four documents is written, and kept (counted) when its byte is set:
-        // no branch to mispredict per document.
-        const doc = w << 2;
-        first[found] = doc;
-        found += ((four & 0xff) + 0xff) >>> 8;
-        first[found] = doc + 1;
-        found += (((four >>> 8) & 0xff) + 0xff) >>> 8;
-        first[found] = doc + 2;
-        found += (((four >>> 16) & 0xff) + 0xff) >>> 8;
-        first[found] = doc + 3;
-        found += ((four >>> 24) + 0xff) >>> 8;
-      }
-    }
+    if (inOrder) return { docs: first.subarray(0, this.scan(fields)), fields };
     if (groups.length === 1) return { docs: first.subarray(0, found), fields };
     // The candidates that every other group matched too.
     let kept = 0;
@@ -123,6 +106,36 @@ export class Postings {
       if (all) first[kept++] = doc;
     }
     return { docs: first.subarray(0, kept), fields };
+  }
+
+  /**
+   * Lists, in document order, the documents whose byte is set in every group, four documents at
+   * a time; returns how many. Each of the four is written, and kept (counted) when its byte is
+   * set everywhere: no branch to mispredict per document.
+   */
+  private scan(fields: Uint8Array[]): number {
+    const first = this.docs;
+    const words = fields.map(
+      (bits) => new Uint32Array(bits.buffer, bits.byteOffset, bits.length >>> 2),
+    );
+    const [head, ...rest] = words;
+    const end = Math.min(head!.length, (this.size + 3) >>> 2);
+    let found = 0;
+    for (let w = 0; w < end; w++) {
+      let set = nonZeroBytes(head![w]!);
+      for (let g = 0; g < rest.length && set !== 0; g++) set &= nonZeroBytes(rest[g]![w]!);
+      if (set === 0) continue;
+      const doc = w << 2;
+      first[found] = doc;
+      found += (set >>> 7) & 1;
+      first[found] = doc + 1;
+      found += (set >>> 15) & 1;
+      first[found] = doc + 2;
+      found += (set >>> 23) & 1;
+      first[found] = doc + 3;
+      found += set >>> 31;
+    }
+    return found;
   }
 
   /** Scratch byte array `slot`, zeroed over every document (a memset: cheaper than tracking). */
@@ -149,17 +162,52 @@ export class Postings {
     return [from, lowerBound(this.words, `${alternative}\uffff`, from)];
   }
 
-  private sortWords(): void {
-    if (this.sorted) return;
-    this.words.sort();
-    this.sortedLists = this.words.map((word) => this.lists.get(word)!);
-    this.sorted = true;
+  /**
+   * Merges the pending postings into `flat`: every word's postings, old then new, in word order.
+   * One pass over all postings, so documents added in a batch cost it once, on the next match.
+   */
+  private build(): void {
+    if (this.pending.size === 0) return;
+    const { pending, words: before, offsets: oldOffsets, flat: oldFlat } = this;
+    const newWords = [...pending.keys()].filter(
+      (word) => before[lowerBound(before, word)] !== word,
+    );
+    const words = newWords.length === 0 ? before : [...before, ...newWords].sort();
+    let total = oldFlat.length;
+    for (const list of pending.values()) total += list.length;
+    const offsets = new Int32Array(words.length + 1);
+    const flat = new Int32Array(total);
+    let at = 0;
+    for (let w = 0, old = 0; w < words.length; w++) {
+      offsets[w] = at;
+      const word = words[w]!;
+      if (old < before.length && before[old] === word) {
+        flat.set(oldFlat.subarray(oldOffsets[old]!, oldOffsets[old + 1]!), at);
+        at += oldOffsets[old + 1]! - oldOffsets[old]!;
+        old++;
+      }
+      const list = pending.get(word);
+      if (list) {
+        flat.set(list, at);
+        at += list.length;
+      }
+    }
+    offsets[words.length] = at;
+    this.words = words;
+    this.offsets = offsets;
+    this.flat = flat;
+    this.pending = new Map();
   }
+}
+
+/** 0x80 in each byte of the result whose byte in `four` is not zero, nothing else. */
+function nonZeroBytes(four: number): number {
+  return (((four & 0x7f7f7f7f) + 0x7f7f7f7f) | four) & 0x80808080;
 }
 
 const FIELD_BITS = 4;
 /** Candidates are listed in document order when more than one document in this many has one. */
-const DENSE = 16;
+const DENSE = 4;
 const FIELD_MASK = (1 << FIELD_BITS) - 1;
 
 /** The first position at or after `low` whose word is not below `key`. */
