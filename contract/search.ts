@@ -126,8 +126,8 @@ export const SearchProductsQuery = z
   );
 export type SearchProductsQuery = z.infer<typeof SearchProductsQuery>;
 
+/** A value to filter on: its slug (what the filter takes), its name and its count. */
 export const Facet = z.object({
-  _id: z.string(),
   slug: z.string(),
   name: z.string(),
   /** Matching products that would remain with this value selected (other filters kept). */

@@ -89,7 +89,7 @@ interface Taxonomy {
   entries: TaxonomyEntry[];
   bySlug: Map<string, number>;
   byId: Map<string, number>;
-  /** Per entry, its facet's JSON up to the count (`{"_id":…,"count":`) … */
+  /** Per entry, its facet's JSON up to the count (`{"slug":…,"count":`) … */
   facetHeads: string[];
   /** … its position in name order, and the entry at each position. */
   nameOrder: Int32Array;
@@ -658,8 +658,7 @@ function taxonomyOf(entries: TaxonomyEntry[]): Taxonomy {
     byId: new Map(entries.map((entry, n) => [entry.id, n])),
     facetHeads: entries.map(
       (entry) =>
-        `{"_id":${JSON.stringify(entry.id)},"slug":${JSON.stringify(entry.slug)},` +
-        `"name":${JSON.stringify(entry.name)},"count":`,
+        `{"slug":${JSON.stringify(entry.slug)},"name":${JSON.stringify(entry.name)},"count":`,
     ),
     nameOrder,
     byName,

@@ -92,7 +92,8 @@ function flavorsOfDetail(detail: Json): TaxonomyRef[] {
 
 /**
  * A listing filtered on exactly one flavor holds only products that come in it (with several,
- * each product has one of them, but which is unknown). Its name is in the answer's facets.
+ * each product has one of them, but which is unknown). Its name is in the answer's facets, which
+ * carry no ids: the slug stands in for the id (the offline search goes by slugs).
  */
 function listingFlavor(response: Json): TaxonomyRef | null {
   const filters = isObject(response.meta) ? response.meta.filters : undefined;
@@ -100,10 +101,11 @@ function listingFlavor(response: Json): TaxonomyRef | null {
   const [slug] = slugs;
   if (slugs.length !== 1 || typeof slug !== 'string') return null;
   const facets = isObject(response.facets) ? response.facets.flavors : undefined;
-  const facet = Array.isArray(facets) ? facets.find((f) => isRef(f) && f.slug === slug) : undefined;
-  return isRef(facet)
-    ? { _id: facet._id, slug: facet.slug, name: facet.name }
-    : { _id: slug, slug, name: slug.replace(/-/g, ' ') };
+  const facet: unknown = Array.isArray(facets)
+    ? facets.find((f) => isObject(f) && f.slug === slug)
+    : undefined;
+  const name = isObject(facet) && typeof facet.name === 'string' ? facet.name : null;
+  return { _id: slug, slug, name: name ?? slug.replace(/-/g, ' ') };
 }
 
 function sightingOf(data: unknown): Sighting {

@@ -90,12 +90,7 @@ function countFacet(products: CachedProduct[], refsOf: (product: CachedProduct) 
   const facets = new Map<string, Facet>();
   for (const product of products) {
     for (const ref of refsOf(product)) {
-      const facet = facets.get(ref.slug) ?? {
-        _id: ref._id,
-        slug: ref.slug,
-        name: ref.name,
-        count: 0,
-      };
+      const facet = facets.get(ref.slug) ?? { slug: ref.slug, name: ref.name, count: 0 };
       facet.count += 1;
       facets.set(ref.slug, facet);
     }

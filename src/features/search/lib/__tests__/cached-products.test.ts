@@ -100,7 +100,7 @@ describe('collectCachedProducts', () => {
         }),
       ),
     ]);
-    expect(product?.flavors).toEqual([cremeBrulee]);
+    expect(product?.flavors).toEqual([{ ...cremeBrulee, _id: 'creme-brulee' }]);
   });
 
   test('a flavor missing from the facets is named after its slug; several flavors tell nothing', () => {

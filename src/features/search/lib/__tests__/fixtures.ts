@@ -92,7 +92,7 @@ export function searchAnswer(
     facets: {
       categories: [],
       brands: [],
-      flavors: flavorFacets.map((facet) => ({ ...facet, count: products.length })),
+      flavors: flavorFacets.map(({ slug, name }) => ({ slug, name, count: products.length })),
       priceRange: { min: null, max: null },
     },
   };
