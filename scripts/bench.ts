@@ -27,8 +27,8 @@
  * Each size first measures a bare Fastify hello-world (scripts/bench-hello-world.ts) with the same
  * connections and duration, and measures it again after every route: a row's "× hello" is its
  * req/s over the mean of the hello-world runs just before and after it ("hello req/s"), so figures
- * taken on a busy or shared machine, whose speed drifts during a run, still compare. The shop's resident memory (RSS) is read from
- * /proc after each route.
+ * taken on a busy or shared machine, whose speed drifts during a run, still compare. The shop's
+ * resident memory (RSS) is read from /proc after each route.
  *
  * Scenario "checkout": one buyer per connection, each with its own account and its own cart.
  * Before the shop starts, this script opens the bench database itself (migrating and seeding it

@@ -115,10 +115,10 @@ export class Postings {
    */
   private scan(fields: Uint8Array[]): number {
     const first = this.docs;
-    const words = fields.map(
+    const marks = fields.map(
       (bits) => new Uint32Array(bits.buffer, bits.byteOffset, bits.length >>> 2),
     );
-    const [head, ...rest] = words;
+    const [head, ...rest] = marks;
     const end = Math.min(head!.length, (this.size + 3) >>> 2);
     let found = 0;
     for (let w = 0; w < end; w++) {
