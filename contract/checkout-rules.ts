@@ -138,6 +138,54 @@ export function canonicalPostalCode(input: string): string | null {
   return `${compact.slice(0, 3)} ${compact.slice(3)}`;
 }
 
+/**
+ * The provinces a postal code's first letter (its postal district) belongs to. X serves both the
+ * Northwest Territories and Nunavut; every other letter names one province.
+ */
+export const POSTAL_DISTRICT_PROVINCES: Readonly<Record<string, readonly string[]>> = {
+  A: ['NL'],
+  B: ['NS'],
+  C: ['PE'],
+  E: ['NB'],
+  G: ['QC'],
+  H: ['QC'],
+  J: ['QC'],
+  K: ['ON'],
+  L: ['ON'],
+  M: ['ON'],
+  N: ['ON'],
+  P: ['ON'],
+  R: ['MB'],
+  S: ['SK'],
+  T: ['AB'],
+  V: ['BC'],
+  X: ['NT', 'NU'],
+  Y: ['YT'],
+};
+
+export const POSTAL_CODE_PROVINCE_MISMATCH = 'does not belong to the province chosen';
+
+/**
+ * Whether a postal code lies in a province: its first letter names the province (taxes follow
+ * the address, so a code from another province must be corrected before a quote or an order).
+ * Answers true when either is not recognised: the format checks say so on their own.
+ */
+export function postalCodeMatchesProvince(postalCode: string, provinceCode: string): boolean {
+  const district = postalCode.trim().charAt(0).toUpperCase();
+  const provinces = POSTAL_DISTRICT_PROVINCES[district];
+  const province = findProvince(provinceCode);
+  if (!provinces || !province) return true;
+  return provinces.includes(province.code);
+}
+
+/** The sentence shown beside the postal code when it lies in another province. */
+export function postalCodeMismatchMessage(postalCode: string, provinceCode: string): string {
+  const provinces = POSTAL_DISTRICT_PROVINCES[postalCode.trim().charAt(0).toUpperCase()] ?? [];
+  const names = provinces.map((code) => findProvince(code)?.name ?? code).join(' or ');
+  const chosen = findProvince(provinceCode)?.name ?? provinceCode;
+  return `Postal code ${postalCode.trim().toUpperCase()} is in ${names}, not ${chosen}. Check the postal code or the province.`;
+}
+
 /** Ten digits once spaces, dashes, dots, brackets and a leading +1 are taken away. */
 export const PHONE_FORMAT = 'must be a 10-digit phone number such as 416-555-0123';
 export function canonicalPhone(input: string): string | null {

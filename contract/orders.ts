@@ -15,6 +15,8 @@ import {
   SHIPPING_METHODS,
   canonicalPhone,
   canonicalPostalCode,
+  postalCodeMatchesProvince,
+  postalCodeMismatchMessage,
 } from './checkout-rules.ts';
 import { IDEMPOTENCY_HEADER } from './http.ts';
 
@@ -36,7 +38,7 @@ const Id = z.string({ error: required }).trim().min(1, 'is required').max(100, '
  * A shipping or billing address. Input is forgiving (postal code spaces and case, phone
  * punctuation, lower-case province); what is stored and answered is canonical.
  */
-export const Address = z.object({
+const AddressFields = z.object({
   name: text(ADDRESS_LIMITS.name),
   line1: text(ADDRESS_LIMITS.line),
   line2: z
@@ -75,6 +77,25 @@ export const Address = z.object({
     return canonical;
   }),
 });
+
+/**
+ * Taxes follow the address, so a postal code must lie in the province chosen (its first letter
+ * names the province): a Montréal code with Alberta picked would be charged Alberta's tax.
+ */
+function postalCodeInProvince(
+  address: { postalCode?: string | undefined; province?: string | undefined },
+  ctx: z.RefinementCtx,
+): void {
+  const { postalCode, province } = address;
+  if (!postalCode || !province || postalCodeMatchesProvince(postalCode, province)) return;
+  ctx.addIssue({
+    code: 'custom',
+    path: ['postalCode'],
+    message: postalCodeMismatchMessage(postalCode, province),
+  });
+}
+
+export const Address = AddressFields.superRefine(postalCodeInProvince);
 /** An address as the client types it. */
 export type AddressInput = z.input<typeof Address>;
 /** An address as the server stores and answers it (canonical). */
@@ -109,14 +130,16 @@ export const SAVED_ADDRESSES_MAX = 20;
 const IsDefaultField = z.boolean({ error: 'must be true or false' }).optional();
 
 /** POST /user/addresses: a new saved address; `isDefault` makes it the default. */
-export const CreateSavedAddressBody = Address.extend({ isDefault: IsDefaultField });
+export const CreateSavedAddressBody = AddressFields.extend({ isDefault: IsDefaultField }).superRefine(
+  postalCodeInProvince,
+);
 export type CreateSavedAddressBody = z.input<typeof CreateSavedAddressBody>;
 
 /**
  * PATCH /user/addresses/:addressId: any fields to change; `line2: null` or `""` clears the second
  * line; `isDefault: true` makes it the default.
  */
-export const UpdateSavedAddressBody = Address.omit({ line2: true })
+export const UpdateSavedAddressBody = AddressFields.omit({ line2: true })
   .partial()
   .extend({
     line2: z

@@ -1,7 +1,11 @@
 import { and, asc, count, desc, eq, ne } from 'drizzle-orm';
 import { SAVED_ADDRESSES_MAX, type Address, type SavedAddress } from '../../../contract/orders.ts';
+import {
+  postalCodeMatchesProvince,
+  postalCodeMismatchMessage,
+} from '../../../contract/checkout-rules.ts';
 import type { Database, Executor } from '../../db/client.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { users } from '../auth/tables.ts';
 import { userAddresses } from './tables.ts';
@@ -179,7 +183,12 @@ export async function updateAddress(
 ): Promise<SavedAddress> {
   return db.transaction(async (tx) => {
     await lockShopper(tx, userId);
-    await ownRow(tx, userId, addressId, true);
+    const saved = await ownRow(tx, userId, addressId, true);
+    const province = input.province ?? saved.province;
+    const postalCode = input.postalCode ?? saved.postalCode;
+    if (!postalCodeMatchesProvince(postalCode, province)) {
+      throw badRequest(postalCodeMismatchMessage(postalCode, province), 'body.postalCode');
+    }
     if (input.isDefault === true) await clearDefault(tx, userId, addressId);
     const changes: Partial<typeof userAddresses.$inferInsert> = { updatedAt: new Date() };
     for (const field of [
