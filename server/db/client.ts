@@ -41,6 +41,9 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/** How long a request waits to open a PostgreSQL connection before it is answered 503. */
+export const CONNECT_TIMEOUT_MS = 5_000;
+
 export interface DatabaseOptions {
   /** A postgres:// URL; without it the embedded PGlite database is used. */
   url?: string | undefined;
@@ -51,10 +54,23 @@ export interface DatabaseOptions {
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
-    // An idle client dies when the server restarts or drops it; without a listener the pool's
-    // 'error' event would crash the process. The pool replaces the client on next use.
-    pool.on('error', (err) => console.warn(`idle PostgreSQL client error: ${err.message}`));
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 20,
+      // A request waits this long for a connection, then fails (503) instead of hanging while
+      // the server is unreachable.
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
+    // A connection dies when the server restarts, fails over or a pooler recycles it. An idle
+    // client reports it on the pool's 'error'; a checked-out one (between the statements of a
+    // transaction) on its own 'error', which without a listener would end the process. The
+    // statement in flight fails (answered 503) and the pool drops the client when it is released:
+    // the next request opens a fresh connection.
+    const warnLost = (err: Error) =>
+      console.warn(`PostgreSQL connection lost: ${err.message}; the pool opens a new one`);
+    pool.on('connect', (client) => client.on('error', warnLost));
+    // The idle client's own listener above has said so already.
+    pool.on('error', () => undefined);
     const db = drizzleNodePg(pool, { schema }) as unknown as Database;
     return {
       db,

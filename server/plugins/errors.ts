@@ -4,7 +4,12 @@ import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
-import { HttpError } from '../lib/errors.ts';
+import {
+  DATABASE_RETRY_AFTER_S,
+  DATABASE_UNAVAILABLE_MESSAGE,
+  HttpError,
+  isDatabaseUnavailable,
+} from '../lib/errors.ts';
 
 interface FieldError {
   path: string;
@@ -46,6 +51,14 @@ export default fp(async function errors(app: FastifyInstance) {
       const path =
         error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'headers.content-type' : 'body';
       return reply.code(status).send({ success: false, message, errors: [{ path, message }] });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Not a bug: a dropped connection or a database restarting. Say so and when to retry.
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_S))
+        .send({ success: false, message: DATABASE_UNAVAILABLE_MESSAGE, requestId: request.id });
     }
     request.log.error({ err: error }, 'unexpected error');
     return reply.code(500).send(internal(request.id));
