@@ -126,11 +126,12 @@ export async function applyPaymentUpdate(
     let refundOwed = 0;
     if (status === 'succeeded' && current.status !== 'succeeded') {
       if (order.status === 'pending_payment') {
-        if (reading.amount !== current.amount) {
-          // Never mark an order paid for a sum other than its total: leave it for a person.
+        // Never mark an order paid for a sum other than its total (the order's own: a payment
+        // opened for a wrong sum must not pay it either); leave it for a person.
+        if (reading.amount !== order.total) {
           await recordOrderEvent(tx, order.id, {
             type: 'payment_mismatch',
-            note: `The provider reports ${reading.amount} cents paid; the order's total is ${current.amount}.`,
+            note: `The provider reports ${reading.amount} cents paid; the order's total is ${order.total}.`,
             ...who,
           });
         } else {
