@@ -162,9 +162,12 @@ async function shopOnce(shopper: Shopper, unavailable: Answer[] = []): Promise<n
     body: { shippingAddress: TORONTO, shippingMethod: 'standard' },
   });
   note(placed);
-  const order = (placed.body.data as { _id?: string } | undefined)?._id;
+  const order = (placed.body.data as { order?: { id: string } } | undefined)?.order?.id;
   if (order) {
-    const cancelled = await call('POST', `/orders/${order}/cancel`, { cookie: shopper.cookie });
+    const cancelled = await call('POST', `/orders/${order}/cancel`, {
+      cookie: shopper.cookie,
+      body: {},
+    });
     note(cancelled);
   }
   return statuses;
@@ -231,6 +234,7 @@ it.skipIf(!onPostgres)(
     // Back to normal within the budget: ready, and an order goes through.
     const started = Date.now();
     let recovered = false;
+    let lastTry: number[] = [];
     while (Date.now() - started < RECOVERY_BUDGET_MS) {
       const ready = await fetch(`${base}/readyz`).then(
         (res) => res.status,
@@ -238,6 +242,7 @@ it.skipIf(!onPostgres)(
       );
       if (ready === 200) {
         const statuses = await shopOnce(shoppers[0]!);
+        lastTry = statuses;
         if (statuses.every((status) => status < 300)) {
           recovered = true;
           break;
@@ -245,7 +250,7 @@ it.skipIf(!onPostgres)(
       }
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
-    expect(recovered, log.slice(-4000)).toBe(true);
+    expect(recovered, `last try: ${lastTry.join(' ')}\n${log.slice(-3000)}`).toBe(true);
 
     // The catalog listener reconnected too: a stock change made straight in the database (as
     // another instance would) reaches this instance's product answers.

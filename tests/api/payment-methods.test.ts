@@ -10,7 +10,7 @@ import {
 import { ensureProviderPayment } from '../../server/modules/payments/service.ts';
 import { paymentCustomers, savedPaymentMethods } from '../../server/modules/payments/tables.ts';
 import { TEST_DECLINE_MESSAGES } from '../../server/modules/payments/test-provider.ts';
-import { registerUser, type SignedIn } from '../helpers/auth.ts';
+import { TEST_PASSWORD, registerUser, type SignedIn } from '../helpers/auth.ts';
 import { insertOrder, readOrder } from '../helpers/order-fixture.ts';
 import { createStripeTestApp, type StripeTestApp } from '../helpers/stripe-app.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -280,6 +280,25 @@ describe('saved payment methods with Stripe (the real SDK against the stand-in)'
         (r) => r.method === 'POST' && r.path === `/v1/payment_methods/${row!.token}/detach`,
       ),
     ).toBe(true);
+  });
+
+  test('deleting the account detaches every saved card at Stripe', async () => {
+    const shopper = await registerUser(s.app);
+    const visa = await saveStripeCard(shopper, 'pm_card_visa');
+    const mastercard = await saveStripeCard(shopper, 'pm_card_mastercard');
+    const tokens = await s.db
+      .select({ id: savedPaymentMethods.id, token: savedPaymentMethods.token })
+      .from(savedPaymentMethods)
+      .where(eq(savedPaymentMethods.userId, shopper.user._id));
+    expect(tokens.map((row) => row.id).sort()).toEqual([visa.id, mastercard.id].sort());
+
+    const res = await cartCall(s.app, 'POST', '/user/profile/me/delete', shopper, {
+      password: TEST_PASSWORD,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    for (const { token } of tokens) {
+      expect(s.standIn.paymentMethods.get(token)?.customer).toBeNull();
+    }
   });
 
   test("another shopper's SetupIntent is refused (404) and nothing is stored", async () => {

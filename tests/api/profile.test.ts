@@ -19,7 +19,7 @@ import {
 } from '../helpers/auth.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { F, cartCall, insertCartCatalog } from './cart-fixtures.ts';
-import { TORONTO, placeOrderCall, shopperWithCart } from './checkout-fixtures.ts';
+import { TORONTO, payWithTestCard, placeOrderCall, shopperWithCart } from './checkout-fixtures.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -280,6 +280,9 @@ describe('delete my account', () => {
   test('anonymises and keeps orders, ends sessions, deletes the rest, frees the e-mail', async () => {
     const shopper = await shopperWithCart(t.app, [chocolate]);
     const order = await placedOrder(shopper);
+    // A cancelled order is closed: it no longer holds the account open.
+    const cancel = await cartCall(t.app, 'POST', `/orders/${order.id}/cancel`, shopper);
+    expect(cancel.statusCode, cancel.body).toBe(200);
     expect(
       (await call('POST', '/user/payment-methods', shopper, { testCard: 'succeeds' })).statusCode,
     ).toBe(201);
@@ -324,6 +327,39 @@ describe('delete my account', () => {
     await expect(loginUser(t.app, email)).rejects.toThrow();
     const again = await registerUser(t.app, { email });
     expect(again.user._id).not.toBe(userId);
+  });
+
+  test('an order not yet delivered or cancelled keeps the account: 409 naming it, nothing erased', async () => {
+    const shopper = await shopperWithCart(t.app, [chocolate]);
+    const unpaid = await placedOrder(shopper);
+    await cartCall(t.app, 'POST', '/cart/items', shopper, chocolate);
+    const paid = await placedOrder(shopper);
+    const pay = await payWithTestCard(t.app, shopper, paid.id, '4242424242424242');
+    expect(pay.statusCode, pay.body).toBe(200);
+
+    const res = await remove(shopper, 'Correct-horse-9');
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json()).toMatchObject({
+      success: false,
+      reason: 'open_orders',
+      orders: [
+        { number: unpaid.number, status: 'pending_payment' },
+        { number: paid.number, status: 'paid' },
+      ],
+    });
+    expect(res.json().message).toBe(
+      `Your account cannot be deleted while orders are still open: ${unpaid.number} (Awaiting payment), ${paid.number} (Paid). Cancel them, or wait until they are delivered, then delete the account.`,
+    );
+    expect((await profileOf(shopper)).statusCode).toBe(200);
+    const [kept] = await t.db.select().from(orders).where(eq(orders.id, paid.id));
+    expect(kept!.shippingAddress).toMatchObject({ name: 'Maya Chen', line1: '100 Queen St W' });
+
+    // Once both are closed (the paid one cancelled and refunded), the account may go.
+    for (const order of [unpaid, paid]) {
+      const cancel = await cartCall(t.app, 'POST', `/orders/${order.id}/cancel`, shopper);
+      expect(cancel.statusCode, cancel.body).toBe(200);
+    }
+    expect((await remove(shopper, 'Correct-horse-9')).statusCode).toBe(200);
   });
 
   test('signed out: 401', async () => {

@@ -11,6 +11,7 @@ import { HttpError, badRequest, unauthorized } from '../../lib/errors.ts';
 import { shopLinks } from '../../lib/links.ts';
 import type { RateLimitSet } from '../../plugins/rate-limit.ts';
 import { AUTH_RATE_LIMITS } from '../auth/routes.ts';
+import { savedMethodsProvider } from '../payments/saved-methods.ts';
 import { confirmEmailChange, deleteAccount, exportData, requestEmailChange } from './service.ts';
 
 const MINUTE = 60_000;
@@ -162,7 +163,9 @@ export default async function profileRoutes(fastify: FastifyInstance) {
         description:
           'Ends every session, deletes saved addresses and the cart, replaces the e-mail of the ' +
           "account's orders with deleted-<orderId>@invalid and strips their addresses down to " +
-          'province, postal prefix and country. A wrong password answers 400 naming body.password.',
+          'province, postal prefix and country, and detaches saved cards at the payment provider. ' +
+          'A wrong password answers 400 naming body.password; an account with orders not yet ' +
+          'delivered or cancelled answers 409 (`reason: open_orders`) naming them.',
         body: deleteAccountBody,
         response: { 200: messageResponse },
       },
@@ -171,7 +174,16 @@ export default async function profileRoutes(fastify: FastifyInstance) {
       const user = request.user;
       if (!user) throw unauthorized();
       await limit(request, 'deleteAccount', user._id);
-      const deleted = await deleteAccount(app.db, user._id, request.body.password);
+      const provider = savedMethodsProvider(app.payments, app.stripe);
+      const deleted = await deleteAccount(
+        app.db,
+        user._id,
+        request.body.password,
+        undefined,
+        provider.name === 'stripe'
+          ? (token) => provider.stripe.detachPaymentMethod(token)
+          : undefined,
+      );
       if (!deleted) throw badRequest(WRONG_PASSWORD, 'body.password');
       // The session row is gone already; this clears the cookie.
       await app.sessions.end(request, reply);

@@ -1,7 +1,13 @@
 import { and, asc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { ProfileExport } from '../../../contract/auth.ts';
-import type { Address } from '../../../contract/orders.ts';
-import type { Database } from '../../db/client.ts';
+import {
+  ORDER_STATUS_LABELS,
+  formatOrderNumber,
+  type Address,
+  type OrderStatus,
+} from '../../../contract/orders.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import { HttpError } from '../../lib/errors.ts';
 import { systemClock, type Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
@@ -277,19 +283,73 @@ export async function exportData(
   };
 }
 
+/** Orders still on their way to the shopper: an account holding one cannot be deleted yet. */
+export const OPEN_ORDER_STATUSES: readonly OrderStatus[] = [
+  'pending_payment',
+  'paid',
+  'processing',
+  'shipped',
+];
+
+/**
+ * The account still has orders that are not delivered or closed: deleting it now would erase the
+ * address they ship to, so it is refused (409) naming them, until each is delivered or cancelled.
+ */
+export class OpenOrdersError extends HttpError {
+  constructor(open: { number: number; status: OrderStatus }[]) {
+    const named = open
+      .map((order) => `${formatOrderNumber(order.number)} (${ORDER_STATUS_LABELS[order.status]})`)
+      .join(', ');
+    super(
+      409,
+      `Your account cannot be deleted while orders are still open: ${named}. Cancel them, or wait until they are delivered, then delete the account.`,
+      {
+        reason: 'open_orders',
+        orders: open.map((order) => ({
+          number: formatOrderNumber(order.number),
+          status: order.status,
+        })),
+      },
+    );
+  }
+}
+
+async function openOrdersOf(db: Executor, userId: string) {
+  return db
+    .select({ number: orders.number, status: orders.status })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), inArray(orders.status, [...OPEN_ORDER_STATUSES])))
+    .orderBy(asc(orders.number));
+}
+
 /**
  * Deletes the account in one transaction: sessions, saved addresses and cards, the cart and
  * pending resets and e-mail changes go; orders stay for the books, anonymised; the user
- * row is deleted, so the address can register again.
+ * row is deleted, so the address can register again. Refused (OpenOrdersError) while an order
+ * is open: its address is still needed to ship it, and its payment may still be refunded. Saved
+ * cards are detached at the payment provider first (`detachCard`), so none stays usable there.
  */
 export async function deleteAccount(
   db: Database,
   userId: string,
   password: string,
   now: Clock = systemClock,
+  detachCard: (token: string) => Promise<void> = async () => undefined,
 ): Promise<boolean> {
   if (!(await checkPassword(db, userId, password))) return false;
+  const open = await openOrdersOf(db, userId);
+  if (open.length > 0) throw new OpenOrdersError(open);
+  const cards = await db
+    .select({ token: savedPaymentMethods.token })
+    .from(savedPaymentMethods)
+    .where(eq(savedPaymentMethods.userId, userId));
+  // Before anything is deleted here: a provider that fails leaves the account whole, to retry.
+  for (const card of cards) await detachCard(card.token);
   await db.transaction(async (tx) => {
+    // An order placed meanwhile (another tab) keeps the account: checked again under its lock.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    const placed = await openOrdersOf(tx, userId);
+    if (placed.length > 0) throw new OpenOrdersError(placed);
     const own = await tx
       .select({
         id: orders.id,

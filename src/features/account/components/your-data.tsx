@@ -62,7 +62,9 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
         <h2 id={titleId}>Delete your account?</h2>
         <p id={textId} className={styles.muted}>
           Your account, saved addresses and cart are erased and you are signed out everywhere. Your
-          orders stay in our books without your name or address. This cannot be undone.
+          orders stay in our books without your name or address. This cannot be undone. While an
+          order is still on its way (awaiting payment, paid, processing or shipped), the account
+          stays until the order is delivered or cancelled.
         </p>
         <TextField
           label="Password"

@@ -129,3 +129,22 @@ test('deleting the account: a wrong password beside the field, then signed out a
     { password: 'forge-strong-42' },
   ]);
 });
+
+test('an account with open orders is kept: the refusal naming them shows in the dialog', async () => {
+  const OPEN =
+    'Your account cannot be deleted while orders are still open: FN-10001 (Paid). Cancel them, or wait until they are delivered, then delete the account.';
+  server.use(
+    ...profileApi().handlers,
+    http.post(api('/user/profile/me/delete'), () => refusal(409, OPEN)),
+  );
+  renderWithProviders(<ProfilePage />, { path: '/profile/me' });
+  await screen.findByRole('heading', { name: 'Your data' });
+  fireEvent.click(within(section()).getByRole('button', { name: 'Delete my account' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
+  fireEvent.change(within(dialog).getByLabelText('Password'), {
+    target: { value: 'forge-strong-42' },
+  });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Delete my account for good' }));
+  expect(await within(dialog).findByText(OPEN)).toBeTruthy();
+  expect(customerState.auth.user?._id).toBe(SHOPPER._id);
+});
