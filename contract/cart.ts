@@ -77,7 +77,7 @@ export const CartItem = z.object({
   quantity: z.number().int(),
   name: z.string(),
   slug: z.string(),
-  /** The product's first image, or null when it has none. */
+  /** The packshot of the line's flavor (the product's first image otherwise), or null without any. */
   image: z.string().nullable(),
   brand: TaxonomyRef,
   flavor: TaxonomyRef,

@@ -12,6 +12,8 @@ import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { brands, flavors, products, variants } from '../catalog/tables.ts';
+import { activeFlavorSlugs } from '../catalog/service.ts';
+import { flavorPackshot } from '../catalog/images.ts';
 import { findApplicableCode } from '../discounts/service.ts';
 import { discountCodes } from '../discounts/tables.ts';
 import { cartItems, carts } from './tables.ts';
@@ -330,8 +332,8 @@ export async function removeDiscount(db: Database, owner: CartOwner): Promise<Ca
  * A cart's lines that can still be bought (active product and variant) at today's prices, in the
  * order they were added: what the cart shows and what checkout prices.
  */
-export function readCartLines(executor: Executor, cartId: string) {
-  return executor
+export async function readCartLines(executor: Executor, cartId: string) {
+  const rows = await executor
     .select({
       itemId: cartItems.id,
       productId: cartItems.productId,
@@ -340,6 +342,7 @@ export function readCartLines(executor: Executor, cartId: string) {
       name: products.name,
       slug: products.slug,
       images: products.images,
+      flavorSlugs: activeFlavorSlugs,
       brandId: brands.id,
       brandSlug: brands.slug,
       brandName: brands.name,
@@ -361,6 +364,11 @@ export function readCartLines(executor: Executor, cartId: string) {
       and(eq(cartItems.cartId, cartId), eq(products.isActive, true), eq(variants.isActive, true)),
     )
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+  // A line shows its own flavor's packshot, not the product's first picture.
+  return rows.map(({ images, flavorSlugs, ...row }) => ({
+    ...row,
+    image: flavorPackshot(images, flavorSlugs, row.flavorSlug),
+  }));
 }
 
 /** The cart screen's view of a cart: lines at current prices, the live discount, totals. */
@@ -374,7 +382,7 @@ export async function loadCart(executor: Executor, cart: CartRef | null): Promis
     quantity: row.quantity,
     name: row.name,
     slug: row.slug,
-    image: row.images[0] ?? null,
+    image: row.image,
     brand: { _id: row.brandId, slug: row.brandSlug, name: row.brandName },
     flavor: { _id: row.flavorId, slug: row.flavorSlug, name: row.flavorName },
     size: row.size,

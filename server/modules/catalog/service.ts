@@ -185,6 +185,71 @@ async function findActiveProduct(db: Executor, identifier: string) {
   return row ?? null;
 }
 
+/**
+ * Slugs of a product's active flavors, in no set order: what its packshots are numbered by
+ * (`flavorPackshot`). Correlated with `products.id`, so any query over products can select it.
+ */
+export const activeFlavorSlugs = sql<string[]>`coalesce((
+  select array_agg(distinct f.slug) from ${variants} v join ${flavors} f on f.id = v.flavor_id
+  where v.product_id = ${products.id} and v.is_active
+), '{}'::text[])`;
+
+/** What a product's card shows on one flavor's listing: that flavor's packshot, price and stock. */
+export type FlavorLook = Pick<
+  ProductSummary,
+  'image' | 'price' | 'compareAtPrice' | 'onSale' | 'priceVaries' | 'inStock'
+>;
+
+/**
+ * The look of each given active product in one flavor, by product id; a product without an active
+ * variant of that flavor is left out. The price is the flavor's cheapest (ties to the discounted
+ * one), as a card's "From $X" is the product's cheapest.
+ */
+export async function loadFlavorLooks(
+  db: Executor,
+  productIds: readonly string[],
+  flavorSlug: string,
+): Promise<Map<string, FlavorLook>> {
+  const looks = new Map<string, FlavorLook>();
+  if (productIds.length === 0) return looks;
+  const rows = await db
+    .select({
+      productId: variants.productId,
+      price: variants.price,
+      compareAtPrice: variants.compareAtPrice,
+      stock: variants.stock,
+      images: products.images,
+      flavorSlugs: activeFlavorSlugs,
+    })
+    .from(variants)
+    .innerJoin(flavors, eq(flavors.id, variants.flavorId))
+    .innerJoin(products, eq(products.id, variants.productId))
+    .where(
+      and(
+        inArray(variants.productId, [...productIds]),
+        eq(flavors.slug, flavorSlug),
+        eq(variants.isActive, true),
+        activeProduct,
+      ),
+    )
+    .orderBy(asc(variants.price), sql`${variants.compareAtPrice} desc nulls last`);
+  const byProduct = new Map<string, typeof rows>();
+  for (const row of rows)
+    byProduct.set(row.productId, [...(byProduct.get(row.productId) ?? []), row]);
+  for (const [productId, [cheapest, ...others]] of byProduct) {
+    if (!cheapest) continue;
+    looks.set(productId, {
+      image: flavorPackshot(cheapest.images, cheapest.flavorSlugs, flavorSlug),
+      price: cheapest.price,
+      compareAtPrice: cheapest.compareAtPrice,
+      onSale: cheapest.compareAtPrice !== null && cheapest.compareAtPrice > cheapest.price,
+      priceVaries: others.some((row) => row.price !== cheapest.price),
+      inStock: [cheapest, ...others].some((row) => row.stock > 0),
+    });
+  }
+  return looks;
+}
+
 /** Active variants of a product as JSON, with their flavor. */
 const variantsJson = sql<VariantJson[] | string>`coalesce((
   select json_agg(json_build_object(

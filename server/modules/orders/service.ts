@@ -84,7 +84,7 @@ async function priceCart(
     quantity: row.quantity,
     name: row.name,
     slug: row.slug,
-    image: row.images[0] ?? null,
+    image: row.image,
     brand: row.brandName,
     flavor: row.flavorName,
     size: row.size,

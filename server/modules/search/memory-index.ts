@@ -3,7 +3,7 @@ import type { ProductSummary } from '../../../contract/catalog.ts';
 import type { ProductSuggestion } from '../../../contract/search.ts';
 import type { Executor } from '../../db/client.ts';
 import type { CatalogChange } from '../../plugins/catalog-changes.ts';
-import { loadActiveProductSummaries } from '../catalog/service.ts';
+import { loadActiveProductSummaries, loadFlavorLooks } from '../catalog/service.ts';
 import { brands, categories, flavors } from '../catalog/tables.ts';
 import { Dictionary } from './dictionary.ts';
 import { foldText, normalizeForIndex } from './normalize.ts';
@@ -407,8 +407,12 @@ export class MemoryProductIndex implements ProductIndex {
     }
 
     const priceRange = low <= high ? { min: low, max: high } : { min: null, max: null };
+    const entries = page.map((doc) => state.entries[doc]!);
     return {
-      products: page.map((doc) => state.entries[doc]!.summary),
+      products:
+        filters.flavor.length === 1
+          ? await asFlavor(this.db, entries, filters.flavor[0]!)
+          : entries.map((entry) => entry.summary),
       totalProducts: total,
       facetsJson:
         `{"categories":${facetsJson(state.categories, categoryCounts.subarray(CATEGORY_SLOTS))},` +
@@ -422,6 +426,25 @@ export class MemoryProductIndex implements ProductIndex {
     this.closed = true;
     await this.refreshing;
   }
+}
+
+/**
+ * A listing of one flavor shows each product in that flavor (its packshot, price and stock), so a
+ * card matches the flavor page it opens. Read per page: the index keeps no copy of every product
+ * in every flavor.
+ */
+async function asFlavor(db: Executor, entries: Entry[], flavorSlug: string): Promise<Buffer[]> {
+  const looks = await loadFlavorLooks(
+    db,
+    entries.map((entry) => entry.id),
+    flavorSlug,
+  );
+  return entries.map((entry) => {
+    const look = looks.get(entry.id);
+    if (!look) return entry.summary;
+    const summary = JSON.parse(entry.summary.toString('utf8')) as ProductSummary;
+    return Buffer.from(JSON.stringify({ ...summary, ...look }));
+  });
 }
 
 /**

@@ -110,6 +110,9 @@ export function ListingView({
   const filtersId = useId();
   const sortId = useId();
   const { products, pagination, sorting } = data.results;
+  // With one flavor asked for, the answer shows each product in it; its cards open on it too.
+  const flavors = data.meta.filters.flavor;
+  const cardFlavor = flavors.length === 1 ? flavors[0] : undefined;
 
   const update: UpdateSearch = (change) => {
     void navigate({
@@ -244,7 +247,7 @@ export function ListingView({
 
           {products.length > 0 ? (
             <>
-              <ProductGrid products={products} eagerCount={4} />
+              <ProductGrid products={products} eagerCount={4} flavor={cardFlavor} />
               <Pagination
                 page={pagination.page}
                 totalPages={pagination.totalPages}

@@ -15,6 +15,11 @@ interface ProductCardProps {
   /** The first card's image is often the page's largest paint: fetch it first. */
   priority?: boolean;
   headingLevel?: 'h2' | 'h3';
+  /**
+   * The flavor the card stands for (a flavor's listing): its page opens on that flavor, and the
+   * listing's answer already carries that flavor's picture and price.
+   */
+  flavor?: string;
 }
 
 export function ProductCard({
@@ -22,14 +27,17 @@ export function ProductCard({
   eager = false,
   priority = false,
   headingLevel = 'h3',
+  flavor,
 }: ProductCardProps) {
   const Heading = headingLevel;
   const quickAdd = use(QuickAddContext);
+  const search = { flavor } as never;
   return (
     <article className={styles.card}>
       <Link
         to="/product/$identifier"
         params={{ identifier: product.slug }}
+        search={search}
         className={styles.media}
         tabIndex={-1}
         aria-hidden="true"
@@ -59,6 +67,7 @@ export function ProductCard({
           <Link
             to="/product/$identifier"
             params={{ identifier: product.slug }}
+            search={search}
             className={styles.nameLink}
           >
             {product.name}
@@ -71,7 +80,7 @@ export function ProductCard({
             compareAtPrice={product.compareAtPrice}
             prefix={product.priceVaries ? 'From' : undefined}
           />
-          {quickAdd?.(product)}
+          {quickAdd?.(product, flavor)}
         </div>
       </div>
     </article>

@@ -9,6 +9,7 @@ export function ProductGrid({
   label,
   className,
   style,
+  flavor,
 }: {
   products: ProductSummary[];
   /** How many leading cards are likely above the fold and should not wait to load. */
@@ -17,6 +18,8 @@ export function ProductGrid({
   /** Another column layout (a row sized to its items), replacing the fill-the-width grid's. */
   className?: string;
   style?: CSSProperties;
+  /** The flavor every card stands for (ProductCard's `flavor`). */
+  flavor?: string | undefined;
 }) {
   return (
     <ul className={className ?? styles.grid} style={style} aria-label={label}>
@@ -26,6 +29,7 @@ export function ProductGrid({
             product={product}
             eager={index < eagerCount}
             priority={eagerCount > 0 && index === 0}
+            flavor={flavor}
           />
         </li>
       ))}

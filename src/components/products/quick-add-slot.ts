@@ -7,4 +7,7 @@
 import { createContext, type ReactNode } from 'react';
 import type { ProductSummary } from '../../../contract/catalog.ts';
 
-export const QuickAddContext = createContext<((product: ProductSummary) => ReactNode) | null>(null);
+/** The button for a product; with a flavor (a flavor's listing) its choice starts on it. */
+export const QuickAddContext = createContext<
+  ((product: ProductSummary, flavor?: string) => ReactNode) | null
+>(null);

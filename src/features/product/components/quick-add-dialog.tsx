@@ -12,6 +12,8 @@ export const QUICK_ADD_IMAGE_SIZE = 220;
 
 interface QuickAddDialogProps {
   product: ProductDetail;
+  /** The flavor the choice starts on (the card's, on a flavor's listing). */
+  flavor?: string | undefined;
   onClose: () => void;
   /** The card's add button: it is disabled while the product loads, so it has lost focus. */
   returnFocusTo: RefObject<HTMLElement | null>;
@@ -21,9 +23,14 @@ interface QuickAddDialogProps {
  * The flavor and size choice for a card's quick add: the chosen flavor's packshot, brand, name,
  * price, flavor and size, quantity and the add button. Closes once the product is in the cart.
  */
-export default function QuickAddDialog({ product, onClose, returnFocusTo }: QuickAddDialogProps) {
+export default function QuickAddDialog({
+  product,
+  flavor,
+  onClose,
+  returnFocusTo,
+}: QuickAddDialogProps) {
   const titleId = useId();
-  const [selection, setSelection] = useState(() => resolveSelection(product.variants, {}));
+  const [selection, setSelection] = useState(() => resolveSelection(product.variants, { flavor }));
   const image = selection.variant?.image ?? product.image;
   return (
     <Dialog

@@ -14,7 +14,7 @@ const QuickAddDialog = lazy(() => import('./quick-add-dialog.tsx'));
  * One tap adds a product that comes in a single flavor and size; otherwise a small dialog asks
  * which one, since guessing a flavor for the shopper would fill carts with the wrong tub.
  */
-export function QuickAdd({ product }: { product: ProductSummary }) {
+export function QuickAdd({ product, flavor }: { product: ProductSummary; flavor?: string }) {
   const queryClient = useQueryClient();
   const addToCart = useAddToCart();
   const [loading, setLoading] = useState(false);
@@ -69,6 +69,7 @@ export function QuickAdd({ product }: { product: ProductSummary }) {
         <Suspense fallback={null}>
           <QuickAddDialog
             product={detail}
+            flavor={flavor}
             onClose={() => setDetail(null)}
             returnFocusTo={buttonRef}
           />

@@ -6,7 +6,7 @@ export function cartPreview(product: ProductDetail, variant: ProductVariant): Ca
   return {
     name: product.name,
     slug: product.slug,
-    image: product.image,
+    image: variant.image ?? product.image,
     brand: product.brand,
     flavor: variant.flavor,
     size: variant.size,
