@@ -130,9 +130,9 @@ export const SAVED_ADDRESSES_MAX = 20;
 const IsDefaultField = z.boolean({ error: 'must be true or false' }).optional();
 
 /** POST /user/addresses: a new saved address; `isDefault` makes it the default. */
-export const CreateSavedAddressBody = AddressFields.extend({ isDefault: IsDefaultField }).superRefine(
-  postalCodeInProvince,
-);
+export const CreateSavedAddressBody = AddressFields.extend({
+  isDefault: IsDefaultField,
+}).superRefine(postalCodeInProvince);
 export type CreateSavedAddressBody = z.input<typeof CreateSavedAddressBody>;
 
 /**
@@ -259,6 +259,25 @@ export const PAYMENT_STATUSES = [
   'canceled',
 ] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/**
+ * How a payment's status may move, as its provider moves it (Stripe's PaymentIntent): only a
+ * reading from the provider moves it, never the shop on its own. A payment `processing` (a bank
+ * debit, settled days later) ends succeeded or failed, and cannot be stopped; succeeded and
+ * canceled are final (refunds are counted apart, in `refunded`). A reading the table does not
+ * allow (an old event arriving late) leaves the status as it is.
+ */
+export const PAYMENT_TRANSITIONS: Record<PaymentStatus, readonly PaymentStatus[]> = {
+  requires_payment_method: ['requires_action', 'processing', 'succeeded', 'canceled'],
+  requires_action: ['requires_payment_method', 'processing', 'succeeded', 'canceled'],
+  processing: ['requires_payment_method', 'succeeded'],
+  succeeded: [],
+  canceled: [],
+};
+
+export function canMovePayment(from: PaymentStatus, to: PaymentStatus): boolean {
+  return PAYMENT_TRANSITIONS[from].includes(to);
+}
 
 export const Payment = z.object({
   id: z.string(),

@@ -206,9 +206,11 @@ export class StripeStandIn {
   private server: http.Server | null = null;
   url = '';
 
-  async start(): Promise<this> {
+  /** Starts listening: on a free port, or again at the address it had (`url`, after `stop`). */
+  async start(url?: string): Promise<this> {
     this.server = http.createServer((req, res) => void this.handle(req, res));
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    const wanted = url ? Number(new URL(url).port) : 0;
+    await new Promise<void>((resolve) => this.server!.listen(wanted, '127.0.0.1', resolve));
     const { port } = this.server.address() as AddressInfo;
     this.url = `http://127.0.0.1:${port}`;
     return this;
@@ -266,6 +268,34 @@ export class StripeStandIn {
       intent.status = 'requires_payment_method';
       intent.payment_method = null;
       intent.last_payment_error = { type: 'card_error', ...DECLINES.authentication };
+    }
+    return this.intent(intentId);
+  }
+
+  /**
+   * The shopper pays by a method the bank settles later (a pre-authorised debit): the intent
+   * sits in `processing` for days, and Stripe refuses to cancel it meanwhile.
+   */
+  startProcessing(intentId: string): StandInIntent {
+    const intent = this.intents.get(intentId);
+    if (!intent || intent.status === 'succeeded' || intent.status === 'canceled') {
+      throw new Error(`${intentId} cannot start processing`);
+    }
+    intent.status = 'processing';
+    intent.next_action = null;
+    return this.intent(intentId);
+  }
+
+  /** The bank settles a `processing` intent: the money arrives, or the debit fails. */
+  settleProcessing(intentId: string, succeeds = true): StandInIntent {
+    const intent = this.intents.get(intentId);
+    if (!intent || intent.status !== 'processing') throw new Error(`${intentId} is not processing`);
+    if (succeeds) {
+      this.succeed(intent, this.cardOf(intent.payment_method) ?? STAND_IN_CARDS.pm_card_visa!);
+    } else {
+      intent.status = 'requires_payment_method';
+      intent.payment_method = null;
+      intent.last_payment_error = { type: 'card_error', ...DECLINES.declined };
     }
     return this.intent(intentId);
   }
@@ -637,7 +667,11 @@ export class StripeStandIn {
   }
 
   private cancel(intent: StandInIntent, params: Params) {
-    if (intent.status === 'succeeded' || intent.status === 'canceled') {
+    if (
+      intent.status === 'succeeded' ||
+      intent.status === 'canceled' ||
+      intent.status === 'processing'
+    ) {
       throw invalid(
         `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`,
         'payment_intent_unexpected_state',

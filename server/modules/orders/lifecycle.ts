@@ -1,10 +1,10 @@
-import { and, asc, eq, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { ORDER_STATUS_LABELS, SHOPPER_CANCELLABLE } from '../../../contract/orders.ts';
 import type { Database } from '../../db/client.ts';
-import { conflict } from '../../lib/errors.ts';
-import type { PaymentProvider } from '../payments/provider.ts';
-import { refreshPayment, refundPayment } from '../payments/service.ts';
+import { HttpError, conflict } from '../../lib/errors.ts';
+import type { PaymentProvider, ProviderPayment } from '../payments/provider.ts';
+import { refundPayment, settlePayment } from '../payments/service.ts';
 import { payments } from '../payments/tables.ts';
 import { orders } from './tables.ts';
 import { lockOrder, transitionOrder, type OrderActor } from './transitions.ts';
@@ -13,26 +13,51 @@ import { lockOrder, transitionOrder, type OrderActor } from './transitions.ts';
 const EXPIRY_BATCH = 100;
 
 /**
- * Stops an unpaid order's payment at its provider before the order is cancelled. A payment that
- * completed meanwhile cannot be stopped: it is read back through the completer instead, which
- * marks the order paid, and the caller then sees it is no longer waiting for payment.
+ * The bank is still processing the order's payment (a debit settles days later) and the provider
+ * cannot stop it: the order is not cancelled yet. When the payment settles it is either paid (and
+ * may then be cancelled with a full refund) or failed (and cancelled then).
+ */
+export class PaymentProcessingError extends HttpError {
+  constructor() {
+    super(
+      409,
+      'Your bank is still processing the payment for this order, so it cannot be stopped yet and the order stays open. If the payment goes through you can cancel the order for a full refund; if it fails, the order is cancelled.',
+      { reason: 'payment_processing' },
+    );
+  }
+}
+
+export const PAYMENT_NOT_STOPPED =
+  'The payment could not be stopped at the payment provider just now, so the order was not cancelled. Please try again in a moment.';
+
+/**
+ * Stops an unpaid order's payment at its provider before the order is cancelled, and records what
+ * the provider answers through the completer: the payment's status moves only on the provider's
+ * word. A payment that completed meanwhile cannot be stopped: the completer marks the order paid,
+ * and the caller then sees it is no longer waiting for payment. One the bank is still processing
+ * cannot be stopped either (PaymentProcessingError), and one the provider could neither cancel
+ * nor read keeps the order open (503): cancelling it here while the money may still arrive is
+ * what kept a shopper's money.
  */
 async function stopPendingPayment(db: Database, provider: PaymentProvider, orderId: string) {
   const [payment] = await db.select().from(payments).where(eq(payments.orderId, orderId));
   if (!payment?.reference || payment.status === 'succeeded' || payment.status === 'canceled')
     return;
+  let reading: ProviderPayment;
   try {
-    await provider.cancelPayment(payment.reference);
+    reading = await provider.cancelPayment(payment.reference);
   } catch {
-    await refreshPayment(db, provider, orderId, 'system');
+    try {
+      reading = await provider.retrievePayment(payment.reference);
+    } catch {
+      throw new HttpError(503, PAYMENT_NOT_STOPPED, { reason: 'payment_not_stopped' });
+    }
   }
-}
-
-async function markPaymentCancelled(db: Pick<Database, 'update'>, orderId: string) {
-  await db
-    .update(payments)
-    .set({ status: 'canceled', updatedAt: new Date() })
-    .where(and(eq(payments.orderId, orderId), ne(payments.status, 'succeeded')));
+  await settlePayment(db, provider, { provider: provider.name, reading, actor: 'system' });
+  if (reading.status === 'processing') throw new PaymentProcessingError();
+  if (reading.status !== 'canceled' && reading.status !== 'succeeded') {
+    throw new HttpError(503, PAYMENT_NOT_STOPPED, { reason: 'payment_not_stopped' });
+  }
 }
 
 /**
@@ -69,7 +94,6 @@ export async function cancelOrderAsShopper(
       ...actor,
       note: paid ? 'Cancelled by the shopper; refunded in full.' : 'Cancelled by the shopper.',
     });
-    if (!paid) await markPaymentCancelled(tx, orderId);
     return paid;
   });
   if (wasPaid) await refundInFull(db, provider, orderId, 'shopper', input.userId);
@@ -105,7 +129,6 @@ export async function cancelOrderAsStaff(
       actorId: input.staffId,
       note: input.note ? `${said} ${input.note}` : said,
     });
-    if (!paid) await markPaymentCancelled(tx, orderId);
     return paid;
   });
   if (wasPaid) await refundInFull(db, provider, orderId, 'staff', input.staffId);
@@ -177,10 +200,18 @@ export async function expireUnpaidOrders(
   log: FastifyBaseLogger,
   now = new Date(),
 ): Promise<number> {
+  // A payment the bank is processing cannot be stopped: its order waits until it settles.
   const due = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.status, 'pending_payment'), lte(orders.payBy, now)))
+    .leftJoin(payments, eq(payments.orderId, orders.id))
+    .where(
+      and(
+        eq(orders.status, 'pending_payment'),
+        lte(orders.payBy, now),
+        or(isNull(payments.status), ne(payments.status, 'processing')),
+      ),
+    )
     .orderBy(asc(orders.payBy))
     .limit(EXPIRY_BATCH);
   let cancelled = 0;
@@ -195,11 +226,11 @@ export async function expireUnpaidOrders(
           actor: 'system',
           note: 'Payment was not completed in time; the items went back on the shelf.',
         });
-        await markPaymentCancelled(tx, id);
         return true;
       });
       if (done) cancelled++;
     } catch (err) {
+      if (err instanceof PaymentProcessingError) continue; // began processing just now
       log.error({ err, orderId: id }, 'could not cancel an unpaid order');
     }
   }

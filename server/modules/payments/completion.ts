@@ -1,5 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Payment, PaymentProviderName, PaymentStatus } from '../../../contract/orders.ts';
+import {
+  canMovePayment,
+  type Payment,
+  type PaymentProviderName,
+} from '../../../contract/orders.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { newId } from '../../lib/ids.ts';
 import {
@@ -14,9 +18,6 @@ import { payments, refunds } from './tables.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
-
-/** A payment that has succeeded or been cancelled at its provider never changes state again. */
-const FINAL_PAYMENT_STATUSES: readonly PaymentStatus[] = ['succeeded', 'canceled'];
 
 export interface PaymentUpdate {
   provider: PaymentProviderName;
@@ -80,9 +81,8 @@ export async function applyPaymentUpdate(
       .for('update');
     if (!current) return { kind: 'unknown' as const };
 
-    const status = FINAL_PAYMENT_STATUSES.includes(current.status)
-      ? current.status
-      : reading.status;
+    // Only along PAYMENT_TRANSITIONS: a late event of an earlier state changes nothing.
+    const status = canMovePayment(current.status, reading.status) ? reading.status : current.status;
     const newlyFailed =
       status === 'requires_payment_method' &&
       reading.lastError !== null &&
@@ -112,6 +112,13 @@ export async function applyPaymentUpdate(
       await recordOrderEvent(tx, order.id, {
         type: 'payment_failed',
         note: reading.lastError,
+        ...who,
+      });
+    }
+    if (status === 'processing' && current.status !== 'processing') {
+      await recordOrderEvent(tx, order.id, {
+        type: 'payment_processing',
+        note: 'The bank is processing the payment; it cannot be stopped until it settles.',
         ...who,
       });
     }

@@ -43,6 +43,10 @@ export interface PaymentProvider {
     idempotencyKey: string;
     reason?: string;
   }): Promise<ProviderRefund>;
-  /** Cancels a payment that has not succeeded (an order cancelled before it was paid). */
-  cancelPayment(reference: string): Promise<void>;
+  /**
+   * Cancels a payment that has not succeeded (an order cancelled before it was paid) and answers
+   * the provider's reading after it. Throws when the provider refuses: a payment that succeeded
+   * meanwhile, or one the bank is still processing, cannot be cancelled.
+   */
+  cancelPayment(reference: string): Promise<ProviderPayment>;
 }

@@ -35,9 +35,11 @@ export async function ensureProviderPayment(
   const row = await paymentOf(db, orderId);
   if (row.reference) return row;
   const [order] = await db
-    .select({ number: orders.number })
+    .select({ number: orders.number, status: orders.status })
     .from(orders)
     .where(eq(orders.id, orderId));
+  // A closed order takes no money: its payment is never opened at the provider.
+  if (order!.status !== 'pending_payment') return row;
   const created = await provider.createPayment({
     orderId,
     orderNumber: formatOrderNumber(order!.number),
@@ -68,7 +70,8 @@ export async function refreshPayment(
   actor: OrderActor = 'provider',
 ): Promise<PaymentRow> {
   const row = await ensureProviderPayment(db, provider, orderId);
-  const reading = await provider.retrievePayment(row.reference!);
+  if (!row.reference) return row;
+  const reading = await provider.retrievePayment(row.reference);
   const outcome = await settlePayment(db, provider, { provider: provider.name, reading, actor });
   return outcome.kind === 'applied' ? outcome.payment : row;
 }

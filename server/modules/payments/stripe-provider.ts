@@ -132,6 +132,7 @@ export function createStripeProvider(client: Stripe): StripeProvider {
     },
     async cancelPayment(reference) {
       await client.paymentIntents.cancel(reference);
+      return retrieve(reference);
     },
     async listRefunds(reference) {
       const found: ProviderRefund[] = [];

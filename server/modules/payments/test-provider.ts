@@ -106,6 +106,8 @@ export function createTestProvider(db: Database): PaymentProvider {
       if (payment.status === 'succeeded') {
         throw conflict('This payment has already succeeded and cannot be cancelled.');
       }
+      // The test network accepts the cancellation; the completer records it from this reading.
+      return { ...payment, status: 'canceled', clientSecret: null };
     },
   };
 }
