@@ -1,0 +1,251 @@
+/**
+ * The order state table, pinned pair by pair: every (from, to) of the seven statuses is either
+ * allowed or refused exactly as written here. Then the checkout's request shapes: what each field
+ * accepts, refuses, and says.
+ */
+import { describe, expect, test } from 'vitest';
+import type { z } from 'zod';
+import {
+  Address,
+  ORDER_STATUSES,
+  OrdersQuery,
+  PlaceOrderBody,
+  QuoteBody,
+  SHOPPER_CANCELLABLE,
+  TestPaymentConfirmBody,
+  canTransition,
+  type OrderStatus,
+} from './orders.ts';
+
+const STATUSES = [
+  'pending_payment',
+  'paid',
+  'processing',
+  'shipped',
+  'delivered',
+  'cancelled',
+  'refunded',
+] as const;
+
+/** The only moves an order may make. */
+const ALLOWED = new Set([
+  'pending_payment → paid',
+  'pending_payment → cancelled',
+  'paid → processing',
+  'paid → cancelled',
+  'paid → refunded',
+  'processing → shipped',
+  'processing → refunded',
+  'shipped → delivered',
+]);
+
+const pairs = STATUSES.flatMap((from) =>
+  STATUSES.map((to) => [from, to, ALLOWED.has(`${from} → ${to}`)] as const),
+);
+
+describe('order transitions', () => {
+  test('the statuses are these seven', () => {
+    expect(ORDER_STATUSES).toEqual(STATUSES);
+  });
+
+  test.each(pairs)('%s → %s allowed: %s', (from, to, allowed) => {
+    expect(canTransition(from as OrderStatus, to as OrderStatus)).toBe(allowed);
+  });
+
+  test('the shopper may cancel only while unpaid or paid', () => {
+    expect(SHOPPER_CANCELLABLE).toEqual(['pending_payment', 'paid']);
+  });
+});
+
+/** Each problem as "path: message", or [] when the input is accepted. */
+function problems(schema: z.ZodType, input: unknown): string[] {
+  const result = schema.safeParse(input);
+  return result.success
+    ? []
+    : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+}
+
+const toronto = {
+  name: ' Maya Chen ',
+  line1: '100 Queen St W',
+  line2: '',
+  city: 'Toronto',
+  province: ' on ',
+  postalCode: 'm5h2n2',
+  country: 'ca',
+  phone: '(416) 555-0123',
+};
+
+describe('addresses', () => {
+  test('forgiving input, canonical output', () => {
+    expect(Address.parse(toronto)).toEqual({
+      name: 'Maya Chen',
+      line1: '100 Queen St W',
+      line2: undefined,
+      city: 'Toronto',
+      province: 'ON',
+      postalCode: 'M5H 2N2',
+      country: 'CA',
+      phone: '416-555-0123',
+    });
+    expect(Address.parse({ ...toronto, line2: ' Apt 4 ' }).line2).toBe('Apt 4');
+  });
+
+  test('each field says what is wrong with it', () => {
+    expect(problems(Address, {})).toEqual([
+      'name: is required',
+      'line1: is required',
+      'city: is required',
+      'province: is required',
+      'postalCode: is required',
+      'country: is required',
+      'phone: is required',
+    ]);
+    expect(
+      problems(Address, {
+        ...toronto,
+        name: 'x'.repeat(101),
+        line1: ' ',
+        line2: 'x'.repeat(121),
+        city: 'x'.repeat(81),
+        province: 'ZZ',
+        postalCode: '12345',
+        country: 'US',
+        phone: '555-0123',
+      }),
+    ).toEqual([
+      'name: must be at most 100 characters',
+      'line1: is required',
+      'line2: must be at most 120 characters',
+      'city: must be at most 80 characters',
+      'province: must be a Canadian province or territory code such as ON or QC',
+      'postalCode: must be a Canadian postal code such as A1A 1A1',
+      'country: We only ship to Canada (CA).',
+      'phone: must be a 10-digit phone number such as 416-555-0123',
+    ]);
+    expect(problems(Address, { ...toronto, name: 5 })).toEqual(['name: must be a string']);
+    expect(problems(Address, { ...toronto, line2: 5 })).toEqual(['line2: must be a string']);
+    expect(
+      problems(Address, {
+        ...toronto,
+        name: 'x'.repeat(100),
+        line1: 'x'.repeat(120),
+        line2: 'x'.repeat(120),
+        city: 'x'.repeat(80),
+      }),
+    ).toEqual([]);
+  });
+
+  test('the postal code must lie in the province (taxes follow it)', () => {
+    expect(problems(Address, { ...toronto, province: 'QC' })).toEqual([
+      'postalCode: Postal code M5H 2N2 is in Ontario, not Quebec. Check the postal code or the province.',
+    ]);
+    expect(problems(Address, { ...toronto, province: 'ON', postalCode: 'H3B 1K9' })).toHaveLength(
+      1,
+    );
+  });
+});
+
+describe('quote and order bodies', () => {
+  const address = { ...toronto, line2: undefined };
+
+  test('either a new address or a saved one, not both, not neither', () => {
+    expect(problems(QuoteBody, { shippingAddress: address, shippingMethod: 'standard' })).toEqual(
+      [],
+    );
+    expect(problems(QuoteBody, { addressId: 'adr_1', shippingMethod: 'express' })).toEqual([]);
+    expect(problems(QuoteBody, { shippingMethod: 'standard' })).toEqual([
+      'shippingAddress: is required (or addressId)',
+    ]);
+    expect(
+      problems(PlaceOrderBody, {
+        shippingAddress: address,
+        addressId: 'adr_1',
+        shippingMethod: 'standard',
+      }),
+    ).toEqual(['shippingAddress: give either shippingAddress or addressId']);
+  });
+
+  test('the shipping method is standard or express', () => {
+    expect(problems(QuoteBody, { addressId: 'adr_1', shippingMethod: 'overnight' })).toEqual([
+      'shippingMethod: must be one of standard, express',
+    ]);
+  });
+
+  test('an order may bill elsewhere and keep the address', () => {
+    const body = PlaceOrderBody.parse({
+      shippingAddress: address,
+      billingAddress: { ...address, province: 'qc', postalCode: 'h3b1k9' },
+      shippingMethod: 'standard',
+      saveAddress: true,
+    });
+    expect(body.billingAddress).toMatchObject({ province: 'QC', postalCode: 'H3B 1K9' });
+    expect(body.saveAddress).toBe(true);
+    expect(
+      problems(PlaceOrderBody, { addressId: 'a', shippingMethod: 'standard', saveAddress: 'y' }),
+    ).toEqual(['saveAddress: must be true or false']);
+  });
+});
+
+describe('the test provider card form', () => {
+  const card = { cardNumber: '4242 4242-4242 4242', expiry: '12 / 34', cvc: '123' };
+
+  test('a card, or the answer to the authentication step', () => {
+    expect(TestPaymentConfirmBody.parse(card)).toEqual({
+      cardNumber: '4242424242424242',
+      expiry: '12 / 34',
+      cvc: '123',
+    });
+    expect(problems(TestPaymentConfirmBody, { authenticate: false })).toEqual([]);
+    expect(problems(TestPaymentConfirmBody, {})).toEqual([
+      'cardNumber: is required',
+      'expiry: is required',
+      'cvc: is required',
+    ]);
+    expect(problems(TestPaymentConfirmBody, { cardNumber: card.cardNumber })).toEqual([
+      'expiry: is required',
+      'cvc: is required',
+    ]);
+  });
+
+  test('each field is checked', () => {
+    expect(
+      problems(TestPaymentConfirmBody, { cardNumber: '4242', expiry: '13/34', cvc: '12' }),
+    ).toEqual([
+      'cardNumber: must be a card number',
+      'expiry: must be MM/YY',
+      'cvc: must be 3 or 4 digits',
+    ]);
+    expect(problems(TestPaymentConfirmBody, { ...card, cardNumber: '4'.repeat(12) })).toEqual([]);
+    expect(problems(TestPaymentConfirmBody, { ...card, cardNumber: '4'.repeat(19) })).toEqual([]);
+    expect(problems(TestPaymentConfirmBody, { ...card, cardNumber: '4'.repeat(20) })).toEqual([
+      'cardNumber: must be a card number',
+    ]);
+    expect(problems(TestPaymentConfirmBody, { ...card, cardNumber: 'x4242424242424242' })).toEqual([
+      'cardNumber: must be a card number',
+    ]);
+    expect(problems(TestPaymentConfirmBody, { ...card, expiry: '01/34' })).toEqual([]);
+    expect(problems(TestPaymentConfirmBody, { ...card, expiry: '00/34' })).toHaveLength(1);
+    expect(problems(TestPaymentConfirmBody, { ...card, cvc: '1234' })).toEqual([]);
+    expect(problems(TestPaymentConfirmBody, { ...card, cvc: '12345' })).toHaveLength(1);
+    expect(problems(TestPaymentConfirmBody, { authenticate: 'yes' })).toEqual([
+      'authenticate: must be true or false',
+    ]);
+  });
+});
+
+describe('order lists', () => {
+  test('page from 1, limit 1–50, 10 by default', () => {
+    expect(OrdersQuery.parse({})).toEqual({ page: 1, limit: 10 });
+    expect(OrdersQuery.parse({ page: '3', limit: '50' })).toEqual({ page: 3, limit: 50 });
+    expect(problems(OrdersQuery, { page: '0', limit: '51' })).toEqual([
+      'page: must be at least 1',
+      'limit: must be at most 50',
+    ]);
+    expect(problems(OrdersQuery, { page: '1.5', limit: '0' })).toEqual([
+      'page: must be a whole number',
+      'limit: must be at least 1',
+    ]);
+    expect(problems(OrdersQuery, { page: 'x' })).toEqual(['page: must be a number']);
+  });
+});
