@@ -15,9 +15,15 @@ export const EXPRESS_SHIPPING_PRICE = 1999;
 export const SHIPPING_METHODS = ['standard', 'express'] as const;
 export type ShippingMethod = (typeof SHIPPING_METHODS)[number];
 
+/** How long each method takes once an order has shipped: checkout and the shipping page agree. */
+export const SHIPPING_DELIVERY_TIMES: Record<ShippingMethod, string> = {
+  standard: '3–7 business days',
+  express: '1–2 business days',
+};
+
 export const SHIPPING_METHOD_LABELS: Record<ShippingMethod, string> = {
-  standard: 'Standard shipping (3–7 business days)',
-  express: 'Express shipping (1–2 business days)',
+  standard: `Standard shipping (${SHIPPING_DELIVERY_TIMES.standard})`,
+  express: `Express shipping (${SHIPPING_DELIVERY_TIMES.express})`,
 };
 
 /**
@@ -254,3 +260,16 @@ export const TEST_CARDS = {
   insufficientFunds: '4000000000009995',
   requiresAuthentication: '4000002500003155',
 } as const;
+
+/** What each test card does, in the order the payment form and the README name them. */
+export const TEST_CARD_OUTCOMES: Record<keyof typeof TEST_CARDS, string> = {
+  succeeds: 'pays',
+  declined: 'is declined',
+  insufficientFunds: 'is declined for insufficient funds',
+  requiresAuthentication: 'asks for an authentication step',
+};
+
+/** A card number in groups of four, as printed on a card: `4242 4242 4242 4242`. */
+export function groupCardNumber(number: string): string {
+  return number.replace(/(\d{4})(?=\d)/g, '$1 ');
+}

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { Facet, SearchFacets } from '../../../contract/search.ts';
-import { formatMoney } from '../../lib/format.ts';
+import { asSentence, formatMoney } from '../../lib/format.ts';
 import {
   listOf,
   toggleInList,
@@ -221,7 +221,7 @@ function PriceFilter({
         </div>
         {error ? (
           <p id={errorId} className={styles.error} role="alert">
-            {error}
+            {asSentence(error)}
           </p>
         ) : null}
       </fieldset>

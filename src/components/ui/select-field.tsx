@@ -2,6 +2,7 @@
  * A labelled <select> with its error beside it (aria-invalid, aria-describedby), like TextField.
  */
 import { useId, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { asSentence } from '../../lib/format.ts';
 import fieldStyles from './text-field.module.css';
 import styles from './select-field.module.css';
 
@@ -33,7 +34,7 @@ export function SelectField({
       </select>
       {error ? (
         <p id={errorId} className={fieldStyles.error} role="alert">
-          {error}
+          {asSentence(error)}
         </p>
       ) : null}
     </div>

@@ -4,6 +4,7 @@
  * (name, type, value, onChange, disabled, autoComplete...).
  */
 import { useId, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { asSentence } from '../../lib/format.ts';
 import styles from './text-field.module.css';
 
 interface CommonProps {
@@ -47,7 +48,7 @@ export function TextField(props: InputProps | AreaProps) {
       ) : null}
       {error ? (
         <p id={errorId} className={styles.error} role="alert">
-          {error}
+          {asSentence(error)}
         </p>
       ) : null}
     </div>

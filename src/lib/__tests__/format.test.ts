@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, formatPercent } from '../format.ts';
+import { asSentence, formatMoney, formatPercent } from '../format.ts';
 
 describe('formatMoney', () => {
   const intl = new Intl.NumberFormat('en-CA', { style: 'currency', currency: 'CAD' });
@@ -21,5 +21,19 @@ describe('formatPercent', () => {
   it('rounds to a whole percent', () => {
     expect(formatPercent(87.4)).toBe('87%');
     expect(formatPercent(87.5)).toBe('88%');
+  });
+});
+
+describe('asSentence', () => {
+  it('capitalises a fragment and closes it with a full stop', () => {
+    expect(asSentence('must be 3 or 4 digits')).toBe('Must be 3 or 4 digits.');
+    expect(asSentence('  is required ')).toBe('Is required.');
+  });
+
+  it('leaves a message written for the shopper exactly as it is', () => {
+    expect(asSentence('Full name is required')).toBe('Full name is required');
+    expect(asSentence('Enter a valid email address.')).toBe('Enter a valid email address.');
+    expect(asSentence('must be MM/YY?')).toBe('Must be MM/YY?');
+    expect(asSentence('')).toBe('');
   });
 });

@@ -7,6 +7,7 @@
 import { Link } from '@tanstack/react-router';
 import { ORDER_STATUS_LABELS } from '../../../../contract/checkout-rules.ts';
 import type { AdminOrder } from '../../../../contract/admin.ts';
+import { cardBrandName } from '../../../../contract/payment-method-rules.ts';
 import { AddressBlock } from '../../../components/orders/address-block.tsx';
 import { TotalsList } from '../../../components/orders/totals-list.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -168,7 +169,7 @@ function Details({ order }: { order: AdminOrder }) {
               </p>
               {payment.card ? (
                 <p className={styles.muted}>
-                  {payment.card.brand} ending in {payment.card.last4}
+                  {cardBrandName(payment.card.brand)} ending in {payment.card.last4}
                 </p>
               ) : null}
             </>

@@ -1,5 +1,6 @@
 import { useId, type SelectHTMLAttributes } from 'react';
 import styles from './consultancy-page.module.css';
+import { asSentence } from '../../../lib/format.ts';
 
 /** A labelled <select> with its error beside it, matching the shared TextField. */
 export function SelectField({
@@ -37,7 +38,7 @@ export function SelectField({
       </select>
       {error ? (
         <p id={errorId} className={styles.error} role="alert">
-          {error}
+          {asSentence(error)}
         </p>
       ) : null}
     </div>

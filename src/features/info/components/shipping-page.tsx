@@ -1,3 +1,4 @@
+import { SHIPPING_DELIVERY_TIMES } from '../../../../contract/checkout-rules.ts';
 import { InfoPage, InfoSection, KeyFacts } from './info-page';
 
 export function ShippingPage() {
@@ -30,19 +31,19 @@ export function ShippingPage() {
               <td>Standard</td>
               <td>$99.00 or more</td>
               <td>Free</td>
-              <td>3–7 business days</td>
+              <td>{SHIPPING_DELIVERY_TIMES.standard}</td>
             </tr>
             <tr>
               <td>Standard</td>
               <td>Under $99.00</td>
               <td>$9.99</td>
-              <td>3–7 business days</td>
+              <td>{SHIPPING_DELIVERY_TIMES.standard}</td>
             </tr>
             <tr>
               <td>Express</td>
               <td>Any</td>
               <td>$19.99</td>
-              <td>1–3 business days</td>
+              <td>{SHIPPING_DELIVERY_TIMES.express}</td>
             </tr>
           </tbody>
         </table>

@@ -23,7 +23,7 @@ import { useOnline } from '../../../hooks/use-online.ts';
 import { useSchemaForm } from '../../../hooks/use-schema-form.ts';
 import { useCart } from '../../cart/api/index.ts';
 import { addressLines, addressValuesOf, type AddressValues } from '../../../lib/address.ts';
-import { formatMoney } from '../../../lib/format.ts';
+import { asSentence, formatMoney } from '../../../lib/format.ts';
 import { useSavedAddresses } from '../../../lib/saved-addresses.ts';
 import { useQuote } from '../api/get-quote.ts';
 import { NEW_ADDRESS, quoteBodyFor } from '../lib/checkout-body.ts';
@@ -197,7 +197,7 @@ export function CheckoutForm({
           })}
           {methodError ? (
             <p id="shipping-method-error" className={styles.alert} role="alert">
-              {methodError}
+              {asSentence(methodError)}
             </p>
           ) : null}
         </fieldset>

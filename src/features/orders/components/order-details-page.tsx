@@ -7,6 +7,7 @@
 import { Link } from '@tanstack/react-router';
 import { ORDER_STATUS_LABELS } from '../../../../contract/checkout-rules.ts';
 import type { Order } from '../../../../contract/orders.ts';
+import { cardBrandName } from '../../../../contract/payment-method-rules.ts';
 import { Button, buttonClassName } from '../../../components/ui/button.tsx';
 import { ConfirmButton } from '../../../components/ui/confirm-button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -139,7 +140,7 @@ function Details({ order }: { order: Order }) {
           <h3 id="order-payment">Payment</h3>
           {payment?.card ? (
             <p>
-              Paid with {payment.card.brand} ending in {payment.card.last4}
+              Paid with {cardBrandName(payment.card.brand)} ending in {payment.card.last4}
             </p>
           ) : (
             <p className={styles.muted}>

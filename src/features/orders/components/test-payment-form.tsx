@@ -5,7 +5,12 @@
  * shows instead.
  */
 import { useEffect, useRef } from 'react';
-import { TEST_PAYMENT_LABEL } from '../../../../contract/checkout-rules.ts';
+import {
+  TEST_CARD_OUTCOMES,
+  TEST_CARDS,
+  TEST_PAYMENT_LABEL,
+  groupCardNumber,
+} from '../../../../contract/checkout-rules.ts';
 import type { Payment } from '../../../../contract/orders.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormFailure } from '../../../components/ui/form-failure.tsx';
@@ -51,6 +56,7 @@ export function TestPaymentForm({ orderId, payment }: { orderId: string; payment
         aria-describedby={declined ? 'payment-declined' : undefined}
       >
         <legend className={styles.legend}>{TEST_PAYMENT_LABEL}</legend>
+        <TestCardList />
         {declined ? (
           <p id="payment-declined" className={styles.alert} role="alert">
             {declined} Check the card details or use another card.
@@ -95,6 +101,24 @@ export function TestPaymentForm({ orderId, payment }: { orderId: string; payment
         </p>
       ) : null}
     </form>
+  );
+}
+
+/** The test cards and what each does: the shopper needs no document to try a payment. */
+function TestCardList() {
+  const cards = Object.keys(TEST_CARDS) as (keyof typeof TEST_CARDS)[];
+  return (
+    <div className={styles.notice}>
+      <p id="test-cards-title">Test cards (any expiry as MM/YY, any 3-digit CVC):</p>
+      <ul aria-labelledby="test-cards-title">
+        {cards.map((card) => (
+          <li key={card}>
+            <span translate="no">{groupCardNumber(TEST_CARDS[card])}</span>{' '}
+            {TEST_CARD_OUTCOMES[card]}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

@@ -73,7 +73,7 @@ test('adds an address: the server’s field errors beside the fields, then the n
   const form = await within(section()).findByRole('form', { name: 'New address' });
 
   fireEvent.click(within(form).getByRole('button', { name: 'Save address' }));
-  await waitFor(() => expect(errorOf(form, 'Full name')).toBe('is required'));
+  await waitFor(() => expect(errorOf(form, 'Full name')).toBe('Is required.'));
   expect(errorOf(form, 'Province')).toBeTruthy();
   expect(await sentBodies(server.requests, 'POST', '/user/addresses')).toEqual([]);
 
@@ -88,7 +88,7 @@ test('adds an address: the server’s field errors beside the fields, then the n
   fireEvent.click(within(form).getByLabelText('Use as my default address'));
   fireEvent.click(within(form).getByRole('button', { name: 'Save address' }));
   await waitFor(() =>
-    expect(errorOf(form, 'Postal code')).toBe('must be a Canadian postal code such as A1A 1A1'),
+    expect(errorOf(form, 'Postal code')).toBe('Must be a Canadian postal code such as A1A 1A1.'),
   );
   expect(within(form).getByText('Some fields are not valid.')).toBeTruthy();
 

@@ -84,7 +84,7 @@ describe('order desk: one order', () => {
     expect(steps[3]).toContain('Damaged tub');
     expect(screen.getByText('WPI-CH-2')).toBeTruthy();
     expect(screen.getByText('ann@example.com')).toBeTruthy();
-    expect(screen.getByText('visa ending in 4242')).toBeTruthy();
+    expect(screen.getByText('Visa ending in 4242')).toBeTruthy();
     expect(screen.getByTestId('refundable').textContent).toBe('Left to refund: $112.97');
   });
 

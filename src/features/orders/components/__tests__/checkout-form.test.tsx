@@ -8,6 +8,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { POSTAL_CODE_FORMAT, type PlaceOrderBody } from '../../../../../contract/orders.ts';
 import { clearCheckoutAttempts } from '../../../../lib/checkout/checkout-attempt.ts';
+import { asSentence } from '../../../../lib/format.ts';
 import { customerState } from '../../../../stores/customer.ts';
 import { api, setupMswServer } from '../../../../testing/msw.ts';
 import { renderWithProviders } from '../../../../testing/render.tsx';
@@ -80,9 +81,9 @@ describe('checkout form', () => {
 
     const name = field('Full name');
     await waitFor(() => expect(name.getAttribute('aria-invalid')).toBe('true'));
-    expect(describedText(name)).toBe('is required');
+    expect(describedText(name)).toBe('Is required.');
     expect(field('Postal code').getAttribute('aria-invalid')).toBe('true');
-    expect(describedText(field('Postal code'))).toContain(POSTAL_CODE_FORMAT);
+    expect(describedText(field('Postal code'))).toContain(asSentence(POSTAL_CODE_FORMAT));
     expect(describedText(field('Phone'))).toContain('10-digit phone number');
     expect(field('Province').getAttribute('aria-invalid')).toBe('true');
     await waitFor(() => expect(document.activeElement).toBe(name));
@@ -113,8 +114,8 @@ describe('checkout form', () => {
 
     const postal = field('Postal code');
     await waitFor(() => expect(postal.getAttribute('aria-invalid')).toBe('true'));
-    expect(describedText(postal)).toContain('is not in Ontario');
-    expect(describedText(field('City'))).toBe('is not known');
+    expect(describedText(postal)).toContain('Is not in Ontario.');
+    expect(describedText(field('City'))).toBe('Is not known.');
     expect(screen.getByText('Check the highlighted fields.')).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(field('City')));
     expect(orderPosts()).toHaveLength(1);

@@ -97,7 +97,7 @@ describe('order details', () => {
     expect(steps[3]!.getAttribute('aria-current')).toBe('step');
     expect(steps[3]!.textContent).toContain('Canada Post, tracking number 7023 1234 5678');
     expect(screen.getByText('HST (13%)')).toBeTruthy();
-    expect(screen.getByText('Paid with visa ending in 4242')).toBeTruthy();
+    expect(screen.getByText('Paid with Visa ending in 4242')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Download invoice' }).getAttribute('href')).toMatch(
       /\/api\/v1\/orders\/ord_1\/invoice$/,
     );
