@@ -11,10 +11,13 @@ import {
   OrdersQuery,
   PlaceOrderBody,
   QuoteBody,
+  PAYMENT_STATUSES,
   SHOPPER_CANCELLABLE,
   TestPaymentConfirmBody,
+  canMovePayment,
   canTransition,
   type OrderStatus,
+  type PaymentStatus,
 } from './orders.ts';
 
 const STATUSES = [
@@ -54,6 +57,41 @@ describe('order transitions', () => {
 
   test('the shopper may cancel only while unpaid or paid', () => {
     expect(SHOPPER_CANCELLABLE).toEqual(['pending_payment', 'paid']);
+  });
+});
+
+describe('payment transitions: only as the provider moves a payment', () => {
+  const PAYMENT = [
+    'requires_payment_method',
+    'requires_action',
+    'processing',
+    'succeeded',
+    'canceled',
+  ] as const;
+  /** Succeeded and canceled are final; processing ends succeeded or failed, never cancelled. */
+  const MOVES = new Set([
+    'requires_payment_method → requires_action',
+    'requires_payment_method → processing',
+    'requires_payment_method → succeeded',
+    'requires_payment_method → canceled',
+    'requires_action → requires_payment_method',
+    'requires_action → processing',
+    'requires_action → succeeded',
+    'requires_action → canceled',
+    'processing → requires_payment_method',
+    'processing → succeeded',
+  ]);
+
+  test('the statuses are these five', () => {
+    expect(PAYMENT_STATUSES).toEqual(PAYMENT);
+  });
+
+  test.each(
+    PAYMENT.flatMap((from) =>
+      PAYMENT.map((to) => [from, to, MOVES.has(`${from} → ${to}`)] as const),
+    ),
+  )('%s → %s allowed: %s', (from, to, allowed) => {
+    expect(canMovePayment(from as PaymentStatus, to as PaymentStatus)).toBe(allowed);
   });
 });
 

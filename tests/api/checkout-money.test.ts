@@ -2,7 +2,8 @@
  * What a shopper pays, pinned to numbers worked out by hand at every place it shows: the cart,
  * the checkout quote, the placed order, its payment and its invoice. Every province's taxes on
  * one basket, and free shipping on either side of $99.00 after the discount. The order state
- * table through `transitionOrder`, pair by pair.
+ * table through `transitionOrder`, and the payment state table through the completer, pair by
+ * pair.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -12,6 +13,7 @@ import { variants } from '../../server/modules/catalog/tables.ts';
 import { issueCouponCode } from '../../server/modules/discounts/service.ts';
 import { orders } from '../../server/modules/orders/tables.ts';
 import { transitionOrder } from '../../server/modules/orders/transitions.ts';
+import { applyPaymentUpdate } from '../../server/modules/payments/completion.ts';
 import type { SignedIn } from '../helpers/auth.ts';
 import { insertOrder, readOrder } from '../helpers/order-fixture.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -246,4 +248,54 @@ describe('transitionOrder follows the order table, pair by pair', () => {
       moved ? 1 : 0,
     );
   });
+});
+
+describe('the completer moves a payment only along the payment table, pair by pair', () => {
+  const PAYMENT = [
+    'requires_payment_method',
+    'requires_action',
+    'processing',
+    'succeeded',
+    'canceled',
+  ] as const;
+  const MOVES = new Set([
+    'requires_payment_method → requires_action',
+    'requires_payment_method → processing',
+    'requires_payment_method → succeeded',
+    'requires_payment_method → canceled',
+    'requires_action → requires_payment_method',
+    'requires_action → processing',
+    'requires_action → succeeded',
+    'requires_action → canceled',
+    'processing → requires_payment_method',
+    'processing → succeeded',
+  ]);
+  let count = 0;
+
+  test.each(PAYMENT.flatMap((from) => PAYMENT.map((to) => [from, to] as const)))(
+    '%s, then the provider reads %s',
+    async (from, to) => {
+      const reference = `tpi_table_${++count}`;
+      const order = await insertOrder(t.db, { provider: 'test', reference, paymentStatus: from });
+      const outcome = await applyPaymentUpdate(t.db, {
+        provider: 'test',
+        reading: {
+          reference,
+          status: to,
+          amount: order.total,
+          clientSecret: null,
+          lastError: to === 'requires_payment_method' ? 'Your card was declined.' : null,
+          card: null,
+          refunded: 0,
+        },
+        actor: 'provider',
+      });
+      expect(outcome.kind).toBe('applied');
+      const moved = MOVES.has(`${from} → ${to}`);
+      const { order: row, payment } = await readOrder(t.db, order.id);
+      expect(payment.status).toBe(moved ? to : from);
+      // Only a move to succeeded pays the order.
+      expect(row.status).toBe(moved && to === 'succeeded' ? 'paid' : 'pending_payment');
+    },
+  );
 });
