@@ -6,12 +6,27 @@
  */
 import { describe, expect, test } from 'vitest';
 import {
+  COUNTRY_NOT_SHIPPED,
+  ORDER_NUMBER_START,
+  ORDER_PAYMENT_WINDOW_MS,
+  ORDER_STATUS_LABELS,
+  PHONE_FORMAT,
+  POSTAL_CODE_FORMAT,
+  POSTAL_CODE_PROVINCE_MISMATCH,
+  POSTAL_DISTRICT_PROVINCES,
   PROVINCES,
+  PROVINCE_CODES,
+  SHIPPING_COUNTRY,
+  SHIPPING_COUNTRY_NAME,
+  SHIPPING_METHOD_LABELS,
+  TEST_CARDS,
+  TEST_PAYMENT_LABEL,
   canonicalPhone,
   canonicalPostalCode,
   computeOrderTotals,
   computeTaxes,
   findProvince,
+  formatOrderNumber,
   postalCodeMatchesProvince,
   postalCodeMismatchMessage,
   shippingPrice,
@@ -403,5 +418,112 @@ describe('addresses', () => {
     expect(canonicalPhone('416555012')).toBeNull();
     expect(canonicalPhone('0165550123')).toBeNull();
     expect(canonicalPhone('416-555-012a')).toBeNull();
+  });
+});
+
+describe('what the shopper reads', () => {
+  test('province and territory names', () => {
+    expect(PROVINCES.map((p) => `${p.code} ${p.name}`)).toEqual([
+      'AB Alberta',
+      'BC British Columbia',
+      'MB Manitoba',
+      'NB New Brunswick',
+      'NL Newfoundland and Labrador',
+      'NS Nova Scotia',
+      'NT Northwest Territories',
+      'NU Nunavut',
+      'ON Ontario',
+      'PE Prince Edward Island',
+      'QC Quebec',
+      'SK Saskatchewan',
+      'YT Yukon',
+    ]);
+    expect(PROVINCE_CODES).toEqual(PROVINCES.map((p) => p.code));
+  });
+
+  test('labels, messages and the country', () => {
+    expect(SHIPPING_METHOD_LABELS).toEqual({
+      standard: 'Standard shipping (3–7 business days)',
+      express: 'Express shipping (1–2 business days)',
+    });
+    expect(ORDER_STATUS_LABELS).toEqual({
+      pending_payment: 'Awaiting payment',
+      paid: 'Paid',
+      processing: 'Processing',
+      shipped: 'Shipped',
+      delivered: 'Delivered',
+      cancelled: 'Cancelled',
+      refunded: 'Refunded',
+    });
+    expect([SHIPPING_COUNTRY, SHIPPING_COUNTRY_NAME, COUNTRY_NOT_SHIPPED]).toEqual([
+      'CA',
+      'Canada',
+      'We only ship to Canada (CA).',
+    ]);
+    expect(POSTAL_CODE_FORMAT).toBe('must be a Canadian postal code such as A1A 1A1');
+    expect(POSTAL_CODE_PROVINCE_MISMATCH).toBe('does not belong to the province chosen');
+    expect(PHONE_FORMAT).toBe('must be a 10-digit phone number such as 416-555-0123');
+    expect(TEST_PAYMENT_LABEL).toBe('Test payment — no card is charged');
+  });
+
+  test('order numbers, the payment window and the test cards', () => {
+    expect(formatOrderNumber(10482)).toBe('FN-10482');
+    expect(ORDER_NUMBER_START).toBe(10001);
+    // 30 minutes.
+    expect(ORDER_PAYMENT_WINDOW_MS).toBe(1_800_000);
+    expect(TEST_CARDS).toEqual({
+      succeeds: '4242424242424242',
+      declined: '4000000000000002',
+      insufficientFunds: '4000000000009995',
+      requiresAuthentication: '4000002500003155',
+    });
+  });
+
+  test('postal districts', () => {
+    expect(POSTAL_DISTRICT_PROVINCES).toEqual({
+      A: ['NL'],
+      B: ['NS'],
+      C: ['PE'],
+      E: ['NB'],
+      G: ['QC'],
+      H: ['QC'],
+      J: ['QC'],
+      K: ['ON'],
+      L: ['ON'],
+      M: ['ON'],
+      N: ['ON'],
+      P: ['ON'],
+      R: ['MB'],
+      S: ['SK'],
+      T: ['AB'],
+      V: ['BC'],
+      X: ['NT', 'NU'],
+      Y: ['YT'],
+    });
+  });
+});
+
+describe('the edges of the address rules', () => {
+  test('a postal code or phone number with more around it is refused', () => {
+    expect(canonicalPostalCode('9K1A0B1')).toBeNull();
+    expect(canonicalPostalCode('K1A0B19')).toBeNull();
+    expect(canonicalPhone('04165550123')).toBeNull();
+    expect(canonicalPhone('41655501234')).toBeNull();
+  });
+
+  test('spaces around a postal code do not hide its province', () => {
+    expect(postalCodeMatchesProvince(' M5H 2N2', 'QC')).toBe(false);
+    expect(postalCodeMismatchMessage(' m5h 2n2 ', 'QC')).toBe(
+      'Postal code M5H 2N2 is in Ontario, not Quebec. Check the postal code or the province.',
+    );
+  });
+
+  test('an unknown district or province is named as given', () => {
+    expect(postalCodeMismatchMessage('Z1A 1A1', 'ON')).toBe(
+      'Postal code Z1A 1A1 is in , not Ontario. Check the postal code or the province.',
+    );
+    expect(postalCodeMismatchMessage('M5H 2N2', 'XX')).toBe(
+      'Postal code M5H 2N2 is in Ontario, not XX. Check the postal code or the province.',
+    );
   });
 });

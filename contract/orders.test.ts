@@ -1,19 +1,33 @@
 /**
- * The order state table, pinned pair by pair: every (from, to) of the seven statuses is either
- * allowed or refused exactly as written here. Then the checkout's request shapes: what each field
- * accepts, refuses, and says.
+ * The order and payment state tables, pinned pair by pair: every (from, to) is either allowed or
+ * refused exactly as written here. Then the checkout's shapes: what each request field accepts,
+ * refuses and says, and answers that keep every field.
  */
 import { describe, expect, test } from 'vitest';
 import type { z } from 'zod';
 import {
   Address,
+  CreateSavedAddressBody,
   ORDER_STATUSES,
+  ORDER_TRANSITIONS,
+  OrderParams,
+  OrderResponse,
+  OrdersPageResponse,
   OrdersQuery,
-  PlaceOrderBody,
-  QuoteBody,
   PAYMENT_STATUSES,
+  PaymentResponse,
+  PlaceOrderBody,
+  PlaceOrderHeaders,
+  PlaceOrderResponse,
+  QuoteBody,
+  QuoteResponse,
+  ReorderResponse,
   SHOPPER_CANCELLABLE,
+  SavedAddressParams,
+  SavedAddressResponse,
+  SavedAddressesResponse,
   TestPaymentConfirmBody,
+  UpdateSavedAddressBody,
   canMovePayment,
   canTransition,
   type OrderStatus,
@@ -53,6 +67,18 @@ describe('order transitions', () => {
 
   test.each(pairs)('%s → %s allowed: %s', (from, to, allowed) => {
     expect(canTransition(from as OrderStatus, to as OrderStatus)).toBe(allowed);
+  });
+
+  test('the table itself, final states included', () => {
+    expect(ORDER_TRANSITIONS).toEqual({
+      pending_payment: ['paid', 'cancelled'],
+      paid: ['processing', 'cancelled', 'refunded'],
+      processing: ['shipped', 'refunded'],
+      shipped: ['delivered'],
+      delivered: [],
+      cancelled: [],
+      refunded: [],
+    });
   });
 
   test('the shopper may cancel only while unpaid or paid', () => {
@@ -285,5 +311,188 @@ describe('order lists', () => {
       'limit: must be at least 1',
     ]);
     expect(problems(OrdersQuery, { page: 'x' })).toEqual(['page: must be a number']);
+  });
+});
+
+describe('saved addresses', () => {
+  const address = { ...toronto, line2: undefined };
+
+  test('a new one may be made the default; its postal code must lie in its province', () => {
+    expect(CreateSavedAddressBody.parse({ ...address, isDefault: true })).toMatchObject({
+      province: 'ON',
+      isDefault: true,
+    });
+    expect(problems(CreateSavedAddressBody, { ...address, isDefault: 'yes' })).toEqual([
+      'isDefault: must be true or false',
+    ]);
+    expect(problems(CreateSavedAddressBody, { ...address, province: 'BC' })).toHaveLength(1);
+  });
+
+  test('a change names only what changes; line2 null or "" clears it', () => {
+    expect(UpdateSavedAddressBody.parse({ city: ' Ottawa ' })).toEqual({ city: 'Ottawa' });
+    expect(UpdateSavedAddressBody.parse({ line2: null })).toEqual({ line2: null });
+    expect(UpdateSavedAddressBody.parse({ line2: ' Apt 4 ' })).toEqual({ line2: 'Apt 4' });
+    expect(problems(UpdateSavedAddressBody, { line2: 5 })).toEqual(['line2: must be a string']);
+    expect(problems(UpdateSavedAddressBody, { line2: 'x'.repeat(121) })).toEqual([
+      'line2: must be at most 120 characters',
+    ]);
+    expect(problems(UpdateSavedAddressBody, { isDefault: 1 })).toEqual([
+      'isDefault: must be true or false',
+    ]);
+  });
+
+  test('ids in the path: required, at most 100 characters', () => {
+    expect(SavedAddressParams.parse({ addressId: ' adr_1 ' })).toEqual({ addressId: 'adr_1' });
+    expect(problems(SavedAddressParams, { addressId: ' ' })).toEqual(['addressId: is required']);
+    expect(problems(OrderParams, { orderId: 'x'.repeat(101) })).toEqual(['orderId: is too long']);
+    expect(problems(OrderParams, {})).toEqual(['orderId: is required']);
+    expect(problems(OrderParams, { orderId: 1 })).toEqual(['orderId: must be a string']);
+  });
+
+  test('placing an order needs an Idempotency-Key header', () => {
+    expect(problems(PlaceOrderHeaders, { 'idempotency-key': 'k-1', host: 'x' })).toEqual([]);
+    expect(PlaceOrderHeaders.parse({ 'idempotency-key': 'k-1', host: 'x' })).toEqual({
+      'idempotency-key': 'k-1',
+      host: 'x',
+    });
+    expect(problems(PlaceOrderHeaders, {})).toHaveLength(1);
+  });
+});
+
+describe('the card form refuses what is not text', () => {
+  test.each(['cardNumber', 'expiry', 'cvc'])('%s: must be a string', (field) => {
+    expect(
+      problems(TestPaymentConfirmBody, {
+        cardNumber: '4242424242424242',
+        expiry: '12/34',
+        cvc: '123',
+        [field]: 42,
+      }),
+    ).toEqual([`${field}: must be a string`]);
+  });
+
+  test('the expiry is exactly MM/YY', () => {
+    const body = { cardNumber: '4242424242424242', cvc: '123' };
+    expect(problems(TestPaymentConfirmBody, { ...body, expiry: '12/345' })).toHaveLength(1);
+    expect(problems(TestPaymentConfirmBody, { ...body, expiry: '112/34' })).toHaveLength(1);
+    expect(problems(TestPaymentConfirmBody, { ...body, expiry: ' 12/34 ' })).toEqual([]);
+  });
+});
+
+describe('answers keep every field', () => {
+  const address = {
+    name: 'Maya Chen',
+    line1: '100 Queen St W',
+    line2: 'Apt 4',
+    city: 'Toronto',
+    province: 'ON',
+    postalCode: 'M5H 2N2',
+    country: 'CA',
+    phone: '416-555-0123',
+  };
+  const line = {
+    productId: 'prod_1',
+    variantId: 'var_1',
+    name: 'Gold Whey',
+    slug: 'gold-whey',
+    image: null,
+    brand: 'FX Labs',
+    flavor: 'Chocolate',
+    size: '2 lb',
+    sku: 'GW-2',
+    quantity: 1,
+    unitPrice: 4999,
+    lineTotal: 4999,
+  };
+  const totals = {
+    itemCount: 1,
+    subtotal: 4999,
+    discount: 500,
+    shipping: 999,
+    taxes: [{ name: 'HST', rate: 13, amount: 715 }],
+    total: 6213,
+  };
+  const payment = {
+    id: 'pay_1',
+    provider: 'test',
+    status: 'succeeded',
+    amount: 6213,
+    currency: 'cad',
+    clientSecret: null,
+    lastError: null,
+    card: { brand: 'visa', last4: '4242' },
+    refunded: 0,
+  };
+  const order = {
+    id: 'ord_1',
+    number: 'FN-10482',
+    status: 'paid',
+    createdAt: '2026-11-20T15:04:00.000Z',
+    payBy: null,
+    email: 'maya@example.com',
+    lines: [line],
+    shippingMethod: 'standard',
+    shippingAddress: address,
+    billingAddress: address,
+    discount: { code: 'FORGE-7KQ2-MX9P', percentOff: 10 },
+    totals,
+    payment,
+    shipment: { carrier: 'Canada Post', trackingNumber: '1234' },
+    events: [
+      {
+        type: 'paid',
+        status: 'paid',
+        at: '2026-11-20T15:05:00.000Z',
+        note: null,
+        actor: 'provider',
+      },
+    ],
+    canCancel: true,
+  };
+  const roundTrip = (schema: z.ZodType, data: unknown) => {
+    expect(schema.parse({ success: true, data })).toEqual({ success: true, data });
+    expect(schema.safeParse({ success: false, data }).success).toBe(false);
+  };
+
+  test('orders, payments and quotes', () => {
+    roundTrip(OrderResponse, order);
+    roundTrip(PaymentResponse, payment);
+    roundTrip(PlaceOrderResponse, { order, payment });
+    roundTrip(QuoteResponse, {
+      lines: [line],
+      shippingMethod: 'express',
+      shippingAddress: address,
+      discount: null,
+      totals,
+    });
+    expect(
+      PaymentResponse.safeParse({ success: true, data: { ...payment, currency: 'usd' } }).success,
+    ).toBe(false);
+  });
+
+  test('lists, reorders and saved addresses', () => {
+    roundTrip(OrdersPageResponse, {
+      items: [
+        {
+          id: 'ord_1',
+          number: 'FN-10482',
+          status: 'paid',
+          createdAt: '2026-11-20T15:04:00.000Z',
+          itemCount: 1,
+          total: 6213,
+          images: ['/a.webp'],
+        },
+      ],
+      page: 1,
+      limit: 10,
+      total: 1,
+      totalPages: 1,
+    });
+    roundTrip(ReorderResponse, {
+      added: [{ variantId: 'var_1', name: 'Gold Whey', quantity: 1 }],
+      skipped: [{ variantId: 'var_2', name: 'Creatine', reason: 'out of stock' }],
+    });
+    roundTrip(SavedAddressResponse, { ...address, id: 'adr_1', isDefault: true });
+    roundTrip(SavedAddressesResponse, [{ ...address, id: 'adr_1', isDefault: false }]);
   });
 });
