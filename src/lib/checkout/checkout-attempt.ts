@@ -81,6 +81,15 @@ export async function removeCheckoutAttempt(userId: string): Promise<void> {
   }
 }
 
+/**
+ * Forgets the user's attempt if it made `orderId`: that order was closed before it was paid
+ * (cancelled, expired), so the next checkout starts afresh instead of resuming it.
+ */
+export async function forgetAttemptOfOrder(userId: string, orderId: string): Promise<void> {
+  const stored = await readCheckoutAttempt(userId);
+  if (stored?.orderId === orderId) await removeCheckoutAttempt(userId);
+}
+
 export async function clearCheckoutAttempts(): Promise<void> {
   memory.clear();
   const db = idb();

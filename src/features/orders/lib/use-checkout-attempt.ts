@@ -11,11 +11,13 @@
  * - A network failure (or a server still busy with the key) keeps the attempt and says so, with
  *   "Try again"; a refusal (400, 409 short stock, 422) ends it, its reason shown by the form.
  * - Once the order exists it stays the attempt's until it is paid (`finish`) or closed (`drop`).
+ *   An order closed unpaid elsewhere (cancelled on its page or another device, or expired) ends
+ *   the attempt too: a return to checkout reads the order first and then shows the form.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ORDER_PAYMENT_WINDOW_MS } from '../../../../contract/checkout-rules.ts';
-import type { PlaceOrderBody } from '../../../../contract/orders.ts';
+import type { OrderStatus, PlaceOrderBody } from '../../../../contract/orders.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import {
   readCheckoutAttempt,
@@ -24,6 +26,7 @@ import {
   type CheckoutAttempt,
 } from '../../../lib/checkout/checkout-attempt.ts';
 import { newIdempotencyKey } from '../../../lib/ids.ts';
+import { getOrder } from '../api/get-order.ts';
 import { CART_QUERY_KEY, ordersKeys } from '../api/keys.ts';
 import { isOrderInFlight, placeOrder } from '../api/place-order.ts';
 import { sameBody } from './checkout-body.ts';
@@ -52,6 +55,9 @@ export interface CheckoutRefusal {
   /** Bumped on each refusal, so the form focuses its summary again. */
   id: number;
 }
+
+/** An attempt whose order is in one of these was closed unpaid: checkout starts afresh. */
+const CLOSED_UNPAID: readonly OrderStatus[] = ['cancelled', 'refunded'];
 
 function isRetryable(error: unknown): boolean {
   if (!(error instanceof ApiError)) return true;
@@ -134,6 +140,13 @@ export function useCheckoutAttempt(userId: string, fixedOrderId?: string) {
         setPhase({ name: 'payment', orderId: fixedOrderId, orderNumber: null });
         return;
       }
+      if (attempt?.orderId && (await orderClosed(attempt.orderId))) {
+        // Cancelled (on its page, elsewhere, or by the payment window): the form, not a dead end.
+        await removeCheckoutAttempt(userId);
+        if (live) setPhase({ name: 'form' });
+        return;
+      }
+      if (!live) return;
       if (attempt?.orderId) {
         attemptRef.current = attempt;
         setPhase({
@@ -209,6 +222,19 @@ export function useCheckoutAttempt(userId: string, fixedOrderId?: string) {
   );
 
   return { phase, refusal, resumedBody, place, retry, finish, drop };
+}
+
+/**
+ * Whether the order is known to be closed unpaid, or gone (404). Offline or on any other failure
+ * it is not known, and the attempt resumes at its payment step, which reads the order itself.
+ */
+async function orderClosed(orderId: string): Promise<boolean> {
+  try {
+    const order = await getOrder(orderId);
+    return CLOSED_UNPAID.includes(order.status) && order.payment?.status !== 'succeeded';
+  } catch (error) {
+    return error instanceof ApiError && error.status === 404;
+  }
 }
 
 /** A line the server could not fill (409); its shape beyond a name is read defensively. */

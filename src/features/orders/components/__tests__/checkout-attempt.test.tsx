@@ -157,6 +157,34 @@ describe('the checkout attempt', () => {
     expect(await orderPosts()).toHaveLength(0);
   });
 
+  test('a stored attempt whose order was cancelled unpaid is forgotten: the form shows', async () => {
+    await writeCheckoutAttempt(USER._id, {
+      key: 'key-1',
+      body: { shippingAddress: ADDRESS, shippingMethod: 'standard' },
+      orderId: 'ord_1',
+      orderNumber: 'FN-10001',
+      createdAt: new Date().toISOString(),
+    });
+    server.use(
+      http.get(api('/orders/ord_1'), () =>
+        HttpResponse.json(ok(makeOrder({ status: 'cancelled', canCancel: false }))),
+      ),
+      http.get(api('/orders/ord_1/payment'), () => HttpResponse.json(ok(makePayment()))),
+      http.post(api('/orders'), placed),
+    );
+    renderWithProviders(<CheckoutPage />, { path: '/checkout' });
+    expect(await screen.findByRole('form', { name: 'Checkout' })).toBeTruthy();
+    expect(screen.queryByText(/was cancelled before it was paid/)).toBeNull();
+    expect(await readCheckoutAttempt(USER._id)).toBeNull();
+
+    // The next "Place order" is a new attempt, not the cancelled order's.
+    fillAddress();
+    fireEvent.click(screen.getByRole('button', { name: 'Place order' }));
+    await screen.findByText(/Your order FN-10001 is waiting for payment/);
+    const [post] = await orderPosts();
+    expect(post!.key).not.toBe('key-1');
+  });
+
   test('a double tap sends one request', async () => {
     server.use(
       http.post(api('/orders'), async () => {

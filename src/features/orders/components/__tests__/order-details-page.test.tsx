@@ -10,7 +10,13 @@ import { cartQueryKey, EMPTY_CART } from '../../../cart/api/index.ts';
 import { toastState } from '../../../../stores/toasts.ts';
 import { api, setupMswServer } from '../../../../testing/msw.ts';
 import { renderWithProviders } from '../../../../testing/render.tsx';
-import { makeOrder, makePayment, ok } from '../../__tests__/fixtures.ts';
+import {
+  clearCheckoutAttempts,
+  readCheckoutAttempt,
+  writeCheckoutAttempt,
+} from '../../../../lib/checkout/checkout-attempt.ts';
+import { customerState } from '../../../../stores/customer.ts';
+import { ADDRESS, makeOrder, makePayment, ok, USER } from '../../__tests__/fixtures.ts';
 import { OrderDetailsPage } from '../order-details-page.tsx';
 
 const server = setupMswServer();
@@ -40,7 +46,11 @@ beforeEach(() => {
   });
   server.use(http.get(api('/orders/ord_1'), () => HttpResponse.json(ok(order))));
 });
-afterEach(cleanup);
+afterEach(async () => {
+  cleanup();
+  customerState.auth.user = null;
+  await clearCheckoutAttempts();
+});
 
 describe('order details', () => {
   test('shows the timeline (with carrier and tracking once shipped), taxes with rates and the card', async () => {
@@ -114,6 +124,13 @@ describe('order details', () => {
 
   test('“Cancel order” asks first (a dialog); keeping the order sends nothing, confirming cancels it', async () => {
     let cancels = 0;
+    await writeCheckoutAttempt(USER._id, {
+      key: 'key-1',
+      body: { shippingAddress: ADDRESS, shippingMethod: 'standard' },
+      orderId: 'ord_1',
+      orderNumber: 'FN-10001',
+      createdAt: new Date().toISOString(),
+    });
     server.use(
       http.post(api('/orders/ord_1/cancel'), () => {
         cancels++;
@@ -134,12 +151,15 @@ describe('order details', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Cancel order' }));
     dialog = screen.getByRole('dialog', { name: 'Cancel order FN-10001?' });
+    customerState.auth.user = USER;
     fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, cancel order' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(cancels).toBe(1);
     expect(await screen.findByText('Cancelled', { selector: 'span' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Cancel order' })).toBeNull();
     expect(toastState.toasts.map((t) => t.message)).toContain('Order FN-10001 has been cancelled.');
+    // The checkout attempt that placed it is forgotten: /checkout shows the form again.
+    expect(await readCheckoutAttempt(USER._id)).toBeNull();
   });
 
   test('“Buy again” toasts what was added and what was skipped, and reads the cart again', async () => {
