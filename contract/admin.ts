@@ -17,11 +17,33 @@ export const ADMIN_ORDERS_MAX_LIMIT = 100;
 /** The CSV export holds at most this many orders (newest by the chosen sort first). */
 export const ADMIN_CSV_MAX_ROWS = 10_000;
 
+/**
+ * The years a date filter may name. The shop has no order before 2000, and a thousand years on is
+ * later than any order it will hold. Inside this range every bound, and the day after a `to` day,
+ * is a date the database reads (year 0, negative years and five-digit years are not).
+ */
+export const ORDER_FILTER_MIN_YEAR = 2000;
+export const ORDER_FILTER_MAX_YEAR = 2999;
+
+/** A day (2026-11-25) or an ISO timestamp (2026-11-25T14:30:00Z, seconds and zone optional). */
+const ISO_DATE =
+  /^(\d{4})-(\d{2})-(\d{2})(?:T([01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,9})?)?(?:Z|[+-](?:[01]\d|2[0-3]):?[0-5]\d)?)?$/i;
+
+/** Whether `value` is a real date (no 30 February) in the years the filters accept. */
+function isOrderFilterDate(value: string): boolean {
+  const match = ISO_DATE.exec(value);
+  if (!match || Number.isNaN(Date.parse(value))) return false;
+  const [year, month, day] = match.slice(1, 4).map(Number) as [number, number, number];
+  if (year < ORDER_FILTER_MIN_YEAR || year > ORDER_FILTER_MAX_YEAR) return false;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
 const dateFilter = z
   .string({ error: 'must be a date' })
   .trim()
-  .refine((value) => !Number.isNaN(Date.parse(value)), {
-    message: 'must be a date such as 2026-11-25 or an ISO timestamp',
+  .refine(isOrderFilterDate, {
+    message: `must be a date from ${ORDER_FILTER_MIN_YEAR} to ${ORDER_FILTER_MAX_YEAR} such as 2026-11-25, or an ISO timestamp`,
   })
   .optional();
 
@@ -123,9 +145,18 @@ export const AdminRefundBody = z.object({
 });
 export type AdminRefundBody = z.input<typeof AdminRefundBody>;
 
-export const AdminRefundHeaders = z.looseObject({
-  [IDEMPOTENCY_HEADER]: IdempotencyKey.optional(),
+/**
+ * Money and stock changes at the desk require an Idempotency-Key: a retry of the same request
+ * (a lost answer, a double click) is applied once, and a refund's key at the payment provider is
+ * derived from it.
+ */
+const RequiredIdempotencyKey = z.looseObject({
+  [IDEMPOTENCY_HEADER]: z
+    .string({ error: 'is required: send a new key for each refund or stock change' })
+    .pipe(IdempotencyKey),
 });
+export const AdminRefundHeaders = RequiredIdempotencyKey;
+export const StockAdjustHeaders = RequiredIdempotencyKey;
 
 export const VariantParams = z.object({
   variantId: z.string().trim().min(1, 'is required').max(100, 'is too long'),
@@ -152,17 +183,27 @@ export const VariantStock = z.object({
 export type VariantStock = z.infer<typeof VariantStock>;
 export const VariantStockResponse = z.object({ success: z.literal(true), data: VariantStock });
 
+/**
+ * The most units of one variant a stock change may set or move at once. Far above any real
+ * delivery or count, and far below the database's integer limit (2,147,483,647), so that a
+ * change added to the stock held still fits.
+ */
+export const MAX_STOCK_CHANGE = 1_000_000;
+
 export const StockAdjustBody = z
   .object({
     delta: z
       .number({ error: 'must be a whole number' })
       .int('must be a whole number')
+      .min(-MAX_STOCK_CHANGE, `must be at least -${MAX_STOCK_CHANGE}`)
+      .max(MAX_STOCK_CHANGE, `must be at most ${MAX_STOCK_CHANGE}`)
       .refine((n) => n !== 0, { message: 'must not be 0' })
       .optional(),
     set: z
       .number({ error: 'must be a whole number' })
       .int('must be a whole number')
       .min(0, 'must be at least 0')
+      .max(MAX_STOCK_CHANGE, `must be at most ${MAX_STOCK_CHANGE}`)
       .optional(),
     reason: z
       .string({

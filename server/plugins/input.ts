@@ -12,6 +12,8 @@ import { badRequest } from '../lib/errors.ts';
 export const MAX_JSON_DEPTH = 32;
 
 export const NUL_MESSAGE = 'must not contain the NUL character (U+0000)';
+export const LONE_SURROGATE_MESSAGE =
+  'must be well-formed text: it holds half of a UTF-16 surrogate pair (U+D800–U+DFFF)';
 export const TOO_DEEP_MESSAGE = `The JSON body is nested more than ${MAX_JSON_DEPTH} levels deep.`;
 export const INVALID_JSON_MESSAGE = 'The request body is not valid JSON.';
 export const EMPTY_JSON_MESSAGE = 'The JSON body is empty.';
@@ -42,22 +44,39 @@ export function jsonDepthExceeds(text: string, limit: number): boolean {
 
 type Path = (string | number)[];
 
+/** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 /**
- * The paths of every string (and object key) in `value` holding U+0000, walked without recursion.
- * PostgreSQL cannot store that character in text, and no field of ours has a use for it.
+ * What is wrong with a string no field may hold, or null. U+0000: PostgreSQL cannot store it in
+ * text, and no field of ours has a use for it. A lone surrogate (JSON can spell one, `"\ud800"`)
+ * is not text at all: PostgreSQL refuses it in JSON, and elsewhere it would be stored as U+FFFD
+ * without anyone being told.
  */
-export function nulPaths(value: unknown): Path[] {
-  const found: Path[] = [];
+function badText(text: string): string | null {
+  if (text.includes('\0')) return NUL_MESSAGE;
+  if (LONE_SURROGATE.test(text)) return LONE_SURROGATE_MESSAGE;
+  return null;
+}
+
+/**
+ * Every string (and object key) in `value` that no field may hold, with its path and what is
+ * wrong with it, walked without recursion. A bad key is reported at its object's path.
+ */
+export function badTextIssues(value: unknown): { path: Path; message: string }[] {
+  const found: { path: Path; message: string }[] = [];
   const stack: [unknown, Path][] = [[value, []]];
   while (stack.length > 0) {
     const [current, path] = stack.pop()!;
     if (typeof current === 'string') {
-      if (current.includes('\0')) found.push(path);
+      const message = badText(current);
+      if (message) found.push({ path, message });
     } else if (Array.isArray(current)) {
       current.forEach((item, index) => stack.push([item, [...path, index]]));
     } else if (current !== null && typeof current === 'object') {
       for (const [key, item] of Object.entries(current)) {
-        if (key.includes('\0')) found.push(path);
+        const message = badText(key);
+        if (message) found.push({ path, message });
         stack.push([item, [...path, key]]);
       }
     }
@@ -65,16 +84,19 @@ export function nulPaths(value: unknown): Path[] {
   return found;
 }
 
-const refuseNul = z.unknown().superRefine((value, ctx) => {
-  for (const path of nulPaths(value)) ctx.addIssue({ code: 'custom', path, message: NUL_MESSAGE });
+const refuseBadText = z.unknown().superRefine((value, ctx) => {
+  for (const { path, message } of badTextIssues(value)) {
+    ctx.addIssue({ code: 'custom', path, message });
+  }
 });
 
 /**
  * The zod validator compiler, with one rule no schema can forget: no string anywhere in a body,
- * query, path parameter or header may hold U+0000. The answer is the usual 400 naming the field.
+ * query, path parameter or header may hold U+0000 or a lone UTF-16 surrogate. The answer is the
+ * usual 400 naming the field.
  */
 export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = (route) =>
-  zodValidatorCompiler({ ...route, schema: refuseNul.pipe(route.schema) });
+  zodValidatorCompiler({ ...route, schema: refuseBadText.pipe(route.schema) });
 
 /**
  * Replaces Fastify's JSON body parser with one that refuses bodies nested deeper than

@@ -1,11 +1,19 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { AdminOrder, AdminOrdersPage, VariantStock } from '../../contract/admin.ts';
+import {
+  MAX_STOCK_CHANGE,
+  ORDER_FILTER_MAX_YEAR,
+  ORDER_FILTER_MIN_YEAR,
+  type AdminOrder,
+  type AdminOrdersPage,
+  type VariantStock,
+} from '../../contract/admin.ts';
 import { TEST_CARDS, type AddressInput, type Order } from '../../contract/orders.ts';
 import { staffRefunds, stockAdjustments } from '../../server/modules/admin/tables.ts';
 import { users } from '../../server/modules/auth/tables.ts';
 import { products, variants } from '../../server/modules/catalog/tables.ts';
+import { idempotencyRecords } from '../../server/plugins/idempotency-tables.ts';
 import { mailsTo, registerUser, type SignedIn } from '../helpers/auth.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { F, cartCall, insertCartCatalog } from './cart-fixtures.ts';
@@ -131,6 +139,7 @@ describe('authorization', () => {
       'POST /admin/variants/:variantId/stock': {
         url: `/admin/variants/${STOCK_VARIANT}/stock`,
         body: { delta: 1, reason: 'matrix' },
+        headers: { 'idempotency-key': `matrix-stock-${Date.now()}` },
       },
     };
     const routes = adminRoutes(t.app);
@@ -450,6 +459,36 @@ describe('order list, search and CSV', () => {
     expect((await adminCall('GET', '/orders?from=yesterday')).statusCode).toBe(400);
   });
 
+  test('a date that is not real or out of range → 400 naming the field, list and CSV', async () => {
+    const refused = [
+      '0000-01-01',
+      '-000001-01-01T00:00:00Z',
+      '275760-09-13',
+      '+275760-09-13T00:00:00Z',
+      `${ORDER_FILTER_MIN_YEAR - 1}-12-31`,
+      `${ORDER_FILTER_MAX_YEAR + 1}-01-01`,
+      '2026-02-30',
+      '2026-11-25T24:00:00Z',
+      '2026',
+      '25 Nov 2026',
+    ];
+    for (const path of ['/orders', '/orders.csv']) {
+      for (const field of ['from', 'to']) {
+        for (const value of refused) {
+          const res = await adminCall('GET', `${path}?${field}=${encodeURIComponent(value)}`);
+          const what = `${path} ${field}=${value}`;
+          expect(res.statusCode, `${what}: ${res.body}`).toBe(400);
+          expect(res.json().errors[0].path, what).toBe(`querystring.${field}`);
+          expect(res.json().message, what).toMatch(new RegExp(`^${field}: `));
+        }
+        for (const value of [`${ORDER_FILTER_MIN_YEAR}-01-01`, `${ORDER_FILTER_MAX_YEAR}-12-31`]) {
+          const res = await adminCall('GET', `${path}?${field}=${value}`);
+          expect(res.statusCode, `${path} ${field}=${value}: ${res.body}`).toBe(200);
+        }
+      }
+    }
+  });
+
   test('CSV export of the same filters, properly quoted', async () => {
     const res = await adminCall('GET', `/orders.csv?q=${tag}&sort=total&order=asc`);
     expect(res.statusCode).toBe(200);
@@ -473,7 +512,35 @@ describe('stock', () => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data;
   }
-  const adjust = (body: object) => adminCall('POST', `/variants/${STOCK_VARIANT}/stock`, body);
+  let adjustments = 0;
+  const adjust = (body: object, key = `stock-${Date.now()}-${++adjustments}`) =>
+    adminCall('POST', `/variants/${STOCK_VARIANT}/stock`, body, { 'idempotency-key': key });
+
+  test('an adjustment needs an Idempotency-Key (400 naming it); a retry of one applies once', async () => {
+    const before = await stock();
+    const bare = await adminCall('POST', `/variants/${STOCK_VARIANT}/stock`, {
+      delta: 3,
+      reason: 'No key',
+    });
+    expect(bare.statusCode, bare.body).toBe(400);
+    expect(bare.json().errors).toEqual([
+      expect.objectContaining({ path: 'headers.idempotency-key' }),
+    ]);
+    expect((await stock()).stock).toBe(before.stock);
+
+    const first = await adjust({ delta: 3, reason: 'Delivery' }, 'stock-retry-1');
+    const again = await adjust({ delta: 3, reason: 'Delivery' }, 'stock-retry-1');
+    expect([first.statusCode, again.statusCode]).toEqual([200, 200]);
+    const after = await stock();
+    expect(after.stock).toBe(before.stock + 3);
+    expect(after.adjustments.filter((row) => row.reason === 'Delivery')).toHaveLength(1);
+    // Even when the stored answer is gone (it expires), the key still finds its adjustment.
+    await t.db.delete(idempotencyRecords);
+    const late = await adjust({ delta: 3, reason: 'Delivery' }, 'stock-retry-1');
+    expect(late.statusCode, late.body).toBe(200);
+    expect((await stock()).stock).toBe(before.stock + 3);
+    expect(await totalStock()).toBe(before.stock + 3);
+  });
   const totalStock = async () =>
     (
       await t.db
@@ -525,6 +592,24 @@ describe('stock', () => {
     ]) {
       expect((await adjust(body)).statusCode, JSON.stringify(body)).toBe(400);
     }
+    // Past what one change may move, and past the database's integer: refused naming the field.
+    for (const [field, value] of [
+      ['set', MAX_STOCK_CHANGE + 1],
+      ['set', 2_147_483_648],
+      ['delta', MAX_STOCK_CHANGE + 1],
+      ['delta', -MAX_STOCK_CHANGE - 1],
+      ['delta', 1e15],
+      ['delta', -1e15],
+    ] as const) {
+      const res = await adjust({ [field]: value, reason: 'Huge' });
+      expect(res.statusCode, `${field} ${value}: ${res.body}`).toBe(400);
+      expect(res.json().errors[0].path).toBe(`body.${field}`);
+      expect(res.json().message).toMatch(new RegExp(`^${field}: `));
+    }
+    expect((await stock()).stock).toBe(1);
+    const most = await adjust({ set: MAX_STOCK_CHANGE, reason: 'Largest count' });
+    expect(most.statusCode, most.body).toBe(200);
+    await adjust({ set: 1, reason: 'Recount' });
     expect((await adminCall('GET', '/variants/var_missing/stock')).statusCode).toBe(404);
     const logged = await t.db
       .select()

@@ -4,13 +4,15 @@ import { BAD_URL_MESSAGE, LONG_PARAM_MESSAGE } from '../../server/plugins/errors
 import {
   EMPTY_JSON_MESSAGE,
   INVALID_JSON_MESSAGE,
+  LONE_SURROGATE_MESSAGE,
   MAX_JSON_DEPTH,
   NUL_MESSAGE,
   TOO_DEEP_MESSAGE,
 } from '../../server/plugins/input.ts';
 import { randomAddress, registerUser } from '../helpers/auth.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { F, insertCartCatalog } from './cart-fixtures.ts';
+import { F, cartCall, insertCartCatalog } from './cart-fixtures.ts';
+import { TORONTO, placeOrderCall, shopperWithCart } from './checkout-fixtures.ts';
 
 let t: TestApp;
 
@@ -99,6 +101,56 @@ describe('the NUL character is refused in every part of a request', () => {
       payload: '{"name":"Ann\\u0000"}',
     });
     expectRefused(res, 400, 'body.name', NUL_MESSAGE);
+  });
+});
+
+describe('a lone UTF-16 surrogate is refused like NUL', () => {
+  test.each([
+    ['a high surrogate alone', '\\ud800'],
+    ['a low surrogate alone', 'x\\udc00y'],
+    ['a high surrogate at the end', '12 King St\\ud83d'],
+  ])('%s in a registration name → 400 naming the field', async (_what, text) => {
+    const res = await post(
+      '/user/auth/register',
+      `{"name":"${text}","email":"lone@example.com","password":"abcdefg12"}`,
+    );
+    expectRefused(res, 400, 'body.name', LONE_SURROGATE_MESSAGE);
+  });
+
+  test('a pair (an emoji) is text and passes', async () => {
+    const { cookie } = await registerUser(t.app);
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/v1/user/profile/me',
+      headers: { ...json, cookie },
+      payload: '{"name":"Ann \\ud83d\\udcaa"}',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.name).toBe('Ann \u{1F4AA}');
+  });
+
+  test("in an order's address line → 400 naming it, and no order is placed", async () => {
+    const shopper = await shopperWithCart(t.app, [
+      { productId: F.creatine, variantId: F.plenty, quantity: 1 },
+    ]);
+    const res = await placeOrderCall(t.app, shopper, {
+      shippingAddress: { ...TORONTO, line1: '100 Queen St W \ud800' },
+      shippingMethod: 'standard',
+    });
+    expectRefused(res, 400, 'body.shippingAddress.line1', LONE_SURROGATE_MESSAGE);
+    const orders = await cartCall(t.app, 'GET', '/orders/my', shopper);
+    expect(orders.json().data.items).toEqual([]);
+  });
+
+  test('in a saved address line → 400, not stored as U+FFFD', async () => {
+    const shopper = await registerUser(t.app);
+    const res = await cartCall(t.app, 'POST', '/user/addresses', shopper, {
+      ...TORONTO,
+      line1: '100 Queen St W \ud800',
+    });
+    expectRefused(res, 400, 'body.line1', LONE_SURROGATE_MESSAGE);
+    const saved = await cartCall(t.app, 'GET', '/user/addresses', shopper);
+    expect(saved.json().data).toEqual([]);
   });
 });
 
