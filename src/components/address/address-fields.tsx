@@ -3,9 +3,18 @@
  * phone), each with its error beside it. `field(name)` gives a field's value, error and onChange
  * (useSchemaForm's `field`); the rules are the contract's `Address`, checked by the form that holds
  * these fields.
+ *
+ * A postal code in another province than the one chosen is said beside the postal code as soon as
+ * it loses focus (or the province changes with a code typed), before any submit: the server
+ * refuses it, since the taxes follow the province.
  */
-import type { ChangeEvent } from 'react';
-import { PROVINCES } from '../../../contract/checkout-rules.ts';
+import { useState, type ChangeEvent } from 'react';
+import {
+  PROVINCES,
+  canonicalPostalCode,
+  postalCodeMatchesProvince,
+  postalCodeMismatchMessage,
+} from '../../../contract/checkout-rules.ts';
 import type { AddressValues } from '../../lib/address.ts';
 import { SelectField } from '../ui/select-field.tsx';
 import { TextField } from '../ui/text-field.tsx';
@@ -25,6 +34,12 @@ export function AddressFields({
   field: (name: keyof AddressValues) => FieldProps;
   disabled?: boolean;
 }) {
+  // Set once the postal code has been left (or the province changed after it): from then on the
+  // province check follows every change, as a form's errors do after its first submit.
+  const [checking, setChecking] = useState(false);
+  const postalCode = field('postalCode');
+  const province = field('province');
+  const mismatch = checking ? provinceMismatch(postalCode.value, province.value) : null;
   return (
     <>
       <TextField label="Full name" autoComplete="name" disabled={disabled} {...field('name')} />
@@ -51,7 +66,11 @@ export function AddressFields({
           label="Province"
           autoComplete="address-level1"
           disabled={disabled}
-          {...field('province')}
+          {...province}
+          onChange={(event) => {
+            province.onChange(event);
+            if (postalCode.value.trim()) setChecking(true);
+          }}
         >
           <option value="">Choose a province or territory</option>
           {PROVINCES.map((province) => (
@@ -68,7 +87,11 @@ export function AddressFields({
           autoCapitalize="characters"
           hint="Like A1A 1A1"
           disabled={disabled}
-          {...field('postalCode')}
+          {...postalCode}
+          error={postalCode.error ?? mismatch}
+          onBlur={() => {
+            if (postalCode.value.trim()) setChecking(true);
+          }}
         />
         <TextField
           label="Phone"
@@ -81,4 +104,12 @@ export function AddressFields({
       </div>
     </>
   );
+}
+
+/** The sentence for a well-formed postal code outside the chosen province, else null. */
+function provinceMismatch(postalCode: string, province: string): string | null {
+  if (!province || canonicalPostalCode(postalCode) === null) return null;
+  return postalCodeMatchesProvince(postalCode, province)
+    ? null
+    : postalCodeMismatchMessage(postalCode, province);
 }

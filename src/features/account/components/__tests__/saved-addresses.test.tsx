@@ -6,6 +6,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { afterEach, beforeEach, expect, test } from 'vitest';
+import { postalCodeMismatchMessage } from '../../../../../contract/checkout-rules.ts';
 import { SAVED_ADDRESSES_QUERY_KEY } from '../../../../lib/query-keys.ts';
 import { clearUser } from '../../../../stores/customer.ts';
 import { toastState } from '../../../../stores/toasts.ts';
@@ -173,4 +174,26 @@ test('deletes an address only once the dialog is confirmed', async () => {
   ).toEqual([api(`/user/addresses/${COTTAGE.id}`)]);
   // The checkout reads the same entry: it holds what is left.
   expect(queryClient.getQueryData(SAVED_ADDRESSES_QUERY_KEY)).toEqual([HOME]);
+});
+
+test('a postal code outside the province is said beside it before saving', async () => {
+  await renderProfile();
+  fireEvent.click(within(section()).getByRole('button', { name: 'Add address' }));
+  const form = await within(section()).findByRole('form', { name: 'New address' });
+  fill(form, { 'Postal code': 'H2X 1Y4' });
+  expect(errorOf(form, 'Postal code')).toBeNull();
+
+  // The province changes with the code already typed…
+  fill(form, { Province: 'AB' });
+  expect(errorOf(form, 'Postal code')).toBe(postalCodeMismatchMessage('H2X 1Y4', 'AB'));
+  fill(form, { Province: 'QC' });
+  expect(errorOf(form, 'Postal code')).toBeNull();
+
+  // …and the code is left after being changed.
+  fill(form, { 'Postal code': 'T2P 1J9' });
+  fireEvent.blur(within(form).getByLabelText('Postal code', { exact: true }));
+  expect(errorOf(form, 'Postal code')).toBe(
+    'Postal code T2P 1J9 is in Alberta, not Quebec. Check the postal code or the province.',
+  );
+  expect(await sentBodies(server.requests, 'POST', '/user/addresses')).toEqual([]);
 });
