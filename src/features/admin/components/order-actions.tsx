@@ -19,7 +19,7 @@ import { formatMoney } from '../../../lib/format.ts';
 import { newIdempotencyKey } from '../../../lib/ids.ts';
 import { toast } from '../../../stores/toasts.ts';
 import { useChangeStatus, useRefund, type StatusChange } from '../api/desk-order.ts';
-import { canRefund, dollarsText, parseDollars, staffMoves } from '../lib/desk-rules.ts';
+import { canRefund, parseDollars, staffMoves } from '../lib/desk-rules.ts';
 import styles from './admin.module.css';
 
 type Errors<K extends string> = Partial<Record<K, string>>;
@@ -222,7 +222,8 @@ function CancelOrder({ order, report }: { order: AdminOrder; report: Report }) {
 function RefundForm({ order, report }: { order: AdminOrder; report: Report }) {
   const online = useOnline();
   const refund = useRefund(order.id);
-  const [amount, setAmount] = useState(dollarsText(order.refundable));
+  // Empty, never the whole balance: a refund is an amount someone decided on, not one click.
+  const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<Errors<'amount' | 'reason'>>({});
   // One key per refund meant: a retry of the same amount and reason (after a lost answer) reuses
@@ -253,7 +254,7 @@ function RefundForm({ order, report }: { order: AdminOrder; report: Report }) {
       {
         onSuccess: (updated) => {
           attempt.current = null;
-          setAmount(dollarsText(updated.refundable));
+          setAmount('');
           setReason('');
           toast.success(`Refunded ${formatMoney(cents)} on order ${order.number}.`);
         },

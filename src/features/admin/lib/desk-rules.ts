@@ -25,11 +25,6 @@ export function parseDollars(text: string): number | null {
   return Number(whole) * 100 + Number(part.padEnd(2, '0'));
 }
 
-/** 1050 → "10.50", for an amount field. */
-export function dollarsText(cents: number): string {
-  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
-}
-
 const EVENT_LABELS: Record<string, string> = {
   placed: 'Order placed',
   paid: 'Payment received',

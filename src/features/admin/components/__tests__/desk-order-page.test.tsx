@@ -183,7 +183,12 @@ describe('order desk: one order', () => {
     show();
     const form = await screen.findByRole('form', { name: 'Refund' });
     const amount = within(form).getByLabelText('Amount (CAD)') as HTMLInputElement;
-    expect(amount.value).toBe('50.00');
+    // Empty: a refund is typed, never the whole balance by default.
+    expect(amount.value).toBe('');
+    fireEvent.click(within(form).getByRole('button', { name: 'Refund' }));
+    expect(amount.getAttribute('aria-invalid')).toBe('true');
+    expect(within(form).getByRole('alert').textContent).toBe('Enter the amount to refund.');
+    expect(amount.getAttribute('aria-describedby')).toContain(within(form).getByRole('alert').id);
     fireEvent.change(amount, { target: { value: '50.01' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Refund' }));
     expect(amount.getAttribute('aria-invalid')).toBe('true');
@@ -212,7 +217,7 @@ describe('order desk: one order', () => {
     await waitFor(() =>
       expect(screen.getByTestId('refundable').textContent).toBe('Left to refund: $37.50'),
     );
-    expect((within(form).getByLabelText('Amount (CAD)') as HTMLInputElement).value).toBe('37.50');
+    expect((within(form).getByLabelText('Amount (CAD)') as HTMLInputElement).value).toBe('');
   });
 
   test('a refund the server refuses (409) shows its reason', async () => {
@@ -224,6 +229,7 @@ describe('order desk: one order', () => {
     );
     show();
     const form = await screen.findByRole('form', { name: 'Refund' });
+    fireEvent.change(within(form).getByLabelText('Amount (CAD)'), { target: { value: '112.97' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Refund' }));
     expect(await screen.findByText('Only 1000 cents are left to refund.')).toBeTruthy();
     expect(posted[0]!.body).toEqual({ amount: 11297 });
