@@ -35,6 +35,8 @@ export default tseslint.config(
       'dist',
       '.data',
       '.lighthouseci',
+      // Test reports and Stryker's sandboxes (npm run mutation).
+      '.tmp',
       'src/routeTree.gen.ts',
       'server/db/migrations',
     ],
