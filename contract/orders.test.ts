@@ -15,6 +15,7 @@ import {
   OrdersPageResponse,
   OrdersQuery,
   PAYMENT_STATUSES,
+  PAYMENT_TRANSITIONS,
   PaymentResponse,
   PlaceOrderBody,
   PlaceOrderHeaders,
@@ -112,6 +113,16 @@ describe('payment transitions: only as the provider moves a payment', () => {
     expect(PAYMENT_STATUSES).toEqual(PAYMENT);
   });
 
+  test('the table itself, final states included', () => {
+    expect(PAYMENT_TRANSITIONS).toEqual({
+      requires_payment_method: ['requires_action', 'processing', 'succeeded', 'canceled'],
+      requires_action: ['requires_payment_method', 'processing', 'succeeded', 'canceled'],
+      processing: ['requires_payment_method', 'succeeded'],
+      succeeded: [],
+      canceled: [],
+    });
+  });
+
   test.each(
     PAYMENT.flatMap((from) =>
       PAYMENT.map((to) => [from, to, MOVES.has(`${from} → ${to}`)] as const),
@@ -153,6 +164,7 @@ describe('addresses', () => {
       phone: '416-555-0123',
     });
     expect(Address.parse({ ...toronto, line2: ' Apt 4 ' }).line2).toBe('Apt 4');
+    expect(Address.parse({ ...toronto, country: ' ca ' }).country).toBe('CA');
   });
 
   test('each field says what is wrong with it', () => {
@@ -310,7 +322,11 @@ describe('order lists', () => {
       'page: must be a whole number',
       'limit: must be at least 1',
     ]);
-    expect(problems(OrdersQuery, { page: 'x' })).toEqual(['page: must be a number']);
+    expect(problems(OrdersQuery, { page: 'x', limit: 'y' })).toEqual([
+      'page: must be a number',
+      'limit: must be a number',
+    ]);
+    expect(problems(OrdersQuery, { limit: '2.5' })).toEqual(['limit: must be a whole number']);
   });
 });
 
@@ -376,6 +392,9 @@ describe('the card form refuses what is not text', () => {
     expect(problems(TestPaymentConfirmBody, { ...body, expiry: '12/345' })).toHaveLength(1);
     expect(problems(TestPaymentConfirmBody, { ...body, expiry: '112/34' })).toHaveLength(1);
     expect(problems(TestPaymentConfirmBody, { ...body, expiry: ' 12/34 ' })).toEqual([]);
+    expect(TestPaymentConfirmBody.parse({ ...body, expiry: '12/34', cvc: ' 123 ' }).cvc).toBe(
+      '123',
+    );
   });
 });
 
@@ -462,7 +481,7 @@ describe('answers keep every field', () => {
       lines: [line],
       shippingMethod: 'express',
       shippingAddress: address,
-      discount: null,
+      discount: { code: 'FORGE-7KQ2-MX9P', percentOff: 10 },
       totals,
     });
     expect(
