@@ -17,7 +17,13 @@ import { idempotencyRecords } from '../../server/plugins/idempotency-tables.ts';
 import { mailsTo, registerUser, type SignedIn } from '../helpers/auth.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { F, cartCall, insertCartCatalog } from './cart-fixtures.ts';
-import { TORONTO, payWithTestCard, placeOrderCall, shopperWithCart } from './checkout-fixtures.ts';
+import {
+  TORONTO,
+  addressIn,
+  payWithTestCard,
+  placeOrderCall,
+  shopperWithCart,
+} from './checkout-fixtures.ts';
 
 const STOCK_PRODUCT = 'prod_fx_admin_stock';
 const STOCK_VARIANT = 'var_fx_admin_stock';
@@ -495,7 +501,10 @@ describe('order list, search and CSV', () => {
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="orders-.*\.csv"$/);
     const lines = res.body.trimEnd().split('\r\n');
-    expect(lines[0]).toMatch(/^number,created_at,status,email,name,/);
+    expect(lines[0]).toBe(
+      'number,created_at,status,email,name,city,province,items,subtotal,discount,shipping,' +
+        'gst,hst,pst,qst,rst,total,refunded,carrier,tracking_number',
+    );
     expect(lines).toHaveLength(4);
     expect(lines[1]).toContain(`${mine[0]!.order.number},`);
     expect(lines[1]).toContain(',pending_payment,');
@@ -503,6 +512,43 @@ describe('order list, search and CSV', () => {
     expect(lines[3]).toContain(`,${(mine[2]!.order.totals.total / 100).toFixed(2)},`);
     const paidOnly = await adminCall('GET', `/orders.csv?q=${tag}&status=paid`);
     expect(paidOnly.body.trimEnd().split('\r\n')).toHaveLength(3);
+  });
+
+  test('CSV: one column per tax (GST, HST, PST, QST, RST) and the amount refunded', async () => {
+    const csvTag = `Levy${Math.random().toString(36).slice(2, 8)}`;
+    const placed = [
+      await placeOrder({ address: { ...addressIn('qc', 'h2x1y4'), name: `Quebec ${csvTag}` } }),
+      await placeOrder({ address: { ...addressIn('mb', 'r3c4t3'), name: `Manitoba ${csvTag}` } }),
+      await placeOrder({ address: { ...addressIn('bc', 'v6b1a1'), name: `Columbia ${csvTag}` } }),
+      await placeOrder({ address: { ...TORONTO, name: `Ontario ${csvTag}` } }),
+    ].map((p) => p.order);
+    const refunded = await adminCall(
+      'POST',
+      `/orders/${placed[0]!.id}/refunds`,
+      { amount: 1234 },
+      { 'idempotency-key': `csv-refund-${csvTag}` },
+    );
+    expect(refunded.statusCode, refunded.body).toBe(200);
+
+    const res = await adminCall('GET', `/orders.csv?q=${csvTag}&sort=createdAt&order=asc`);
+    expect(res.statusCode, res.body).toBe(200);
+    const [header, ...rows] = res.body
+      .trimEnd()
+      .split('\r\n')
+      .map((line) => line.split(','));
+    expect(rows).toHaveLength(placed.length);
+    const cell = (row: string[], column: string) => row[header!.indexOf(column)];
+    const charged = placed.map((order, i) => {
+      const byName = new Map(order.totals.taxes.map((t) => [t.name.toLowerCase(), t.amount]));
+      for (const column of ['gst', 'hst', 'pst', 'qst', 'rst']) {
+        expect(cell(rows[i]!, column), `${order.number} ${column}`).toBe(
+          ((byName.get(column) ?? 0) / 100).toFixed(2),
+        );
+      }
+      return [...byName.keys()].sort().join('+');
+    });
+    expect(charged).toEqual(['gst+qst', 'gst+rst', 'gst+pst', 'hst']);
+    expect(rows.map((row) => cell(row, 'refunded'))).toEqual(['12.34', '0.00', '0.00', '0.00']);
   });
 });
 

@@ -9,9 +9,11 @@ import {
   AdminRefundHeaders,
   AdminStatusBody,
   StockAdjustBody,
+  StockAdjustHeaders,
   VariantParams,
   VariantStockResponse,
 } from '../../../contract/admin.ts';
+import { IDEMPOTENCY_HEADER } from '../../../contract/http.ts';
 import { OrderParams } from '../../../contract/orders.ts';
 import { forbidden, unauthorized } from '../../lib/errors.ts';
 import idempotency from '../../plugins/idempotency.ts';
@@ -21,9 +23,9 @@ import {
   changeOrderStatus,
   listOrders,
   ordersCsv,
-  refundOrder,
   variantStock,
 } from './service.ts';
+import { refundOrder } from './refunds.ts';
 
 const tags = ['admin'];
 
@@ -127,7 +129,7 @@ export default async function adminRoutes(base: FastifyInstance) {
       schema: {
         tags,
         summary:
-          'Refund part or all of the payment (Idempotency-Key honoured); 409 names the amount left',
+          'Refund part or all of the payment (Idempotency-Key required; a retry refunds once); 409 names the amount left',
         params: OrderParams,
         headers: AdminRefundHeaders,
         body: AdminRefundBody,
@@ -142,6 +144,7 @@ export default async function adminRoutes(base: FastifyInstance) {
         staffId: user._id,
         amount: request.body.amount,
         reason: request.body.reason,
+        key: request.headers[IDEMPOTENCY_HEADER],
       });
       return { success: true as const, data: await adminOrder(db, orderId) };
     },
@@ -166,10 +169,13 @@ export default async function adminRoutes(base: FastifyInstance) {
   app.post(
     `${ADMIN_PATH}/variants/:variantId/stock`,
     {
+      config: { idempotent: true },
       schema: {
         tags,
-        summary: "Add to, take from (delta) or set a variant's stock, with a reason; never below 0",
+        summary:
+          "Add to, take from (delta) or set a variant's stock, with a reason; never below 0 (Idempotency-Key required; a retry applies once)",
         params: VariantParams,
+        headers: StockAdjustHeaders,
         body: StockAdjustBody,
         response: { 200: VariantStockResponse },
       },
@@ -179,6 +185,7 @@ export default async function adminRoutes(base: FastifyInstance) {
       const data = await adjustStock(db, {
         variantId: request.params.variantId,
         staffId: user._id,
+        key: request.headers[IDEMPOTENCY_HEADER],
         ...request.body,
       });
       return { success: true as const, data };

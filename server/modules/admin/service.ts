@@ -9,6 +9,7 @@ import {
   type AdminStatusBody,
   type VariantStock,
 } from '../../../contract/admin.ts';
+import { PROVINCES } from '../../../contract/checkout-rules.ts';
 import {
   ORDER_STATUSES,
   ORDER_STATUS_LABELS,
@@ -19,16 +20,15 @@ import type { Database, Executor } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { users } from '../auth/tables.ts';
+import { adjustVariantStock } from '../catalog/stock.ts';
 import { products, variants } from '../catalog/tables.ts';
-import { formatMoney } from '../orders/formatting.ts';
 import { cancelOrderAsStaff } from '../orders/lifecycle.ts';
 import { orderDto, orderImages } from '../orders/service.ts';
 import { orderEvents, orders } from '../orders/tables.ts';
-import { lockOrder, recordOrderEvent, transitionOrder } from '../orders/transitions.ts';
+import { lockOrder, transitionOrder } from '../orders/transitions.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
-import { refundPayment } from '../payments/service.ts';
 import { payments, refunds } from '../payments/tables.ts';
-import { stockAdjustments, staffRefunds } from './tables.ts';
+import { stockAdjustments } from './tables.ts';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -138,6 +138,9 @@ export function csvCell(value: string | number): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
+/** Every sales tax the shop charges somewhere (GST, HST, PST, QST, RST): one CSV column each. */
+const TAX_NAMES = [...new Set(PROVINCES.flatMap((p) => p.taxes.map((tax) => tax.name)))].sort();
+
 const CSV_COLUMNS = [
   'number',
   'created_at',
@@ -150,25 +153,31 @@ const CSV_COLUMNS = [
   'subtotal',
   'discount',
   'shipping',
-  'tax',
+  ...TAX_NAMES.map((name) => name.toLowerCase()),
   'total',
+  'refunded',
   'carrier',
   'tracking_number',
-] as const;
+];
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 
-/** The filtered orders as CSV (money in dollars, CAD), at most ADMIN_CSV_MAX_ROWS of them. */
+/**
+ * The filtered orders as CSV, at most ADMIN_CSV_MAX_ROWS of them. Money is in dollars (CAD): each
+ * tax in its own column (0.00 where the province does not charge it), and the amount refunded.
+ */
 export async function ordersCsv(db: Database, filter: AdminOrdersFilter): Promise<string> {
   const rows = await db
-    .select()
+    .select({ row: orders, refunded: payments.refunded })
     .from(orders)
+    .leftJoin(payments, eq(payments.orderId, orders.id))
     .where(conditions(filter))
     .orderBy(...ordering(filter))
     .limit(ADMIN_CSV_MAX_ROWS);
   const lines = [CSV_COLUMNS.join(',')];
-  for (const row of rows) {
-    const tax = row.taxes.reduce((sum, line) => sum + line.amount, 0);
+  for (const { row, refunded } of rows) {
+    const tax = (name: string) =>
+      row.taxes.filter((line) => line.name === name).reduce((sum, line) => sum + line.amount, 0);
     const cells = [
       formatOrderNumber(row.number),
       row.createdAt.toISOString(),
@@ -181,8 +190,9 @@ export async function ordersCsv(db: Database, filter: AdminOrdersFilter): Promis
       dollars(row.subtotal),
       dollars(row.discount),
       dollars(row.shipping),
-      dollars(tax),
+      ...TAX_NAMES.map((name) => dollars(tax(name))),
       dollars(row.total),
+      dollars(refunded ?? 0),
       row.carrier ?? '',
       row.trackingNumber ?? '',
     ];
@@ -284,98 +294,6 @@ export async function changeOrderStatus(
   });
 }
 
-/** Orders whose payment staff may refund (a cancelled order is refunded in full by itself). */
-const REFUNDABLE_STATUSES: readonly OrderStatus[] = ['paid', 'processing', 'shipped', 'delivered'];
-
-/** A pending hold older than this belongs to a request that died; it no longer holds money. */
-const STALE_REFUND_HOLD = sql`now() - interval '10 minutes'`;
-
-/**
- * Refunds part or all of an order's payment. Under the order's lock, what is left (paid, minus
- * refunded, minus refunds other staff have in flight) is checked and this refund's amount held,
- * so two refunds racing cannot give back more than was paid; the provider is then asked outside
- * the lock (it may be slow) and the hold released if it refuses. A whole refund of an order not
- * yet shipped moves it to `refunded` (the completer does that); of a shipped or delivered order
- * it is recorded without re-opening it.
- */
-export async function refundOrder(
-  db: Database,
-  provider: PaymentProvider,
-  input: {
-    orderId: string;
-    staffId: string;
-    amount: number;
-    reason?: string | undefined;
-  },
-): Promise<void> {
-  const { orderId, amount } = input;
-  const holdId = await db.transaction(async (tx) => {
-    const order = await lockOrder(tx, orderId);
-    const [payment] = await tx.select().from(payments).where(eq(payments.orderId, orderId));
-    if (!payment?.reference || payment.status !== 'succeeded') {
-      throw conflict('This order has no completed payment to refund.', { status: order.status });
-    }
-    if (!REFUNDABLE_STATUSES.includes(order.status)) {
-      throw conflict(
-        `This order is ${ORDER_STATUS_LABELS[order.status].toLowerCase()}; its payment cannot be refunded by hand.`,
-        { status: order.status },
-      );
-    }
-    const [held] = await tx
-      .select({ total: sql<number>`coalesce(sum(${staffRefunds.amount}), 0)::int` })
-      .from(staffRefunds)
-      .where(
-        and(
-          eq(staffRefunds.orderId, orderId),
-          eq(staffRefunds.state, 'pending'),
-          sql`${staffRefunds.createdAt} > ${STALE_REFUND_HOLD}`,
-        ),
-      );
-    const left = payment.amount - payment.refunded - (held?.total ?? 0);
-    if (amount > left) {
-      throw conflict(
-        left > 0
-          ? `Only ${formatMoney(left)} (${left} cents) is left to refund on this order.`
-          : 'Nothing is left to refund on this order.',
-        { left },
-      );
-    }
-    const id = newId('srf');
-    await tx.insert(staffRefunds).values({
-      id,
-      orderId,
-      amount,
-      reason: input.reason ?? null,
-      actorId: input.staffId,
-    });
-    return id;
-  });
-  try {
-    await refundPayment(db, provider, {
-      orderId,
-      amount,
-      key: `staff-refund-${holdId}`,
-      actor: 'staff',
-      actorId: input.staffId,
-      reason: 'requested_by_customer',
-    });
-  } catch (err) {
-    await db.delete(staffRefunds).where(eq(staffRefunds.id, holdId));
-    throw err;
-  }
-  await db.transaction(async (tx) => {
-    await tx.update(staffRefunds).set({ state: 'done' }).where(eq(staffRefunds.id, holdId));
-    if (input.reason) {
-      await recordOrderEvent(tx, orderId, {
-        type: 'refund_reason',
-        note: `${formatMoney(amount)} refunded: ${input.reason}`,
-        actor: 'staff',
-        actorId: input.staffId,
-      });
-    }
-  });
-}
-
 export async function variantStock(db: Executor, variantId: string): Promise<VariantStock> {
   const [variant] = await db
     .select({
@@ -409,48 +327,44 @@ export async function variantStock(db: Executor, variantId: string): Promise<Var
 }
 
 /**
- * Adds to, takes from or sets a variant's stock under its row's lock, never below 0 (409), keeps
- * the product's total (over active variants) in step, and logs the change with its reason.
+ * Adds to, takes from or sets a variant's stock (through the stock module: never below 0, the
+ * product's total recounted) and logs the change with its reason, once per Idempotency-Key: a
+ * retry of the same key finds the adjustment it made and answers the stock as it is.
  */
 export async function adjustStock(
   db: Database,
   input: {
     variantId: string;
     staffId: string;
+    key: string;
     delta?: number | undefined;
     set?: number | undefined;
     reason: string;
   },
 ): Promise<VariantStock> {
   return db.transaction(async (tx) => {
-    const [variant] = await tx
-      .select({ stock: variants.stock, productId: variants.productId, isActive: variants.isActive })
+    // Serialises two tries of one key: the second finds the first's row.
+    await tx
+      .select({ id: variants.id })
       .from(variants)
       .where(eq(variants.id, input.variantId))
       .for('update');
-    if (!variant) throw notFound('That variant does not exist.');
-    const after = input.set ?? variant.stock + (input.delta ?? 0);
-    if (after < 0) {
-      throw conflict(
-        `Stock cannot go below 0: ${variant.stock} in stock, so at most ${variant.stock} can be taken away.`,
-        { stock: variant.stock },
+    const [done] = await tx
+      .select({ id: stockAdjustments.id })
+      .from(stockAdjustments)
+      .where(
+        and(eq(stockAdjustments.variantId, input.variantId), eq(stockAdjustments.key, input.key)),
       );
-    }
-    const change = after - variant.stock;
-    await tx.update(variants).set({ stock: after }).where(eq(variants.id, input.variantId));
-    if (change !== 0 && variant.isActive) {
-      await tx
-        .update(products)
-        .set({ totalStock: sql`greatest(${products.totalStock} + ${change}, 0)` })
-        .where(eq(products.id, variant.productId));
-    }
+    if (done) return variantStock(tx, input.variantId);
+    const { before, after } = await adjustVariantStock(tx, input.variantId, input);
     await tx.insert(stockAdjustments).values({
       id: newId('sadj'),
       variantId: input.variantId,
-      delta: change,
+      delta: after - before,
       stockAfter: after,
       reason: input.reason,
       actorId: input.staffId,
+      key: input.key,
     });
     return variantStock(tx, input.variantId);
   });

@@ -1,15 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { settleRefundHolds } from '../admin/refunds.ts';
 import { expireUnpaidOrders, settleOwedRefunds } from './lifecycle.ts';
 
 /**
  * Adds the orders' own tasks to the order jobs: cancelling orders whose payment window has passed
- * (their stock and codes go back), then refunding cancelled orders that still hold money.
+ * (their stock and codes go back), refunding cancelled orders that still hold money, and settling
+ * staff refunds whose outcome was left unknown.
  */
 export default fp(
   async function orderLifecycleJobs(app: FastifyInstance) {
     app.orderJobs.add('expire-unpaid', () => expireUnpaidOrders(app.db, app.payments, app.log));
     app.orderJobs.add('settle-refunds', () => settleOwedRefunds(app.db, app.payments, app.log));
+    app.orderJobs.add('settle-refund-holds', () =>
+      settleRefundHolds(app.db, app.payments, app.log),
+    );
   },
   { name: 'order-lifecycle-jobs', dependencies: ['order-jobs'] },
 );

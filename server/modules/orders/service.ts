@@ -23,6 +23,7 @@ import { findOwnAddress, saveAddressOnce } from '../addresses/service.ts';
 import { addItem, getCart, readCartLines } from '../cart/service.ts';
 import { cartItems, carts } from '../cart/tables.ts';
 import { products, variants } from '../catalog/tables.ts';
+import { reserveStock } from '../catalog/stock.ts';
 import { redeemDiscountCode } from '../discounts/service.ts';
 import { discountCodes } from '../discounts/tables.ts';
 import { paymentDto } from '../payments/completion.ts';
@@ -143,7 +144,7 @@ export async function quoteCheckout(
   };
 }
 
-export interface ShortLine {
+interface ShortLine {
   variantId: string;
   name: string;
   requested: number;
@@ -151,51 +152,26 @@ export interface ShortLine {
 }
 
 /**
- * Takes every line's units off the shelf, or none: each variant's stock is decremented only where
- * enough is left, in a fixed order (by variant id) so that two orders never deadlock. Any line
- * short makes a 409 naming each short line and what is left; the caller's transaction is then
- * rolled back, so nothing stays reserved.
+ * Takes every line's units off the shelf, or none (the stock module locks variants in a fixed
+ * order, so two orders never deadlock). Any line short makes a 409 naming each short line and
+ * what is left; the caller's transaction is then rolled back, so nothing stays reserved.
  */
-async function reserveStock(tx: Executor, lines: PricedCart['lines']): Promise<void> {
-  const short: ShortLine[] = [];
-  const sorted = [...lines].sort((a, b) => (a.variantId < b.variantId ? -1 : 1));
-  for (const line of sorted) {
-    const [taken] = await tx
-      .update(variants)
-      .set({ stock: sql`${variants.stock} - ${line.quantity}` })
-      .where(and(eq(variants.id, line.variantId), sql`${variants.stock} >= ${line.quantity}`))
-      .returning({ stock: variants.stock });
-    if (taken) {
-      await tx
-        .update(products)
-        .set({ totalStock: sql`greatest(${products.totalStock} - ${line.quantity}, 0)` })
-        .where(eq(products.id, line.productId));
-      continue;
-    }
-    const [left] = await tx
-      .select({ stock: variants.stock })
-      .from(variants)
-      .where(eq(variants.id, line.variantId));
-    short.push({
-      variantId: line.variantId,
-      name: `${line.name} (${line.flavor}, ${line.size})`,
-      requested: line.quantity,
-      available: Math.max(0, left?.stock ?? 0),
-    });
-  }
-  if (short.length > 0) {
-    const what = short
-      .map((line) =>
-        line.available === 0
-          ? `${line.name}: sold out`
-          : `${line.name}: only ${line.available} left`,
-      )
-      .join('; ');
-    throw conflict(`Some items in your cart are no longer in stock as ordered. ${what}.`, {
-      reason: 'out_of_stock',
-      lines: short,
-    });
-  }
+async function reserveLines(tx: Executor, lines: PricedCart['lines']): Promise<void> {
+  const shortLines = await reserveStock(tx, lines);
+  if (shortLines.length === 0) return;
+  const short: ShortLine[] = shortLines.map((line) => {
+    const priced = lines.find((candidate) => candidate.variantId === line.variantId)!;
+    return { ...line, name: `${priced.name} (${priced.flavor}, ${priced.size})` };
+  });
+  const what = short
+    .map((line) =>
+      line.available === 0 ? `${line.name}: sold out` : `${line.name}: only ${line.available} left`,
+    )
+    .join('; ');
+  throw conflict(`Some items in your cart are no longer in stock as ordered. ${what}.`, {
+    reason: 'out_of_stock',
+    lines: short,
+  });
 }
 
 export interface PlaceOrderInput {
@@ -226,7 +202,7 @@ export async function placeOrder(
     return await db.transaction(async (tx) => {
       const priced = await priceCart(tx, user._id, body, true);
       if (priced.lines.length === 0 || !priced.cartId) throw new EmptyCartError();
-      await reserveStock(tx, priced.lines);
+      await reserveLines(tx, priced.lines);
       if (
         priced.usedCode ||
         (priced.discount && !(await redeemDiscountCode(tx, priced.discount.id)))

@@ -56,11 +56,19 @@ export const orders = pgTable(
     closedAt: timestamp('closed_at', { withTimezone: true }),
     carrier: text('carrier'),
     trackingNumber: text('tracking_number'),
+    /**
+     * The client address that placed it, kept only while it waits for payment (it bounds the
+     * unpaid orders one address may hold) and cleared when it is paid or closed.
+     */
+    placedFrom: text('placed_from'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('orders_number_key').on(t.number),
+    index('orders_unpaid_placed_from_idx')
+      .on(t.placedFrom)
+      .where(sql`${t.status} = 'pending_payment'`),
     uniqueIndex('orders_user_checkout_key').on(t.userId, t.checkoutKey),
     index('orders_user_created_idx').on(t.userId, t.createdAt.desc()),
     index('orders_status_created_idx').on(t.status, t.createdAt.desc()),

@@ -3,7 +3,7 @@ import { ORDER_STATUS_LABELS, canTransition, type OrderStatus } from '../../../c
 import type { Executor } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { variants, products } from '../catalog/tables.ts';
+import { releaseStock, type StockLine } from '../catalog/stock.ts';
 import { discountCodes } from '../discounts/tables.ts';
 import { enqueueOrderStatusMail } from './mails.ts';
 import { orderEvents, orderItems, orders } from './tables.ts';
@@ -121,23 +121,10 @@ async function releaseOrderHolds(tx: Executor, order: typeof orders.$inferSelect
     .select({ variantId: orderItems.variantId, quantity: orderItems.quantity })
     .from(orderItems)
     .where(eq(orderItems.orderId, order.id));
-  // Lock variants in a fixed order, as placement does, so releases and placements never deadlock.
-  const sorted = lines
-    .filter((line): line is { variantId: string; quantity: number } => line.variantId !== null)
-    .sort((a, b) => (a.variantId < b.variantId ? -1 : 1));
-  for (const line of sorted) {
-    const [variant] = await tx
-      .update(variants)
-      .set({ stock: sql`${variants.stock} + ${line.quantity}` })
-      .where(eq(variants.id, line.variantId))
-      .returning({ productId: variants.productId, isActive: variants.isActive });
-    if (variant?.isActive) {
-      await tx
-        .update(products)
-        .set({ totalStock: sql`${products.totalStock} + ${line.quantity}` })
-        .where(eq(products.id, variant.productId));
-    }
-  }
+  await releaseStock(
+    tx,
+    lines.filter((line): line is StockLine => line.variantId !== null),
+  );
   if (order.discountCodeId) {
     await tx
       .update(discountCodes)

@@ -1,4 +1,16 @@
 import type { PaymentProviderName, PaymentStatus } from '../../../contract/orders.ts';
+import { HttpError } from '../../lib/errors.ts';
+
+/**
+ * The provider answered and refused the request (a refund above what is left, a payment it cannot
+ * cancel): nothing was done there, so whatever the shop held for it may be let go. Any other
+ * failure (no answer, a timeout, a server error) leaves the outcome unknown.
+ */
+export class ProviderRefusal extends HttpError {
+  constructor(message: string) {
+    super(409, message);
+  }
+}
 
 /** A payment as its provider reports it. */
 export interface ProviderPayment {

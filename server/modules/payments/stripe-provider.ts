@@ -1,6 +1,11 @@
 import Stripe from 'stripe';
 import type { PaymentStatus } from '../../../contract/orders.ts';
-import type { PaymentProvider, ProviderPayment, ProviderRefund } from './provider.ts';
+import {
+  ProviderRefusal,
+  type PaymentProvider,
+  type ProviderPayment,
+  type ProviderRefund,
+} from './provider.ts';
 
 /** Stripe as the shop uses it: the provider, plus what only the webhook and jobs need. */
 export interface StripeProvider extends PaymentProvider {
@@ -119,16 +124,24 @@ export function createStripeProvider(client: Stripe): StripeProvider {
     },
     retrievePayment: retrieve,
     async refundPayment({ reference, amount, idempotencyKey, reason }) {
-      const refund = await client.refunds.create(
-        {
-          payment_intent: reference,
-          amount,
-          reason: STRIPE_REFUND_REASON,
-          ...(reason ? { metadata: { reason } } : {}),
-        },
-        { idempotencyKey },
-      );
-      return { reference: refund.id, amount: refund.amount };
+      try {
+        const refund = await client.refunds.create(
+          {
+            payment_intent: reference,
+            amount,
+            reason: STRIPE_REFUND_REASON,
+            ...(reason ? { metadata: { reason } } : {}),
+          },
+          { idempotencyKey },
+        );
+        return { reference: refund.id, amount: refund.amount };
+      } catch (err) {
+        // Stripe answered no (4xx): no refund was made. Anything else may have made one.
+        if (err instanceof Stripe.errors.StripeInvalidRequestError) {
+          throw new ProviderRefusal(err.message);
+        }
+        throw err;
+      }
     },
     async cancelPayment(reference) {
       await client.paymentIntents.cancel(reference);

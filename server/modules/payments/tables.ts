@@ -34,10 +34,14 @@ export const payments = pgTable(
     cardLast4: text('card_last4'),
     refunded: integer('refunded').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When something about it last changed (never bumped by a reading that changes nothing). */
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Reconciliation's cursor: when it last compared this payment with its provider. */
+    reconciledAt: timestamp('reconciled_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('payments_order_key').on(t.orderId),
+    index('payments_reconciled_idx').on(t.reconciledAt),
     uniqueIndex('payments_provider_reference_key').on(t.provider, t.reference),
     index('payments_updated_idx').on(t.updatedAt),
     check('payments_refund_within_amount', sql`${t.refunded} between 0 and ${t.amount}`),

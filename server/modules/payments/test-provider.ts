@@ -3,8 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { TEST_CARDS } from '../../../contract/orders.ts';
 import type { Database } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
-import type { PaymentProvider, ProviderPayment } from './provider.ts';
-import { payments } from './tables.ts';
+import { ProviderRefusal, type PaymentProvider, type ProviderPayment } from './provider.ts';
+import { payments, refunds } from './tables.ts';
 
 export const TEST_DECLINE_MESSAGES = {
   declined: 'Your card was declined.',
@@ -93,13 +93,20 @@ export function createTestProvider(db: Database): PaymentProvider {
     },
     retrievePayment: read,
     async refundPayment({ reference, amount, idempotencyKey }) {
+      // Like Stripe, the same key answers the refund it already made rather than a new one.
+      const made = stableId('tre', idempotencyKey);
+      const [known] = await db
+        .select({ amount: refunds.amount })
+        .from(refunds)
+        .where(eq(refunds.reference, made));
+      if (known) return { reference: made, amount: known.amount };
       const payment = await read(reference);
       if (payment.status !== 'succeeded')
-        throw conflict('Only a completed payment can be refunded.');
+        throw new ProviderRefusal('Only a completed payment can be refunded.');
       if (payment.refunded + amount > payment.amount) {
-        throw conflict('A refund cannot be more than what is left of the payment.');
+        throw new ProviderRefusal('A refund cannot be more than what is left of the payment.');
       }
-      return { reference: stableId('tre', idempotencyKey), amount };
+      return { reference: made, amount };
     },
     async cancelPayment(reference) {
       const payment = await read(reference);

@@ -1,6 +1,7 @@
 /**
  * A variant's stock at the desk: `GET /admin/variants/:variantId/stock` (the count and its latest
- * adjustments) and `POST` of the same path (add or take `delta`, with a reason; 409 below 0). The
+ * adjustments) and `POST` of the same path (add or take `delta`, with a reason, under an
+ * Idempotency-Key; 409 below 0). The
  * stock is read only while its control is open; an adjustment's answer goes into the query.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -22,11 +23,17 @@ export function useVariantStock(variantId: string, enabled: boolean) {
   });
 }
 
+export interface StockRequest {
+  body: StockAdjustBody;
+  /** One per adjustment, kept while the same one is retried: the server applies it once. */
+  idempotencyKey: string;
+}
+
 export function useAdjustStock(variantId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: StockAdjustBody) =>
-      (await api.post<StockAnswer>(stockPath(variantId), { body })).data,
+    mutationFn: async ({ body, idempotencyKey }: StockRequest) =>
+      (await api.post<StockAnswer>(stockPath(variantId), { body, idempotencyKey })).data,
     onSuccess: (stock) => queryClient.setQueryData(deskKeys.stock(variantId), stock),
   });
 }

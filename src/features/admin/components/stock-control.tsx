@@ -3,7 +3,7 @@
  * made them and why) and offers a small form to add or take some with a reason. A change that would
  * go below zero is refused by the server (409) and its message shown.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { Button, buttonClassName } from '../../../components/ui/button.tsx';
 import { FormFailure } from '../../../components/ui/form-failure.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -12,6 +12,7 @@ import { failureMessage } from '../../../hooks/use-form-submit.ts';
 import { focusFirstInvalid } from '../../../hooks/use-schema-form.ts';
 import { useOnline } from '../../../hooks/use-online.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { newIdempotencyKey } from '../../../lib/ids.ts';
 import { formatOrderDateTime } from '../../../lib/order-format.ts';
 import { toast } from '../../../stores/toasts.ts';
 import { useAdjustStock, useVariantStock } from '../api/variant-stock.ts';
@@ -44,6 +45,7 @@ function StockPanel({ id, variantId, label }: { id: string; variantId: string; l
   const [delta, setDelta] = useState('');
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<{ delta?: string; reason?: string }>({});
+  const attempt = useRef<{ key: string; sent: string } | null>(null);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -60,10 +62,15 @@ function StockPanel({ id, variantId, label }: { id: string; variantId: string; l
       focusFirstInvalid(event.currentTarget);
       return;
     }
+    const body = { delta: change, reason: reason.trim() };
+    const sent = JSON.stringify(body);
+    // A retry of the same adjustment (a lost answer) resends its key; a new one gets a new key.
+    if (attempt.current?.sent !== sent) attempt.current = { key: newIdempotencyKey(), sent };
     adjust.mutate(
-      { delta: change, reason: reason.trim() },
+      { body, idempotencyKey: attempt.current.key },
       {
         onSuccess: (updated) => {
+          attempt.current = null;
           setDelta('');
           setReason('');
           toast.success(`Stock of ${label} is now ${updated.stock}.`);

@@ -262,11 +262,13 @@ describe('order desk: one order', () => {
   test('a line’s stock: read when opened, adjusted with a reason; the server’s refusal shown', async () => {
     let stock = 7;
     const adjustments: unknown[] = [];
+    const keys: (string | null)[] = [];
     server.use(
       http.get(api('/admin/variants/var_1/stock'), () => HttpResponse.json(ok(makeStock(stock)))),
       http.post(api('/admin/variants/var_1/stock'), async ({ request }) => {
         const body = (await request.json()) as { delta: number; reason: string };
         adjustments.push(body);
+        keys.push(request.headers.get('idempotency-key'));
         if (stock + body.delta < 0) {
           return HttpResponse.json(
             { success: false, message: 'Stock cannot go below 0 (7 in stock).' },
@@ -304,5 +306,13 @@ describe('order desk: one order', () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Adjust stock' }));
     expect(await screen.findByText('Stock cannot go below 0 (7 in stock).')).toBeTruthy();
     expect(screen.getByTestId('variant-stock').textContent).toBe('12');
+
+    // Sent again unchanged, it is the same adjustment: same key. Every key is there and the
+    // two adjustments have their own.
+    fireEvent.click(within(form).getByRole('button', { name: 'Adjust stock' }));
+    await waitFor(() => expect(keys).toHaveLength(3));
+    expect(keys.every((key) => typeof key === 'string' && key.length > 0)).toBe(true);
+    expect(keys[2]).toBe(keys[1]);
+    expect(keys[1]).not.toBe(keys[0]);
   });
 });

@@ -1,0 +1,126 @@
+/**
+ * The one owner of stock. A variant's `stock` is what is on the shelf and not promised to an
+ * order; a product's `totalStock` is the sum over its active variants, always recounted here by
+ * one formula after a change (never adjusted by a second one that could drift). Orders reserve and
+ * release through it, the desk adjusts through it; every function runs in the caller's
+ * transaction and locks the variant rows it changes, in variant-id order, so two callers never
+ * deadlock.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import { products, variants } from './tables.ts';
+
+export interface StockLine {
+  variantId: string;
+  quantity: number;
+}
+
+export interface ShortLine {
+  variantId: string;
+  requested: number;
+  available: number;
+}
+
+const byVariant = <T extends StockLine>(lines: readonly T[]) =>
+  [...lines].sort((a, b) => (a.variantId < b.variantId ? -1 : a.variantId > b.variantId ? 1 : 0));
+
+/**
+ * Sets each product's `totalStock` to the stock of its active variants: the one formula. One
+ * statement, writing only the products whose count differs.
+ */
+export async function recountProducts(tx: Executor, productIds: readonly string[]): Promise<void> {
+  const ids = [...new Set(productIds)];
+  if (ids.length === 0) return;
+  await tx.execute(sql`
+    update ${products} set total_stock = r.stock
+    from (
+      select v.product_id, coalesce(sum(v.stock) filter (where v.is_active), 0)::int as stock
+      from ${variants} v
+      where v.product_id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})
+      group by v.product_id
+    ) r
+    where ${products.id} = r.product_id and ${products.totalStock} <> r.stock
+  `);
+}
+
+/**
+ * Takes every line's units off the shelf, or none: each variant's stock is decremented only where
+ * enough is left. Answers the lines that were short (with what is left); when any is, nothing was
+ * kept only if the caller rolls its transaction back, which it must.
+ */
+export async function reserveStock(
+  tx: Executor,
+  lines: readonly StockLine[],
+): Promise<ShortLine[]> {
+  const short: ShortLine[] = [];
+  const touched: string[] = [];
+  for (const line of byVariant(lines)) {
+    const [taken] = await tx
+      .update(variants)
+      .set({ stock: sql`${variants.stock} - ${line.quantity}` })
+      .where(and(eq(variants.id, line.variantId), sql`${variants.stock} >= ${line.quantity}`))
+      .returning({ productId: variants.productId });
+    if (taken) {
+      touched.push(taken.productId);
+      continue;
+    }
+    const [left] = await tx
+      .select({ stock: variants.stock })
+      .from(variants)
+      .where(eq(variants.id, line.variantId));
+    short.push({
+      variantId: line.variantId,
+      requested: line.quantity,
+      available: Math.max(0, left?.stock ?? 0),
+    });
+  }
+  if (short.length === 0) await recountProducts(tx, touched);
+  return short;
+}
+
+/** Puts units back on the shelf (an order that will not ship). Unknown variants are skipped. */
+export async function releaseStock(tx: Executor, lines: readonly StockLine[]): Promise<void> {
+  const touched: string[] = [];
+  for (const line of byVariant(lines)) {
+    const [variant] = await tx
+      .update(variants)
+      .set({ stock: sql`${variants.stock} + ${line.quantity}` })
+      .where(eq(variants.id, line.variantId))
+      .returning({ productId: variants.productId });
+    if (variant) touched.push(variant.productId);
+  }
+  await recountProducts(tx, touched);
+}
+
+/**
+ * Adds to, takes from (`delta`) or sets (`set`) one variant's stock under its row's lock, never
+ * below 0 (409 naming what is there). Answers the stock before and after.
+ */
+export async function adjustVariantStock(
+  tx: Executor,
+  variantId: string,
+  change: { delta?: number | undefined; set?: number | undefined },
+): Promise<{ before: number; after: number }> {
+  const [variant] = await tx
+    .select({ stock: variants.stock, productId: variants.productId })
+    .from(variants)
+    .where(eq(variants.id, variantId))
+    .for('update');
+  if (!variant) throw notFound('That variant does not exist.');
+  const after = change.set ?? variant.stock + (change.delta ?? 0);
+  if (after < 0) {
+    throw conflict(
+      `Stock cannot go below 0: ${variant.stock} in stock, so at most ${variant.stock} can be taken away.`,
+      { stock: variant.stock },
+    );
+  }
+  if (after !== variant.stock) {
+    await tx.update(variants).set({ stock: after }).where(eq(variants.id, variantId));
+    await recountProducts(tx, [variant.productId]);
+  }
+  return { before: variant.stock, after };
+}
