@@ -252,7 +252,7 @@ function RefundForm({ order, report }: { order: AdminOrder; report: Report }) {
     refund.mutate(
       { body, idempotencyKey: attempt.current.key },
       {
-        onSuccess: (updated) => {
+        onSuccess: () => {
           attempt.current = null;
           setAmount('');
           setReason('');
