@@ -1,6 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { transitionOrder } from '../../server/modules/orders/transitions.ts';
 import { reconcilePayments, retryWebhookEvents } from '../../server/modules/payments/jobs.ts';
+import { refreshPayment } from '../../server/modules/payments/service.ts';
+import { payments } from '../../server/modules/payments/tables.ts';
 import { captureLog } from '../helpers/capture-log.ts';
 import { insertOrder, readOrder } from '../helpers/order-fixture.ts';
 import { createStripeTestApp, eventIdOf, type StripeTestApp } from '../helpers/stripe-app.ts';
@@ -115,6 +118,55 @@ describe('payment reconciliation', () => {
     expect(flagged).toHaveLength(1);
     expect(flagged[0]!.note).toContain('requires_payment_method');
     expect((await readOrder(s.db, order.id)).order.status).toBe('paid');
+  });
+
+  test('asks Stripe about a payment once after it changes, not on every pass', async () => {
+    const { log } = captureLog();
+    // Settle everything earlier tests left, so only this test's payments are due.
+    await reconcilePayments(s.db, s.stripe, log, { sinceMs: HOUR });
+    const orders = [await s.placeOrder(), await s.placeOrder(), await s.placeOrder()];
+    for (const order of orders) {
+      await s.pay(order.intent);
+      expect(
+        (await s.deliver(s.intentEvent('payment_intent.succeeded', order.intent))).statusCode,
+      ).toBe(200);
+    }
+    const reads = () =>
+      s.standIn.requests.filter(
+        (r) => r.method === 'GET' && r.path.startsWith('/v1/payment_intents/'),
+      ).length;
+
+    let before = reads();
+    const first = await reconcilePayments(s.db, s.stripe, log, { sinceMs: HOUR });
+    expect(first.checked).toBe(3);
+    expect(reads() - before).toBe(3);
+    const [{ updatedAt }] = await s.db
+      .select({ updatedAt: payments.updatedAt })
+      .from(payments)
+      .where(eq(payments.orderId, orders[0]!.id));
+
+    // Nothing changed: the next passes ask Stripe nothing, and no payment looks changed.
+    for (const pass of [1, 2]) {
+      before = reads();
+      const next = await reconcilePayments(s.db, s.stripe, log, { sinceMs: HOUR });
+      expect(next.checked, `pass ${pass}`).toBe(0);
+      expect(reads() - before).toBe(0);
+    }
+    const [after] = await s.db
+      .select({ updatedAt: payments.updatedAt })
+      .from(payments)
+      .where(eq(payments.orderId, orders[0]!.id));
+    expect(after!.updatedAt).toEqual(updatedAt);
+
+    // A refund changes one of them: that one is compared again, once.
+    await s.stripe.refundPayment({
+      reference: orders[1]!.intent,
+      amount: 100,
+      idempotencyKey: `rc-${orders[1]!.id}`,
+    });
+    await refreshPayment(s.db, s.stripe, orders[1]!.id);
+    const third = await reconcilePayments(s.db, s.stripe, log, { sinceMs: HOUR });
+    expect(third.checked).toBe(1);
   });
 
   test('leaves orders changed before the window alone', async () => {

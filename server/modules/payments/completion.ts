@@ -93,19 +93,26 @@ export async function applyPaymentUpdate(
       (current.cardBrand && current.cardLast4
         ? { brand: current.cardBrand, last4: current.cardLast4 }
         : null);
-    const [payment] = await tx
-      .update(payments)
-      .set({
-        status,
-        lastError: status === 'requires_payment_method' ? reading.lastError : null,
-        cardBrand: card?.brand ?? null,
-        cardLast4: card?.last4 ?? null,
-        clientSecret: reading.clientSecret ?? current.clientSecret,
-        refunded,
-        updatedAt: new Date(),
-      })
-      .where(eq(payments.id, current.id))
-      .returning();
+    const next = {
+      status,
+      lastError: status === 'requires_payment_method' ? reading.lastError : null,
+      cardBrand: card?.brand ?? null,
+      cardLast4: card?.last4 ?? null,
+      clientSecret: reading.clientSecret ?? current.clientSecret,
+      refunded,
+    };
+    const changed = (Object.keys(next) as (keyof typeof next)[]).some(
+      (field) => next[field] !== current[field],
+    );
+    // A reading that changes nothing leaves the row (and its updatedAt) alone: reconciliation
+    // and the desk tell changes by it.
+    const [payment] = changed
+      ? await tx
+          .update(payments)
+          .set({ ...next, updatedAt: new Date() })
+          .where(eq(payments.id, current.id))
+          .returning()
+      : [current];
 
     const who = { actor: update.actor, actorId: update.actorId ?? null };
     if (newlyFailed) {

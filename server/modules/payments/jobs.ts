@@ -1,7 +1,11 @@
-import { and, asc, eq, gte, isNotNull, isNull, lte, or } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { formatOrderNumber, type OrderStatus } from '../../../contract/orders.ts';
+import {
+  formatOrderNumber,
+  type OrderStatus,
+  type PaymentStatus,
+} from '../../../contract/orders.ts';
 import type { Database } from '../../db/client.ts';
 import { IntervalJob } from '../../lib/interval-job.ts';
 import { orderEvents, orders } from '../orders/tables.ts';
@@ -15,6 +19,12 @@ import { processWebhookEvent, type EventOutcome } from './webhook-events.ts';
 const RETRY_BATCH = 50;
 /** Reconciliation looks at orders and payments changed this recently. */
 export const RECONCILE_WINDOW_MS = 24 * 60 * 60_000;
+/** Payment statuses the provider may still change by itself. */
+const OPEN_PAYMENT_STATUSES: readonly PaymentStatus[] = [
+  'requires_payment_method',
+  'requires_action',
+  'processing',
+];
 /** Payments asked about in one reconciliation pass (the oldest change first). */
 const RECONCILE_BATCH = 200;
 /** Reconciliation asks the provider about every recent payment, so it runs less often. */
@@ -71,6 +81,34 @@ export interface ReconciliationResult {
 }
 
 /**
+ * The payments reconciliation compares with their provider, by its own cursor
+ * (`payments.reconciledAt`): those changed in the window that it has not compared since they (or
+ * their order) last changed, those still open at the provider that it has not compared for
+ * RECONCILE_EVERY_MS, and, whatever their age, those the bank is still processing (their order
+ * waits on them). A payment compared and left unchanged drops out until something changes it, so
+ * the provider is asked about each payment a bounded number of times, however large the shop grows.
+ */
+function needsReconciling(since: Date, now: Date) {
+  const lastDue = new Date(now.getTime() - RECONCILE_EVERY_MS);
+  const open = inArray(payments.status, [...OPEN_PAYMENT_STATUSES]);
+  return or(
+    and(
+      or(gte(payments.updatedAt, since), gte(orders.updatedAt, since)),
+      or(
+        isNull(payments.reconciledAt),
+        lt(payments.reconciledAt, payments.updatedAt),
+        lt(payments.reconciledAt, orders.updatedAt),
+        and(open, lt(payments.reconciledAt, lastDue)),
+      ),
+    ),
+    and(
+      eq(payments.status, 'processing'),
+      or(isNull(payments.reconciledAt), lt(payments.reconciledAt, lastDue)),
+    ),
+  );
+}
+
+/**
  * Compares recent payments with what their provider says. A payment the provider completed that
  * the shop missed (a lost webhook, a shopper who closed the tab) is applied through the
  * completer. An order marked paid whose payment the provider does not report as succeeded is not
@@ -81,11 +119,13 @@ export async function reconcilePayments(
   db: Database,
   provider: PaymentProvider,
   log: FastifyBaseLogger,
-  options: { sinceMs?: number } = {},
+  options: { sinceMs?: number; now?: Date } = {},
 ): Promise<ReconciliationResult> {
-  const since = new Date(Date.now() - (options.sinceMs ?? RECONCILE_WINDOW_MS));
+  const now = options.now ?? new Date();
+  const since = new Date(now.getTime() - (options.sinceMs ?? RECONCILE_WINDOW_MS));
   const rows = await db
     .select({
+      paymentId: payments.id,
       orderId: orders.id,
       number: orders.number,
       orderStatus: orders.status,
@@ -99,10 +139,10 @@ export async function reconcilePayments(
       and(
         eq(payments.provider, provider.name),
         isNotNull(payments.reference),
-        or(gte(payments.updatedAt, since), gte(orders.updatedAt, since)),
+        needsReconciling(since, now),
       ),
     )
-    .orderBy(asc(payments.updatedAt))
+    .orderBy(sql`${payments.reconciledAt} asc nulls first`, asc(payments.updatedAt))
     .limit(RECONCILE_BATCH);
 
   const result: ReconciliationResult = {
@@ -126,6 +166,7 @@ export async function reconcilePayments(
           'order marked paid but its payment has not succeeded at the provider',
         );
         await flagOnce(db, row.orderId, row.orderStatus, reading.status);
+        await markReconciled(db, row.paymentId);
         continue;
       }
       const outcome = await settlePayment(db, provider, {
@@ -133,6 +174,7 @@ export async function reconcilePayments(
         reading,
         actor: 'system',
       });
+      await markReconciled(db, row.paymentId);
       if (
         outcome.kind === 'applied' &&
         (outcome.order.status !== row.orderStatus ||
@@ -161,7 +203,12 @@ export async function reconcilePayments(
   return result;
 }
 
-/** Puts the mismatch on the order's timeline, once: the job finds it again on every pass. */
+/** Moves the cursor past a payment just compared (its updatedAt stays: nothing changed). */
+async function markReconciled(db: Database, paymentId: string): Promise<void> {
+  await db.update(payments).set({ reconciledAt: new Date() }).where(eq(payments.id, paymentId));
+}
+
+/** Puts the mismatch on the order's timeline, once. */
 async function flagOnce(
   db: Database,
   orderId: string,
