@@ -3,7 +3,9 @@
  * Address rules), how (standard or express), the live summary and "Place order". Offline the form
  * stays but nothing is sent, and the button says why. A server refusal puts its field errors beside
  * the fields (or its message above the button) and moves focus there. A lost answer offers "Try
- * again", which resends the same attempt.
+ * again", which resends the same attempt. The total to pay, with shipping and each tax, stands just
+ * above "Place order" (and describes it) once the server has priced the current address and method:
+ * on a phone the summary only follows the form.
  */
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import {
@@ -13,7 +15,7 @@ import {
   shippingPrice,
   type ShippingMethod,
 } from '../../../../contract/checkout-rules.ts';
-import type { PlaceOrderBody, SavedAddress } from '../../../../contract/orders.ts';
+import type { OrderTotals, PlaceOrderBody, SavedAddress } from '../../../../contract/orders.ts';
 import { AddressFields } from '../../../components/address/address-fields.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormFailure } from '../../../components/ui/form-failure.tsx';
@@ -24,10 +26,12 @@ import { useSchemaForm } from '../../../hooks/use-schema-form.ts';
 import { useCart } from '../../cart/api/index.ts';
 import { addressLines, addressValuesOf, type AddressValues } from '../../../lib/address.ts';
 import { asSentence, formatMoney } from '../../../lib/format.ts';
+import { taxLabel } from '../../../lib/order-format.ts';
 import { useSavedAddresses } from '../../../lib/saved-addresses.ts';
 import { useQuote } from '../api/get-quote.ts';
 import { NEW_ADDRESS, quoteBodyFor } from '../lib/checkout-body.ts';
 import {
+  STILL_WORKING_TEXT,
   shortLineText,
   type CheckoutPhase,
   type CheckoutRefusal,
@@ -99,6 +103,11 @@ export function CheckoutForm({
 
   const placing = phase.name === 'placing';
   const blocked = !online ? PLACE_ORDER_OFFLINE_TEXT : null;
+  const priced = quoteBody !== null && !quoteOutdated && !quote.isFetching ? quote.data : undefined;
+  const placeDescription =
+    [priced ? 'place-order-total' : '', blocked ? 'place-order-blocked' : '']
+      .filter(Boolean)
+      .join(' ') || undefined;
 
   const submitNew = submission.onSubmit((address) =>
     onPlace({ shippingAddress: address, shippingMethod: method, saveAddress }),
@@ -216,6 +225,12 @@ export function CheckoutForm({
         ) : null}
         <FormFailure message={submission.failure} />
 
+        {phase.name === 'placing' && phase.waiting ? (
+          <p className={styles.notice} role="status">
+            {STILL_WORKING_TEXT}
+          </p>
+        ) : null}
+
         {phase.name === 'lost' ? (
           <div className={styles.alert} role="alert">
             <p>{phase.message}</p>
@@ -230,12 +245,18 @@ export function CheckoutForm({
           </div>
         ) : null}
 
+        {priced ? (
+          <p id="place-order-total" className={styles.placeTotal}>
+            <span>{totalToPayText(priced.totals)}:</span>{' '}
+            <strong>{formatMoney(priced.totals.total)}</strong>
+          </p>
+        ) : null}
         <Button
           type="submit"
           block
           loading={placing}
           disabled={blocked !== null}
-          aria-describedby={blocked ? 'place-order-blocked' : undefined}
+          aria-describedby={placeDescription}
         >
           {placing ? 'Placing order…' : 'Place order'}
         </Button>
@@ -255,6 +276,15 @@ export function CheckoutForm({
       />
     </div>
   );
+}
+
+/** "Total with shipping $9.99 and HST (13%) $7.15": what the total to pay holds. */
+function totalToPayText(totals: OrderTotals): string {
+  const parts = [
+    `shipping ${totals.shipping === 0 ? 'free' : formatMoney(totals.shipping)}`,
+    ...totals.taxes.map((tax) => `${taxLabel(tax)} ${formatMoney(tax.amount)}`),
+  ];
+  return `Total with ${parts.slice(0, -1).join(', ')}${parts.length > 1 ? ' and ' : ''}${parts.at(-1)}`;
 }
 
 function SavedAddressChoice({

@@ -4,10 +4,14 @@
  * provider's, or Stripe's Payment Element loaded lazily in a space reserved for it), the payment's
  * state in a live region, and the order's summary. Calls `onPaid` once the payment has succeeded
  * and `onClosed` when the order was cancelled before it was paid.
+ *
+ * The step replaces the checkout form where the shopper pressed "Place order", far down the page on
+ * a phone: once its form shows, the step is scrolled to the top of the screen and its first field
+ * (a saved card, or the card number) takes the focus.
  */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, type RefObject } from 'react';
 import type { OrderStatus } from '../../../../contract/orders.ts';
 import { buttonClassName } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -65,6 +69,15 @@ export function PaymentStep({
   useEffect(() => {
     if (closed && !paid) onClosedRef.current(orderId);
   }, [closed, paid, orderId]);
+
+  const sectionRef = useRef<HTMLElement>(null);
+  // Saved cards change which form shows: wait while they are asked for, so the focus lands on a
+  // field that stays (offline they are not asked for: the card form stays).
+  const cardsKnown = savedCards.data !== undefined || savedCards.fetchStatus !== 'fetching';
+  useBroughtIntoView(
+    sectionRef,
+    order.data !== undefined && payment.data !== undefined && !closed && cardsKnown,
+  );
 
   const number = order.data?.number ?? orderNumber;
   if (order.isPending || (payment.isPending && !closed)) {
@@ -151,7 +164,7 @@ export function PaymentStep({
 
   return (
     <div className={styles.layout}>
-      <section className={styles.stack} aria-labelledby="payment-title">
+      <section ref={sectionRef} className={styles.stack} aria-labelledby="payment-title">
         <h2 id="payment-title" className={styles.summaryTitle}>
           Payment
         </h2>
@@ -179,4 +192,21 @@ export function PaymentStep({
       </aside>
     </div>
   );
+}
+
+const FIRST_FIELD = 'input:not([type="hidden"]):not(:disabled), select:not(:disabled), textarea';
+
+/**
+ * Once `ready`, scrolls `section` to the top of the screen (below the header) and focuses its first
+ * field, if it has one; once per mount, so a declined card or a poll never moves the page again.
+ */
+function useBroughtIntoView(section: RefObject<HTMLElement | null>, ready: boolean) {
+  const done = useRef(false);
+  useEffect(() => {
+    const element = section.current;
+    if (!ready || done.current || !element) return;
+    done.current = true;
+    element.scrollIntoView({ block: 'start' });
+    element.querySelector<HTMLElement>(FIRST_FIELD)?.focus({ preventScroll: true });
+  }, [section, ready]);
 }

@@ -163,6 +163,29 @@ describe('checkout summary', () => {
     expect(within(summary).getByText('GST (5%)')).toBeTruthy();
     expect(within(summary).queryByText('HST (13%)')).toBeNull();
   });
+
+  test('once priced, the total with its shipping and taxes stands before “Place order” and describes it', async () => {
+    baseHandlers();
+    renderWithProviders(<CheckoutPage />, { path: '/checkout' });
+    await screen.findByRole('form', { name: 'Checkout' });
+    const place = screen.getByRole('button', { name: 'Place order' });
+    expect(place.getAttribute('aria-describedby')).toBeNull();
+    fireEvent.change(field('Province'), { target: { value: 'ON' } });
+    fireEvent.change(field('Postal code'), { target: { value: 'm5h2n2' } });
+
+    const { totals } = makeQuote('ON');
+    const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+    const expected =
+      `Total with shipping ${money(totals.shipping)} and ` +
+      `HST (13%) ${money(totals.taxes[0]!.amount)}: ${money(totals.total)}`;
+    await waitFor(() => expect(describedText(place)).toBe(expected));
+    const total = document.getElementById('place-order-total')!;
+    expect(total.compareDocumentPosition(place) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    // While the address changes, no figure that may be out of date.
+    fireEvent.change(field('Province'), { target: { value: 'QC' } });
+    expect(document.getElementById('place-order-total')).toBeNull();
+  });
 });
 
 describe('saved addresses', () => {
