@@ -72,9 +72,9 @@ function Root() {
         Skip to content
       </a>
       <DocumentTitle />
+      <PwaLayer />
       <Outlet />
       <Toaster />
-      <PwaLayer />
     </>
   );
 }

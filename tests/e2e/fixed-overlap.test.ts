@@ -1,9 +1,10 @@
 /**
- * What sits fixed on the screen (the floating "Get discount offer" button, toasts, the offline
- * banner) never hides a control or the result of an action, on a phone and on a desktop: a control
+ * What sits fixed on the screen (the floating "Get discount offer" button, toasts) and the offline
+ * banner never hide a control or the result of an action, on a phone and on a desktop: a control
  * brought into view the way the browser does it (scrolled just into view, as for keyboard focus)
  * overlaps no fixed box and is the element at its own centre, and a consultancy booking's
- * confirmation is in view once it shows.
+ * confirmation is in view once it shows. fixed-overlap-walk.test.ts checks every control at every
+ * scroll position.
  */
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
@@ -100,7 +101,7 @@ describe('fixed elements never hide a control', () => {
     await page.context().setOffline(true);
     await page.getByTestId('offline-banner').waitFor();
     const button = page.getByTestId('coupon-button');
-    // The button moves above the banner once the dock's new height is known.
+    // The banner takes its own room at the top of the screen: it covers neither.
     await expect.poll(() => coveredBy(button)).toBe('');
     expect(await coveredBy(page.locator('p').filter({ has: createAccount }))).toBe('');
     expect(await coveredControls(page.locator('main').getByRole('button'))).toEqual([]);

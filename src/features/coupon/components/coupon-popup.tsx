@@ -4,6 +4,9 @@
  * offer', which reopens it. The form validates Full Name and Email, disables itself while sending,
  * and on success shows 'Success!' / 'Check your email for your discount code', closing by itself
  * after 30000 ms. Mounted once by the layout.
+ *
+ * The floating button steps aside while it would cover something of the page (useStepAside), and
+ * is gone while the shopper's cart carries a discount code: there is nothing left to offer.
  */
 import { useCallback, useEffect, useState } from 'react';
 import {
@@ -12,6 +15,8 @@ import {
   STORAGE_KEYS,
 } from '../../../lib/constants.ts';
 import { useChunk } from '../../../hooks/use-chunk.ts';
+import { useStepAside } from '../../../hooks/use-step-aside.ts';
+import { useCart } from '../../cart/api/index.ts';
 import { readStorage, writeStorage } from '../../../lib/storage.ts';
 import styles from './coupon-popup.module.css';
 
@@ -28,6 +33,9 @@ export function CouponPopup() {
   const [view, setView] = useState<View>('closed');
 
   const loaded = useChunk(loadDialog);
+  const codeInCart = useCart().data?.discount != null;
+  const floating = seen && view === 'closed' && !codeInCart;
+  const { ref, aside } = useStepAside<HTMLButtonElement>(floating);
 
   useEffect(() => {
     if (seen) return;
@@ -49,10 +57,12 @@ export function CouponPopup() {
 
   return (
     <>
-      {seen && view === 'closed' ? (
+      {floating ? (
         <button
+          ref={ref}
           type="button"
           className={styles.floating}
+          data-aside={aside || undefined}
           title="Get discount offer"
           aria-label="Get discount offer"
           onClick={() => setView('form')}

@@ -1,12 +1,14 @@
 /**
- * The app's offline and install notices, mounted once in the root route. Shows, in a dock at the
- * bottom of the screen: the offline banner, "Update available — Reload" (never on checkout or
- * payment pages, where a reload could interrupt an order), and the "Install app" button while the
- * browser offers installation. reloadOfferedOn(pathname) says where the update banner may appear.
+ * The app's offline and install notices, mounted once in the root route, before the page. The
+ * offline banner and "Update available — Reload" (never on checkout or payment pages, where a
+ * reload could interrupt an order) sit at the top of the screen above the header, in the page's
+ * flow: they push the page down instead of covering it, and stay in view while it scrolls, as the
+ * header does. reloadOfferedOn(pathname) says where the update banner may appear.
  *
- * The dock's height is published as the CSS variable --pwa-dock-height, so the floating discount
- * button sits above it and what scrolls into view stays clear of it (the offline banner spans a
- * phone's width).
+ * Their height is published as the CSS variable --pwa-banner-height: the header sticks below them,
+ * and what scrolls into view lands below both. The "Install app" button, shown while the browser
+ * offers installation, floats in the bottom-left corner and steps aside while it would cover
+ * something of the page (useStepAside).
  */
 import { useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
@@ -14,6 +16,7 @@ import { promptInstall } from '../../../lib/pwa/install-prompt.ts';
 import { applyUpdate } from '../../../lib/pwa/service-worker.ts';
 import { usePwaState } from '../../../stores/pwa.ts';
 import { useOnline } from '../../../hooks/use-online.ts';
+import { useStepAside } from '../../../hooks/use-step-aside.ts';
 import styles from './pwa.module.css';
 
 /**
@@ -32,59 +35,67 @@ export function PwaLayer() {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const [updateDismissed, setUpdateDismissed] = useState(false);
   const reloadAllowed = reloadOfferedOn(pathname);
-  const dockRef = useRef<HTMLDivElement>(null);
+  const bannersRef = useRef<HTMLDivElement>(null);
+  const installOffered = canInstall && !installed;
+  const { ref: installRef, aside: installAside } = useStepAside<HTMLButtonElement>(installOffered);
 
   useEffect(() => {
-    const dock = dockRef.current;
-    if (!dock || typeof ResizeObserver === 'undefined') return;
+    const banners = bannersRef.current;
+    if (!banners || typeof ResizeObserver === 'undefined') return;
     const root = document.documentElement;
     const observer = new ResizeObserver(() =>
-      root.style.setProperty('--pwa-dock-height', `${dock.offsetHeight}px`),
+      root.style.setProperty('--pwa-banner-height', `${banners.offsetHeight}px`),
     );
-    observer.observe(dock);
+    observer.observe(banners);
     return () => {
       observer.disconnect();
-      root.style.removeProperty('--pwa-dock-height');
+      root.style.removeProperty('--pwa-banner-height');
     };
   }, []);
 
   return (
-    <div className={styles.dock} ref={dockRef}>
-      {online ? null : (
-        <p className={styles.banner} role="status" data-testid="offline-banner">
-          <strong>You&apos;re offline.</strong> Showing what you&apos;ve already seen; changes will
-          sync when you&apos;re back online.
-        </p>
-      )}
-      {updateReady && reloadAllowed && !updateDismissed ? (
-        <div className={styles.banner} role="status" data-testid="update-banner">
-          <span>
-            <strong>Update available.</strong> Reload to get the latest version of the shop.
-          </span>
-          <span className={styles.actions}>
-            <button type="button" className={styles.primary} onClick={applyUpdate}>
-              Reload
-            </button>
-            <button
-              type="button"
-              className={styles.secondary}
-              onClick={() => setUpdateDismissed(true)}
-            >
-              Later
-            </button>
-          </span>
-        </div>
-      ) : null}
-      {canInstall && !installed ? (
+    <>
+      <div className={styles.banners} ref={bannersRef}>
+        {online ? null : (
+          <p className={styles.banner} role="status" data-testid="offline-banner">
+            <span>
+              <strong>You&apos;re offline.</strong> Showing what you&apos;ve already seen; changes
+              will sync when you&apos;re back online.
+            </span>
+          </p>
+        )}
+        {updateReady && reloadAllowed && !updateDismissed ? (
+          <div className={styles.banner} role="status" data-testid="update-banner">
+            <span>
+              <strong>Update available.</strong> Reload to get the latest version of the shop.
+            </span>
+            <span className={styles.actions}>
+              <button type="button" className={styles.primary} onClick={applyUpdate}>
+                Reload
+              </button>
+              <button
+                type="button"
+                className={styles.secondary}
+                onClick={() => setUpdateDismissed(true)}
+              >
+                Later
+              </button>
+            </span>
+          </div>
+        ) : null}
+      </div>
+      {installOffered ? (
         <button
+          ref={installRef}
           type="button"
           className={styles.install}
+          data-aside={installAside || undefined}
           onClick={() => void promptInstall()}
           data-testid="install-app"
         >
           Install app
         </button>
       ) : null}
-    </div>
+    </>
   );
 }

@@ -1,8 +1,10 @@
-import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { api, setupMswServer } from '../../../../testing/msw.ts';
 import { renderWithProviders } from '../../../../testing/render.tsx';
+import { customerState } from '../../../../stores/customer.ts';
+import { cartQueryKey, EMPTY_CART } from '../../../cart/api/index.ts';
 import { CouponPopup } from '../coupon-popup.tsx';
 
 const server = setupMswServer();
@@ -71,6 +73,34 @@ describe('coupon popup timing', () => {
     await openAfterDelay();
     fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('the floating button', () => {
+  afterEach(() => {
+    customerState.guestCart.guestCartId = null;
+  });
+
+  test('is gone while the cart carries a discount code, and back once the code is removed', async () => {
+    localStorage.setItem('hasSeenCouponPopup', 'true');
+    customerState.guestCart.guestCartId = 'guest-1';
+    let discount: { code: string; percentOff: number } | null = {
+      code: 'FORGE-7KQ2-MX9P',
+      percentOff: 10,
+    };
+    server.use(
+      http.get(api('/cart'), () =>
+        HttpResponse.json({ success: true, data: { ...EMPTY_CART, discount } }),
+      ),
+    );
+    const { queryClient } = renderWithProviders(<CouponPopup />);
+    await waitFor(() => expect(server.requests).toHaveLength(1));
+    await advance(0);
+    expect(screen.queryByTitle('Get discount offer')).toBeNull();
+
+    discount = null;
+    await act(() => queryClient.invalidateQueries({ queryKey: cartQueryKey }));
+    expect(await screen.findByTitle('Get discount offer')).toBeTruthy();
   });
 });
 
