@@ -28,4 +28,9 @@ export interface ApiErrorBody {
   message: string;
   errors?: { path: string; message: string }[];
   requestId?: string;
+  /**
+   * On a 409 "still being processed" (the same Idempotency-Key is in flight): the seconds to wait
+   * before the same request is sure of a real answer, as the `Retry-After` header says.
+   */
+  retryAfter?: number;
 }

@@ -40,7 +40,8 @@ type Claim =
   | { kind: 'claimed'; claimId: string }
   | { kind: 'replay'; record: StoredRecord }
   | { kind: 'mismatch' }
-  | { kind: 'in_flight' };
+  /** `retryAfterMs`: until the claim may be taken over, should its request have died. */
+  | { kind: 'in_flight'; retryAfterMs: number };
 
 interface HeldClaim {
   scope: string;
@@ -109,9 +110,22 @@ export async function claimKey(
       if (taken) return { kind: 'claimed', claimId };
       continue;
     }
-    return { kind: 'in_flight' };
+    return {
+      kind: 'in_flight',
+      retryAfterMs: existing.claimedAt.getTime() + STALE_CLAIM_MS - now.getTime(),
+    };
   }
-  return { kind: 'in_flight' };
+  // Three races lost in a row: the key is as busy as can be; a second is as good a guess as any.
+  return { kind: 'in_flight', retryAfterMs: 1000 };
+}
+
+/**
+ * The seconds a 409 "still being processed" asks a client to wait: until the claim may be taken
+ * over, so a retry then gets a real answer whether the first request finishes or has died (a
+ * crash). A client may ask sooner, as the first request usually finishes within a second.
+ */
+function inFlightRetryAfterSeconds(retryAfterMs: number): number {
+  return Math.min(Math.max(Math.ceil(retryAfterMs / 1000), 1), STALE_CLAIM_MS / 1000);
 }
 
 export interface IdempotencyOptions {
@@ -125,7 +139,8 @@ export interface IdempotencyOptions {
  *
  * - same key, same method, path and body → the stored answer again (same status and body, header
  *   `idempotent-replayed: true`), and the work is not done again;
- * - same key, different request → 422; the first request still running → 409.
+ * - same key, different request → 422; the first request still running → 409, with `Retry-After`
+ *   (and `retryAfter` in the body): the seconds until the claim may be taken over.
  *
  * Which answers are kept: 2xx and 4xx answers are stored and replayed, because they describe what
  * the request did (or why it could not) given the state it met — a client wanting a fresh attempt
@@ -211,15 +226,17 @@ export default fp(
             422,
             'This Idempotency-Key was already used for a different request. Use a new key for a new request.',
           );
-        case 'in_flight':
+        case 'in_flight': {
           // Retry-After tells a client's outbox to send the same request again, where a cart's
-          // own 409 (not enough stock) is a refusal.
+          // own 409 (not enough stock) is a refusal; `retryAfter` says the same in the body.
+          const retryAfter = inFlightRetryAfterSeconds(claim.retryAfterMs);
           throw new HttpError(
             409,
             'A request with this Idempotency-Key is still being processed. Try again in a moment.',
-            {},
-            { 'retry-after': '1' },
+            { retryAfter },
+            { 'retry-after': String(retryAfter) },
           );
+        }
         case 'replay': {
           const { record } = claim;
           reply.code(record.statusCode ?? 200).header(REPLAYED_HEADER, 'true');

@@ -225,9 +225,60 @@ describe('misuse', () => {
     expect(res.json().message).toBe(
       'A request with this Idempotency-Key is still being processed. Try again in a moment.',
     );
-    // An outbox tells this retryable conflict from a refusal by it.
-    expect(res.headers['retry-after']).toBe('1');
+    // An outbox tells this retryable conflict from a refusal by it; the wait is until the claim
+    // may be taken over (a claim just made: the whole STALE_CLAIM_MS).
+    const seconds = Number(res.headers['retry-after']);
+    expect(seconds).toBeLessThanOrEqual(STALE_CLAIM_MS / 1000);
+    expect(seconds).toBeGreaterThanOrEqual(STALE_CLAIM_MS / 1000 - 2);
+    expect(res.json().retryAfter).toBe(seconds);
     expect(await quantityIn({ cookie: shopper.cookie })).toBe(0);
+  });
+
+  test('a checkout retried after a crash is told when its claim can be taken over', async () => {
+    const shopper = await registerUser(t.app);
+    const key = newKey();
+    const body = { productId: F.creatine, variantId: F.plenty, quantity: 1 };
+    // The first request died 45.5 s ago, holding its claim.
+    const died = new Date(Date.now() - STALE_CLAIM_MS + 14_500);
+    await t.db.insert(idempotencyRecords).values({
+      scope: `user:${shopper.user._id}`,
+      key,
+      fingerprint: fingerprintOf('POST', '/api/v1/cart/items', body),
+      state: 'in_flight',
+      claimId: 'idem_crashed',
+      method: 'POST',
+      path: '/api/v1/cart/items',
+      createdAt: died,
+      claimedAt: died,
+    });
+    const res = await cartCall(
+      t.app,
+      'POST',
+      '/cart/items',
+      { cookie: shopper.cookie },
+      body,
+      withKey(key),
+    );
+    expect(res.statusCode).toBe(409);
+    const seconds = Number(res.headers['retry-after']);
+    // 14.5 s left, rounded up; a slow test run may have used a second of it.
+    expect([14, 15]).toContain(seconds);
+    expect(res.json()).toMatchObject({ success: false, retryAfter: seconds });
+
+    // Once the claim is stale the same request runs.
+    await t.db
+      .update(idempotencyRecords)
+      .set({ claimedAt: new Date(Date.now() - STALE_CLAIM_MS - 1) })
+      .where(eq(idempotencyRecords.key, key));
+    const retried = await cartCall(
+      t.app,
+      'POST',
+      '/cart/items',
+      { cookie: shopper.cookie },
+      body,
+      withKey(key),
+    );
+    expect(retried.statusCode).toBe(200);
   });
 
   test('a claim left behind by a dead request is taken over after a while', async () => {

@@ -8,8 +8,10 @@
  *   an order exists starts a new attempt (new key).
  * - A reload resumes the stored attempt: with its order known, the payment step for that order;
  *   without, the same request is sent again at once (it may have reached the server).
- * - A network failure (or a server still busy with the key) keeps the attempt and says so, with
- *   "Try again"; a refusal (400, 409 short stock, 422) ends it, its reason shown by the form.
+ * - A server still busy with the key (409 with Retry-After, also for a minute after a crash) is
+ *   asked again by itself, saying "Still working on your order…" meanwhile (placeOrder); a
+ *   network failure, or a server busy for longer, keeps the attempt and says so, with "Try
+ *   again"; a refusal (400, 409 short stock, 422) ends it, its reason shown by the form.
  * - Once the order exists it stays the attempt's until it is paid (`finish`) or closed (`drop`).
  *   An order closed unpaid elsewhere (cancelled on its page or another device, or expired) ends
  *   the attempt too: a return to checkout reads the order first and then shows the form.
@@ -36,13 +38,16 @@ export const ATTEMPT_RESUME_WINDOW_MS = ORDER_PAYMENT_WINDOW_MS;
 
 export const LOST_CONNECTION_TEXT =
   'We lost the connection while placing your order. It may already have reached us: “Try again” finishes this same order and never places a second one.';
+export const STILL_WORKING_TEXT =
+  'Still working on your order… Please keep this page open: we check again every few seconds, and it is placed only once.';
 export const STILL_PROCESSING_TEXT =
   'Your order is still being processed. “Try again” checks on this same order; it never places a second one.';
 
 export type CheckoutPhase =
   | { name: 'loading' }
   | { name: 'form' }
-  | { name: 'placing' }
+  /** `waiting`: the server is still busy with this attempt, and it is being asked again. */
+  | { name: 'placing'; waiting?: boolean }
   | { name: 'lost'; message: string }
   | { name: 'payment'; orderId: string; orderNumber: string | null };
 
@@ -80,7 +85,9 @@ export function useCheckoutAttempt(userId: string, fixedOrderId?: string) {
       setPhase({ name: 'placing' });
       setRefusal(null);
       try {
-        const placed = await placeOrder(attempt.body, attempt.key);
+        const placed = await placeOrder(attempt.body, attempt.key, {
+          onWaiting: () => setPhase({ name: 'placing', waiting: true }),
+        });
         const stored = { ...attempt, orderId: placed.order.id, orderNumber: placed.order.number };
         attemptRef.current = stored;
         await writeCheckoutAttempt(userId, stored);

@@ -23,7 +23,12 @@ import {
   savedCardsHandler,
   USER,
 } from '../../__tests__/fixtures.ts';
-import { LOST_CONNECTION_TEXT } from '../../lib/use-checkout-attempt.ts';
+import { ORDER_IN_FLIGHT_POLL_MS } from '../../api/place-order.ts';
+import {
+  LOST_CONNECTION_TEXT,
+  STILL_PROCESSING_TEXT,
+  STILL_WORKING_TEXT,
+} from '../../lib/use-checkout-attempt.ts';
 import { CheckoutPage } from '../checkout-page.tsx';
 
 const server = setupMswServer();
@@ -241,6 +246,42 @@ describe('the checkout attempt', () => {
     const posts = await orderPosts();
     expect(posts.map((post) => post.key)).toEqual([posts[0]!.key, posts[0]!.key]);
   });
+});
+
+describe('a checkout retried right after a crash', () => {
+  test('waits while the server still holds the attempt, saying so, and resends it by itself', async () => {
+    let calls = 0;
+    server.use(
+      http.post(api('/orders'), () =>
+        // The first request died with the server: its claim holds the key for 45 s more.
+        ++calls <= 2
+          ? HttpResponse.json(
+              {
+                success: false,
+                message: 'A request with this Idempotency-Key is still being processed.',
+                retryAfter: 45,
+              },
+              { status: 409, headers: { 'retry-after': '45' } },
+            )
+          : placed(),
+      ),
+    );
+    renderWithProviders(<CheckoutPage />, { path: '/checkout' });
+    await screen.findByRole('form', { name: 'Checkout' });
+    fillAddress();
+    fireEvent.click(screen.getByRole('button', { name: 'Place order' }));
+
+    const working = await screen.findByText(STILL_WORKING_TEXT);
+    expect(working.getAttribute('role')).toBe('status');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText(STILL_PROCESSING_TEXT)).toBeNull();
+    await waitFor(
+      () => expect(screen.getByText(/Your order FN-10001 is waiting for payment/)).toBeTruthy(),
+      { timeout: ORDER_IN_FLIGHT_POLL_MS * 4 },
+    );
+    const posts = await orderPosts();
+    expect(posts.map((post) => post.key)).toEqual([posts[0]!.key, posts[0]!.key, posts[0]!.key]);
+  }, 20_000);
 });
 
 describe('the cart guard around checkout', () => {
