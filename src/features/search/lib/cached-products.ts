@@ -81,6 +81,11 @@ interface Sighting {
   descriptions: Map<string, Description>;
   /** Flavors by product `_id`. */
   flavors: Map<string, TaxonomyRef[]>;
+  /**
+   * From a listing of one flavor, whose cards show the product in that flavor (its picture and
+   * price), not as every other listing does: such a card stands in only until another is seen.
+   */
+  inOneFlavor: boolean;
 }
 
 function flavorsOfDetail(detail: Json): TaxonomyRef[] {
@@ -109,7 +114,12 @@ function listingFlavor(response: Json): TaxonomyRef | null {
 }
 
 function sightingOf(data: unknown): Sighting {
-  const sighting: Sighting = { summaries: [], descriptions: new Map(), flavors: new Map() };
+  const sighting: Sighting = {
+    summaries: [],
+    descriptions: new Map(),
+    flavors: new Map(),
+    inOneFlavor: false,
+  };
   if (Array.isArray(data)) {
     for (const item of data) {
       if (isSummary(item)) sighting.summaries.push(item);
@@ -131,6 +141,7 @@ function sightingOf(data: unknown): Sighting {
     sighting.flavors.set(data._id, flavorsOfDetail(detail));
   } else if (isObject(data) && isObject(data.results) && Array.isArray(data.results.products)) {
     const flavor = listingFlavor(data);
+    sighting.inOneFlavor = flavor !== null;
     for (const item of data.results.products) {
       if (!isSummary(item)) continue;
       sighting.summaries.push(item);
@@ -145,6 +156,7 @@ interface Entry {
   seenAt: number;
   description: Description | null;
   flavors: Map<string, TaxonomyRef>;
+  inOneFlavor: boolean;
 }
 
 export function collectCachedProducts(queries: readonly CachedQuery[]): CachedProduct[] {
@@ -162,10 +174,16 @@ export function collectCachedProducts(queries: readonly CachedQuery[]): CachedPr
           seenAt: dataUpdatedAt,
           description: null,
           flavors: new Map(),
+          inOneFlavor: sighting.inOneFlavor,
         });
-      } else if (dataUpdatedAt > entry.seenAt) {
+      } else if (
+        entry.inOneFlavor === sighting.inOneFlavor
+          ? dataUpdatedAt > entry.seenAt
+          : entry.inOneFlavor
+      ) {
         entry.summary = productSummary(summary);
         entry.seenAt = dataUpdatedAt;
+        entry.inOneFlavor = sighting.inOneFlavor;
       }
       for (const flavor of sighting.flavors.get(summary._id) ?? []) {
         entries.get(summary._id)?.flavors.set(flavor.slug, flavor);

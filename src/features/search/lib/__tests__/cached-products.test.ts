@@ -103,6 +103,22 @@ describe('collectCachedProducts', () => {
     expect(product?.flavors).toEqual([{ ...cremeBrulee, _id: 'creme-brulee' }]);
   });
 
+  test("a one-flavor listing's card (that flavor's picture and price) yields to any other card", () => {
+    const whey = summary('Whey Isolate', { price: 2999, image: '/whey/1.webp' });
+    const inVanilla = { ...whey, price: 3499, image: '/whey/3.webp' };
+    const vanilla = ref('Vanilla');
+    const oneFlavor = (at?: number) =>
+      cached(searchAnswer([inVanilla], { flavor: ['vanilla'], flavorFacets: [vanilla] }), at);
+    const pick = (queries: Parameters<typeof collectCachedProducts>[0]) => {
+      const [product] = collectCachedProducts(queries);
+      return { price: product?.price, image: product?.image };
+    };
+    // Alone, it is all there is; seen later than a plain card, it does not replace it.
+    expect(pick([oneFlavor()])).toEqual({ price: 3499, image: '/whey/3.webp' });
+    expect(pick([cached([whey]), oneFlavor()])).toEqual({ price: 2999, image: '/whey/1.webp' });
+    expect(pick([oneFlavor(), cached([whey])])).toEqual({ price: 2999, image: '/whey/1.webp' });
+  });
+
   test('a flavor missing from the facets is named after its slug; several flavors tell nothing', () => {
     const whey = summary('Whey Isolate');
     const [one] = collectCachedProducts([
