@@ -15,6 +15,28 @@ const SECRET_KEY =
 const NOT_SECRET = new Set(['statuscode', 'errorcode']);
 
 /**
+ * Keys whose values are a person's data in a logged object: e-mail addresses, names, phone
+ * numbers and address lines. Compared like secret keys. A bare `address` (a socket's, in network
+ * errors) and `to` (an order's next status in some lines) are left alone: an e-mail address in
+ * them is caught by its shape below.
+ */
+const PERSONAL_KEY =
+  /e?mail$|emailaddress|replyto|recipient|^(full|first|last|customer|shipping|billing)?name$|phone|^line[12]$|street|postalcode|zipcode|(shipping|billing)address$/;
+
+/**
+ * An e-mail address anywhere in a logged text. The local part has no `/`, so a package path
+ * (`node_modules/@fastify/…`) or a version (`pkg@1.2.3`) is not one.
+ */
+const EMAIL =
+  /[\w.!#$%&'*+=?^`{|}~-]+@[a-z\d](?:[a-z\d-]*[a-z\d])?(?:\.[a-z\d](?:[a-z\d-]*[a-z\d])?)*\.[a-z]{2,}/gi;
+
+/**
+ * Query parameters that carry what a person typed (the order desk's search for a name, e-mail
+ * or order number, the shop's search box): never logged, whatever they hold.
+ */
+export const FREE_TEXT_QUERY_PARAMETERS: ReadonlySet<string> = new Set(['q', 'search']);
+
+/**
  * Fields database drivers attach to a failed query's error that hold the query's values: drizzle's
  * `params`, PostgreSQL's `detail` ("Failing row contains (…)", "Key (email)=(…) already exists")
  * and `where` (the statement context).
@@ -29,6 +51,16 @@ const SAFE = Symbol('log-safe');
 function isSecretKey(key: string): boolean {
   const name = key.toLowerCase().replace(/[-_]/g, '');
   return !NOT_SECRET.has(name) && SECRET_KEY.test(name);
+}
+
+/** Whether a logged key's value is withheld: a secret, or a person's data. */
+function isPrivateKey(key: string): boolean {
+  return isSecretKey(key) || PERSONAL_KEY.test(key.toLowerCase().replace(/[-_]/g, ''));
+}
+
+/** A logged text with every e-mail address in it replaced. */
+export function withoutEmails(text: string): string {
+  return text.replace(EMAIL, REDACTED);
 }
 
 interface ErrorLike {
@@ -72,7 +104,7 @@ function serializeError(err: ErrorLike, depth: number): Record<string, unknown> 
     typeof err.constructor === 'function' && err.constructor !== Object
       ? err.constructor.name
       : String(err.name ?? 'Error');
-  const message = safeMessage(err);
+  const message = withoutEmails(safeMessage(err));
   // The stack's first lines repeat the original message; only its frames are kept.
   const frames =
     typeof err.stack === 'string'
@@ -89,7 +121,7 @@ function serializeError(err: ErrorLike, depth: number): Record<string, unknown> 
     // An error's own `code` names its kind (a SQLSTATE, ECONNRESET, FST_ERR_…), never a secret.
     if (key === 'code' && (typeof value === 'string' || typeof value === 'number'))
       out.code = value;
-    else if (ERROR_DATA_KEYS.has(key) || isSecretKey(key)) out[key] = REDACTED;
+    else if (ERROR_DATA_KEYS.has(key) || isPrivateKey(key)) out[key] = REDACTED;
     else out[key] = scrub(value, depth + 1);
   }
   if (err.cause !== undefined) out.cause = scrub(err.cause, depth + 1);
@@ -98,12 +130,13 @@ function serializeError(err: ErrorLike, depth: number): Record<string, unknown> 
 }
 
 /**
- * A copy of a logged value with every secret replaced: secret keys at any depth, and the values
- * errors carry. Class instances other than errors (a request, a reply) are left to their
- * serializers.
+ * A copy of a logged value with every secret and every person's data replaced: secret and
+ * personal keys at any depth, e-mail addresses in any text, and the values errors carry. Class
+ * instances other than errors (a request, a reply) are left to their serializers.
  */
 export function scrub(value: unknown, depth = 0): unknown {
   if (depth > MAX_DEPTH) return '[too deep]';
+  if (typeof value === 'string') return withoutEmails(value);
   if (typeof value !== 'object' || value === null) return value;
   if ((value as Record<symbol, unknown>)[SAFE]) return value;
   if (isErrorLike(value)) return serializeError(value, depth);
@@ -111,14 +144,15 @@ export function scrub(value: unknown, depth = 0): unknown {
   if (!isPlainObject(value)) return value;
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
-    out[key] = isSecretKey(key) ? REDACTED : scrub(item, depth + 1);
+    out[key] = isPrivateKey(key) ? REDACTED : scrub(item, depth + 1);
   }
   return out;
 }
 
 /**
- * The request URL as logged: a route parameter with a secret name (the reset link's token) and a
- * query parameter with one (guestCartId) are replaced.
+ * The request URL as logged: a route parameter with a secret name (the reset link's token), a
+ * query parameter with one (guestCartId), a free-text one (FREE_TEXT_QUERY_PARAMETERS) and any
+ * part holding an e-mail address are replaced.
  */
 export function redactUrl(url: string, params: unknown): string {
   const [pathname = '', search] = url.split(/\?(.*)/s, 2);
@@ -129,23 +163,26 @@ export function redactUrl(url: string, params: unknown): string {
           .map(([, value]) => value as string)
       : [],
   );
-  const path = secrets.size
-    ? pathname
-        .split('/')
-        .map((segment) => (secrets.has(decodeSegment(segment)) ? REDACTED : segment))
-        .join('/')
-    : pathname;
+  const path = pathname
+    .split('/')
+    .map((segment) => {
+      const decoded = decodeSegment(segment);
+      return secrets.has(decoded) || hasEmail(decoded) ? REDACTED : segment;
+    })
+    .join('/');
   if (search === undefined) return path;
-  const query = new URLSearchParams(search);
+  const query = new URLSearchParams();
   let changed = false;
-  for (const key of new Set(query.keys())) {
-    if (isSecretKey(key)) {
-      query.set(key, REDACTED);
-      changed = true;
-    }
+  for (const [key, value] of new URLSearchParams(search)) {
+    const withheld =
+      isSecretKey(key) || FREE_TEXT_QUERY_PARAMETERS.has(key) || hasEmail(key) || hasEmail(value);
+    query.append(hasEmail(key) ? REDACTED : key, withheld ? REDACTED : value);
+    changed ||= withheld;
   }
   return `${path}?${changed ? query.toString() : search}`;
 }
+
+const hasEmail = (text: string) => withoutEmails(text) !== text;
 
 function decodeSegment(segment: string): string {
   try {
@@ -155,10 +192,14 @@ function decodeSegment(segment: string): string {
   }
 }
 
+const textsWithoutEmails = (values: unknown[]) =>
+  values.map((value) => (typeof value === 'string' ? withoutEmails(value) : value));
+
 /**
  * pino takes a logged error's raw message as the line's `msg` when none is given, and Fastify
  * passes `err.message` as the `msg` of errors it logs itself: either way the message of a failed
- * query would go out with its values, so it is swapped for the safe one.
+ * query would go out with its values, so it is swapped for the safe one. The message and its
+ * arguments (which no formatter sees) lose their e-mail addresses.
  */
 function safeMessageArgument(
   this: unknown,
@@ -171,15 +212,15 @@ function safeMessageArgument(
     : isPlainObject(first) && isErrorLike(first.err)
       ? first.err
       : null;
-  if (!err) return method.apply(this, args);
-  const safe = safeMessage(err);
+  if (!err) return method.apply(this, textsWithoutEmails(args));
+  const safe = withoutEmails(safeMessage(err));
   const object = isErrorLike(first) ? { err: first } : first;
   if (second === undefined) return method.apply(this, [object, ...(first === err ? [safe] : [])]);
   const msg =
-    typeof second === 'string' && err.message && err.message !== safe
-      ? second.replaceAll(err.message, safe)
+    typeof second === 'string'
+      ? withoutEmails(err.message ? second.replaceAll(err.message, safe) : second)
       : second;
-  return method.apply(this, [object, msg, ...rest]);
+  return method.apply(this, [object, msg, ...textsWithoutEmails(rest)]);
 }
 
 export interface LogDestination {
@@ -188,8 +229,9 @@ export interface LogDestination {
 
 /**
  * The app's pino options. No log line may hold a password, hash, token, code, card data or
- * session id: request headers are never logged, the URL loses its secret parameters, and every
- * logged object — errors of failed queries included — goes through scrub().
+ * session id, nor a person's e-mail address, name, phone or address: request headers are never
+ * logged, the URL loses its secret and free-text parameters, and every logged object — errors of
+ * failed queries included — goes through scrub().
  */
 export function loggerOptions(
   level: string,

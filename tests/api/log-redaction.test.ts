@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { buildApp } from '../../server/app.ts';
@@ -9,9 +9,11 @@ import { loadConfig } from '../../server/config.ts';
 import type { DatabaseHandle } from '../../server/db/client.ts';
 import { REDACTED } from '../../server/lib/logging.ts';
 import { hashToken, newToken } from '../../server/lib/tokens.ts';
+import { users } from '../../server/modules/auth/tables.ts';
 import { loginUser, randomAddress, registerUser, resetMail, uniqueEmail } from '../helpers/auth.ts';
 import { openTestDatabase } from '../helpers/test-app.ts';
 import { F, cartCall, insertCartCatalog } from './cart-fixtures.ts';
+import { TORONTO, placeOrderCall } from './checkout-fixtures.ts';
 
 const API = '/api/v1';
 
@@ -174,4 +176,90 @@ test('no log line holds a password, hash, token, code, card data or session id',
   expect(output).toContain(`/user/auth/reset-password/${REDACTED}`);
   expect(output).toContain('card declined');
   console.info(`${lines.length} log lines checked against ${secrets.length} secrets`);
+});
+
+/** The levels below warn (pino's numbers): what a shop logs in normal running. */
+const BELOW_WARN = 40;
+
+test("no line below warn holds a person's e-mail address, name, phone or address line", async () => {
+  const from = lines.length;
+  const name = 'Penelope Quillfeather';
+  const email = uniqueEmail('penelope.quill');
+  const phone = '(416) 555-0187';
+  const line1 = '742 Evergreen Terrace';
+  const personal = [
+    name,
+    'Penelope',
+    'Quillfeather',
+    email,
+    encodeURIComponent(email),
+    email.split('@')[0]!,
+    '555-0187',
+    '5550187',
+    line1,
+    'Evergreen',
+  ];
+
+  // A shopper registers, places an order to that address, saves it and writes to the shop.
+  const shopper = await registerUser(app, { name, email });
+  const added = await cartCall(app, 'POST', '/cart/items', shopper, {
+    productId: F.creatine,
+    variantId: F.plenty,
+    quantity: 1,
+  });
+  expect(added.statusCode, added.body).toBe(200);
+  const address = { ...TORONTO, name, line1, phone };
+  const placed = await placeOrderCall(app, shopper, {
+    shippingAddress: address,
+    shippingMethod: 'standard',
+  });
+  expect(placed.statusCode, placed.body).toBe(201);
+  const saved = await cartCall(app, 'POST', '/user/addresses', shopper, address);
+  expect(saved.statusCode, saved.body).toBe(201);
+  const contact = await post('/contact', {
+    name,
+    email,
+    subject: 'My order',
+    message: `Please ring ${phone} before delivering to ${line1}.`,
+  });
+  expect(contact.statusCode, contact.body).toBe(201);
+
+  // Staff look the shopper up by every handle the order desk takes; the shop's search too.
+  const staff = await registerUser(app, { name: 'Desk Staffer' });
+  await database.db.update(users).set({ role: 'admin' }).where(eq(users.id, staff.user._id));
+  for (const q of [name, 'Quillfeather', email, phone]) {
+    for (const path of ['/admin/orders', '/admin/orders.csv']) {
+      const res = await cartCall(app, 'GET', `${path}?q=${encodeURIComponent(q)}`, staff);
+      expect(res.statusCode, res.body).toBe(200);
+    }
+  }
+  const byEmailFilter = await cartCall(
+    app,
+    'GET',
+    `/admin/orders?status=pending_payment&q=${email}&sort=total`,
+    staff,
+  );
+  expect(byEmailFilter.json().data.total).toBe(1);
+  await app.inject({ url: `${API}/search/products?search=${encodeURIComponent(name)}` });
+  await app.inject({ url: `${API}/search/suggest?q=Quillfeather` });
+  // An address in a path or an unknown parameter (a mistyped link) counts as well.
+  await app.inject({ url: `${API}/orders/${encodeURIComponent(email)}?contact=${email}` });
+
+  // The mail worker delivers the welcome and contact messages (as files: no SMTP here).
+  const delivered = await app.mail.flush();
+  expect(delivered.sent).toBeGreaterThanOrEqual(2);
+
+  const written = lines.slice(from).map((line) => JSON.parse(line) as { level: number });
+  const quiet = JSON.stringify(written.filter((line) => line.level < BELOW_WARN));
+  for (const value of personal) expect(quiet, value).not.toContain(value);
+  // Not even at warn or error does an e-mail address go out.
+  expect(JSON.stringify(written)).not.toContain(email.split('@')[0]!);
+  // The provocations did reach the log, so the checks above were not vacuous.
+  expect(quiet).toContain('e-mail written');
+  expect(quiet).toContain('/api/v1/admin/orders?q=%5Bredacted%5D');
+  expect(quiet).toContain(
+    '/api/v1/admin/orders?status=pending_payment&q=%5Bredacted%5D&sort=total',
+  );
+  expect(quiet).toContain('/api/v1/search/products?search=%5Bredacted%5D');
+  expect(quiet).toContain(`/api/v1/orders/${REDACTED}?contact=%5Bredacted%5D`);
 });

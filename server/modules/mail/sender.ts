@@ -73,7 +73,8 @@ function fileSender({ from, mailDir, log }: MailSenderOptions): MailSender {
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(mailDir, `${stamp}-${mail.id}.eml`);
       await writeFile(file, info.message);
-      log.info({ mailId: mail.id, to: mail.to, subject: mail.subject, file }, 'e-mail written');
+      // The recipient is a person's data: the line names the message, whose row holds it.
+      log.info({ mailId: mail.id, subject: mail.subject, file }, 'e-mail written');
       return file;
     },
     close: () => transport.close(),

@@ -1,0 +1,48 @@
+import { describe, expect, test } from 'vitest';
+import {
+  FREE_TEXT_QUERY_PARAMETERS,
+  REDACTED,
+  redactUrl,
+  scrub,
+  withoutEmails,
+} from './logging.ts';
+
+describe('personal data in log lines', () => {
+  test('an e-mail address anywhere in a text is replaced; package paths and versions are not', () => {
+    expect(withoutEmails('could not send to Ann.Lee+shop@mail.example.co.uk: 550')).toBe(
+      `could not send to ${REDACTED}: 550`,
+    );
+    const frame = 'at run (/app/node_modules/@fastify/static/index.js:12:3) pkg@1.2.3 x@v2';
+    expect(withoutEmails(frame)).toBe(frame);
+  });
+
+  test('personal keys are withheld at any depth; a status move named `to` is kept', () => {
+    const logged = scrub({
+      email: 'ann@example.com',
+      shippingAddress: { name: 'Ann Lee', line1: '1 Main St' },
+      customer: { fullName: 'Ann Lee', phone: '416-555-0100' },
+      to: { order: 'paid', payment: 'succeeded' },
+      note: 'written by ann@example.com',
+    });
+    expect(logged).toEqual({
+      email: REDACTED,
+      shippingAddress: REDACTED,
+      customer: { fullName: REDACTED, phone: REDACTED },
+      to: { order: 'paid', payment: 'succeeded' },
+      note: `written by ${REDACTED}`,
+    });
+  });
+
+  test('free-text query parameters and any e-mail in a URL are replaced; the rest is kept', () => {
+    expect([...FREE_TEXT_QUERY_PARAMETERS].sort()).toEqual(['q', 'search']);
+    expect(redactUrl('/api/v1/admin/orders?q=Ann%20Lee&status=paid&page=2', {})).toBe(
+      '/api/v1/admin/orders?q=%5Bredacted%5D&status=paid&page=2',
+    );
+    expect(redactUrl('/api/v1/x/ann%40example.com?ref=ann@example.com&limit=5', {})).toBe(
+      `/api/v1/x/${REDACTED}?ref=%5Bredacted%5D&limit=5`,
+    );
+    expect(redactUrl('/api/v1/search/products?category=protein&page=1', {})).toBe(
+      '/api/v1/search/products?category=protein&page=1',
+    );
+  });
+});
