@@ -109,7 +109,7 @@ function TestCardList() {
   const cards = Object.keys(TEST_CARDS) as (keyof typeof TEST_CARDS)[];
   return (
     <div className={styles.notice}>
-      <p id="test-cards-title">Test cards (any expiry as MM/YY, any 3-digit CVC):</p>
+      <p id="test-cards-title">Test cards, with any expiry date and security code:</p>
       <ul aria-labelledby="test-cards-title">
         {cards.map((card) => (
           <li key={card}>
