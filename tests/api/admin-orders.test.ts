@@ -1,3 +1,4 @@
+import { formatMoney } from '../../server/modules/orders/formatting.ts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -299,11 +300,23 @@ describe('refunds', () => {
     adminCall('POST', `/orders/${orderId}/refunds`, body, { 'idempotency-key': key });
 
   test('partial refunds, never above what is left; the whole amount refunds an unshipped order', async () => {
-    const { order } = await placeOrder();
+    const { order, shopper } = await placeOrder();
     const total = order.totals.total;
     let res = await refund(order.id, { amount: 1000, reason: 'Damaged tub' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ status: 'paid', refundable: total - 1000 });
+    // The shopper hears of a part refund; the timeline says it in dollars.
+    const [partMail] = await mailsTo(t.db, shopper.user.email, 'order-refund');
+    expect(partMail!.subject).toBe(
+      `Your refund of $10.00 for Forge Nutrition order ${order.number}`,
+    );
+    expect(partMail!.textBody.replace(/\s+/g, ' ')).toContain(
+      `we have refunded $10.00 to your Visa ending in 4242 for order ${order.number}. In all, $10.00 of your payment of ${formatMoney(total)} has been refunded.`,
+    );
+    const timeline = (res.json().data as AdminOrder).timeline;
+    expect(timeline.find((e) => e.type === 'refund')?.note).toBe(
+      `$10.00 refunded ($10.00 of ${formatMoney(total)} in all).`,
+    );
     res = await refund(order.id, { amount: total - 999 });
     expect(res.statusCode).toBe(409);
     expect(res.json().left).toBe(total - 1000);
@@ -316,10 +329,12 @@ describe('refunds', () => {
     expect(full.refunds.map((r) => r.amount)).toEqual([1000, total - 1000]);
     expect(full.timeline.some((e) => e.note?.includes('Damaged tub'))).toBe(true);
     expect((await refund(order.id, { amount: 1 })).statusCode).toBe(409);
+    // The rest closes the order: its "refunded" e-mail, not a second part-refund one.
+    expect(await mailsTo(t.db, shopper.user.email, 'order-refund')).toHaveLength(2);
   });
 
   test('a whole refund of a shipped order is recorded without re-opening it', async () => {
-    const { order } = await placeOrder();
+    const { order, shopper } = await placeOrder();
     await setStatus(order.id, { status: 'processing' });
     await setStatus(order.id, SHIP);
     const res = await refund(order.id, { amount: order.totals.total });
@@ -329,6 +344,10 @@ describe('refunds', () => {
       refundable: 0,
       payment: { refunded: order.totals.total },
     });
+    const [mail] = await mailsTo(t.db, shopper.user.email, 'order-refund');
+    expect(mail!.textBody.replace(/\s+/g, ' ')).toContain(
+      `Your payment of ${formatMoney(order.totals.total)} has now been refunded in full.`,
+    );
   });
 
   test('two concurrent partial refunds cannot exceed the amount paid', async () => {

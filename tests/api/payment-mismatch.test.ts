@@ -1,3 +1,4 @@
+import { formatMoney } from '../../server/modules/orders/formatting.ts';
 /**
  * A payment that succeeds for a sum other than the order's total never pays the order, whichever
  * way the reading arrives: Stripe's webhook, the browser's return (a refresh), the reconciliation
@@ -61,7 +62,7 @@ async function expectMismatch(
   expect(events.filter((event) => event.type === 'paid')).toHaveLength(0);
   const mismatches = events.filter((event) => event.type === 'payment_mismatch');
   expect(mismatches).toHaveLength(1);
-  expect(mismatches[0]!.note).toContain(`${order.total + by} cents paid`);
+  expect(mismatches[0]!.note).toContain(`${formatMoney(order.total + by)} paid`);
   expect(await mailsTo(db, order.email, ORDER_MAIL_KINDS.paid)).toHaveLength(0);
 }
 

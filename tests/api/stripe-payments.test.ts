@@ -172,7 +172,8 @@ describe('POST /api/v1/payments/stripe/webhook', () => {
     expect(payment.refunded).toBe(order.total);
     expect(refunds.map((r) => [r.reference, r.amount])).toEqual([[refund.id, order.total]]);
     expect(await s.eventsOfType(order, 'refund')).toHaveLength(1);
-    expect(await mailsTo(s.db, order.email, ORDER_MAIL_KINDS.refunded)).toHaveLength(0);
+    // The order stays delivered, and the shopper hears of the refund once.
+    expect(await mailsTo(s.db, order.email, ORDER_MAIL_KINDS.refunded)).toHaveLength(1);
   });
 
   test('a payment completing after the order was cancelled is refunded in full, once', async () => {
@@ -199,6 +200,12 @@ describe('POST /api/v1/payments/stripe/webhook', () => {
     expect(refunds.map((r) => r.reference)).toEqual([atStripe[0]!.id]);
     expect(await s.eventsOfType(order, 'payment_after_cancel')).toHaveLength(1);
     expect(await s.confirmations(order)).toHaveLength(0);
+    // The shopper was told nothing was charged; now they are told the money went back.
+    const refundMails = await mailsTo(s.db, order.email, ORDER_MAIL_KINDS.refunded);
+    expect(refundMails).toHaveLength(1);
+    expect(refundMails[0]!.textBody.replace(/\s+/g, ' ')).toContain(
+      'has now been refunded in full',
+    );
   });
 
   test("the browser's return racing the webhook pays the order once, with one e-mail", async () => {

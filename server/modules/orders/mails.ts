@@ -244,6 +244,49 @@ function refundMail(facts: OrderFacts): BuiltMail {
   };
 }
 
+/**
+ * Queues the e-mail of one refund that does not close the order (a part, goods already shipped,
+ * or the money of an order cancelled earlier): how much went back, where, and how much in all.
+ * Call it in the transaction that records the refund, so it is sent once, when that commits.
+ */
+export async function enqueueRefundMail(
+  tx: Executor,
+  refund: { order: OrderRow; amount: number; refunded: number; paid: number },
+): Promise<void> {
+  if (!links) {
+    throw new Error('Order e-mails need the shop origin: register the order-mails plugin.');
+  }
+  const facts = await readOrderFacts(tx, refund.order, links);
+  const { order, payment } = facts;
+  const number = orderNumber(order);
+  const amount = formatMoney(refund.amount);
+  const destination = payment?.card ? ` to your ${payment.card}` : '';
+  const inAll =
+    refund.refunded < refund.paid
+      ? `In all, ${formatMoney(refund.refunded)} of your payment of ${formatMoney(refund.paid)} has been refunded.`
+      : `Your payment of ${formatMoney(refund.paid)} has now been refunded in full.`;
+  const { text, html } = renderMail({
+    heading: `We have refunded ${amount} of order ${number}`,
+    paragraphs: [
+      `${greeting(order)} we have refunded ${amount}${destination} for order ${number}. ${inAll}`,
+      `A refund usually shows on your statement within ${REFUND_DELAY_TEXT}, depending on your bank.`,
+    ],
+    action: { label: 'View your order', url: facts.url },
+    details: [
+      { label: `Refund (${SHOP_CURRENCY})`, value: amount },
+      { label: `Refunded in all (${SHOP_CURRENCY})`, value: formatMoney(refund.refunded) },
+      ...(payment?.card ? [{ label: 'Refunded to', value: payment.card }] : []),
+    ],
+  });
+  await enqueueMail(tx, {
+    to: order.email,
+    subject: `Your refund of ${amount} for ${SHOP_IDENTITY.tradeName} order ${number}`,
+    text,
+    html,
+    kind: ORDER_MAIL_KINDS.refunded,
+  });
+}
+
 function orderNumber(order: OrderRow): string {
   return formatOrderNumber(order.number);
 }

@@ -12,6 +12,8 @@ import {
   transitionOrder,
   type OrderActor,
 } from '../orders/transitions.ts';
+import { formatMoney } from '../orders/formatting.ts';
+import { enqueueRefundMail } from '../orders/mails.ts';
 import type { orders } from '../orders/tables.ts';
 import type { ProviderPayment, ProviderRefund } from './provider.ts';
 import { payments, refunds } from './tables.ts';
@@ -145,7 +147,7 @@ export async function applyPaymentUpdate(
         if (reading.amount !== order.total) {
           await recordOrderEvent(tx, order.id, {
             type: 'payment_mismatch',
-            note: `The provider reports ${reading.amount} cents paid; the order's total is ${order.total}.`,
+            note: `The provider reports ${formatMoney(reading.amount)} paid; the order's total is ${formatMoney(order.total)}.`,
             ...who,
           });
         } else {
@@ -162,14 +164,19 @@ export async function applyPaymentUpdate(
     }
 
     if (refunded > current.refunded) {
+      const amount = refunded - current.refunded;
       await recordOrderEvent(tx, order.id, {
         type: 'refund',
-        note: `${refunded - current.refunded} cents refunded (${refunded} of ${current.amount} in all).`,
+        note: `${formatMoney(amount)} refunded (${formatMoney(refunded)} of ${formatMoney(current.amount)} in all).`,
         ...who,
       });
       const whole = refunded >= current.amount;
       if (whole && (order.status === 'paid' || order.status === 'processing')) {
+        // The order's "refunded" e-mail tells the shopper.
         order = (await transitionOrder(tx, order.id, { to: 'refunded', ...who })).order;
+      } else {
+        // A part, a refund of goods already shipped, or of a cancelled order: its own e-mail.
+        await enqueueRefundMail(tx, { order, amount, refunded, paid: current.amount });
       }
     }
     return { kind: 'applied' as const, payment: payment!, order, refundOwed };
