@@ -244,6 +244,15 @@ export const SHOPPER_CANCELLABLE: readonly OrderStatus[] = ['pending_payment', '
 /** An order left unpaid this long is cancelled and its stock and discount code released. */
 export const ORDER_PAYMENT_WINDOW_MS = 30 * 60 * 1000;
 
+/**
+ * Unpaid orders hold their stock for the whole payment window, so without a bound one account (or
+ * one client address, with many accounts) could hold everything on the shelf and every other
+ * shopper would find it sold out. A shopper rarely has more than one order awaiting payment; an
+ * address is shared by a household or an office, so it may hold more.
+ */
+export const MAX_UNPAID_ORDERS_PER_ACCOUNT = 3;
+export const MAX_UNPAID_ORDERS_PER_ADDRESS = 10;
+
 /** Short order numbers as the shopper sees them: FN-10482. */
 export const ORDER_NUMBER_PREFIX = 'FN-';
 export const ORDER_NUMBER_START = 10001;

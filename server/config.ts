@@ -1,7 +1,11 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { ORDER_PAYMENT_WINDOW_MS } from '../contract/checkout-rules.ts';
+import {
+  MAX_UNPAID_ORDERS_PER_ACCOUNT,
+  MAX_UNPAID_ORDERS_PER_ADDRESS,
+  ORDER_PAYMENT_WINDOW_MS,
+} from '../contract/checkout-rules.ts';
 
 const optionalUrl = (protocols: string[]) =>
   z
@@ -119,6 +123,22 @@ const envSchema = z.object({
     .min(1000, 'must be at least 1000')
     .max(7 * 24 * 3_600_000, 'must be at most a week')
     .default(ORDER_PAYMENT_WINDOW_MS),
+  /**
+   * How many orders awaiting payment one account, and one client address, may hold at once (their
+   * stock is held until paid or expired). A load test placing orders without paying lifts them.
+   */
+  UNPAID_ORDERS_PER_ACCOUNT: z.coerce
+    .number({ message: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(1_000_000, 'must be at most 1000000')
+    .default(MAX_UNPAID_ORDERS_PER_ACCOUNT),
+  UNPAID_ORDERS_PER_ADDRESS: z.coerce
+    .number({ message: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(1_000_000, 'must be at most 1000000')
+    .default(MAX_UNPAID_ORDERS_PER_ADDRESS),
   /**
    * How often the order jobs run (cancelling unpaid orders, retrying stored webhooks, reconciling
    * payments); 0 = only when asked (tests).

@@ -113,6 +113,8 @@ export const CSRF = { 'x-requested-with': 'forge-storefront' };
 export interface Caller {
   cookie?: string;
   guestCartId?: string;
+  /** The client address the call comes from (127.0.0.1 when not given). */
+  address?: string;
 }
 
 /** A cart call as the PWA makes it: the guest id as header and query, JSON body or CSRF header. */
@@ -135,6 +137,7 @@ export function cartCall(
     },
     ...(caller.guestCartId ? { query: { guestCartId: caller.guestCartId } } : {}),
     ...(payload ? { payload } : {}),
+    ...(caller.address ? { remoteAddress: caller.address } : {}),
   };
   return app.inject(options);
 }

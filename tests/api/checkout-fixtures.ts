@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { AddressInput, PlaceOrderBody } from '../../contract/orders.ts';
 import { registerUser, type SignedIn } from '../helpers/auth.ts';
@@ -23,13 +24,24 @@ let keyCount = 0;
 /** A fresh checkout attempt's Idempotency-Key. */
 export const newCheckoutKey = () => `checkout-${Date.now()}-${++keyCount}`;
 
+/**
+ * A client address of the shopper's own, the same on every call: the bound on unpaid orders per
+ * address then counts each shopper's orders, not every test's (they would all be 127.0.0.1).
+ */
+export function addressOf(caller: Caller): string {
+  if (caller.address) return caller.address;
+  const hash = createHash('sha256').update(caller.cookie ?? caller.guestCartId ?? '').digest();
+  return `10.${hash[0]}.${hash[1]}.${(hash[2]! % 254) + 1}`;
+}
+
 export function placeOrderCall(
   app: FastifyInstance,
   caller: Caller,
   body: PlaceOrderBody,
   key: string | null = newCheckoutKey(),
 ) {
-  return cartCall(app, 'POST', '/orders', caller, body, key ? { 'idempotency-key': key } : {});
+  const from = { ...caller, address: addressOf(caller) };
+  return cartCall(app, 'POST', '/orders', from, body, key ? { 'idempotency-key': key } : {});
 }
 
 /** A new shopper with the given lines in their cart. */

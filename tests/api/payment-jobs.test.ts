@@ -140,10 +140,11 @@ describe('payment reconciliation', () => {
     const first = await reconcilePayments(s.db, s.stripe, log, { sinceMs: HOUR });
     expect(first.checked).toBe(3);
     expect(reads() - before).toBe(3);
-    const [{ updatedAt }] = await s.db
+    const [compared] = await s.db
       .select({ updatedAt: payments.updatedAt })
       .from(payments)
       .where(eq(payments.orderId, orders[0]!.id));
+    const updatedAt = compared!.updatedAt;
 
     // Nothing changed: the next passes ask Stripe nothing, and no payment looks changed.
     for (const pass of [1, 2]) {

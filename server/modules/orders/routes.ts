@@ -28,6 +28,7 @@ import {
   quoteCheckout,
   reorder,
 } from './service.ts';
+import { actorOf } from './transitions.ts';
 
 const tags = ['orders'];
 
@@ -65,7 +66,7 @@ export default async function orderRoutes(base: FastifyInstance) {
       schema: {
         tags,
         summary:
-          'Place the cart as an order (Idempotency-Key required: the same key finds the same order); 409 names lines short of stock',
+          'Place the cart as an order (Idempotency-Key required: the same key finds the same order); 409 names lines short of stock, or too many orders awaiting payment',
         headers: PlaceOrderHeaders,
         body: PlaceOrderBody,
         response: { 201: PlaceOrderResponse },
@@ -79,6 +80,11 @@ export default async function orderRoutes(base: FastifyInstance) {
         body: request.body,
         paymentWindowMs: app.config.ORDER_PAYMENT_WINDOW_MS,
         provider: app.payments.name,
+        clientAddress: request.ip,
+        unpaidBound: {
+          account: app.config.UNPAID_ORDERS_PER_ACCOUNT,
+          address: app.config.UNPAID_ORDERS_PER_ADDRESS,
+        },
       });
       try {
         await ensureProviderPayment(db, app.payments, orderId);
@@ -181,7 +187,11 @@ export default async function orderRoutes(base: FastifyInstance) {
     async (request) => {
       const user = signedIn(request);
       const row = await findVisibleOrder(db, user, request.params.orderId);
-      await cancelOrderAsShopper(db, app.payments, { orderId: row.id, userId: user._id });
+      await cancelOrderAsShopper(db, app.payments, {
+        orderId: row.id,
+        userId: user._id,
+        actor: actorOf(user, row),
+      });
       return {
         success: true as const,
         data: await orderDto(db, await findVisibleOrder(db, user, row.id)),

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import {
   SHOPPER_CANCELLABLE,
   computeOrderTotals,
@@ -183,6 +183,52 @@ export interface PlaceOrderInput {
     };
   paymentWindowMs: number;
   provider: PaymentProviderName;
+  /** The client address placing it (bounds the unpaid orders one address may hold). */
+  clientAddress: string;
+  /** The most unpaid orders one account and one client address may hold. */
+  unpaidBound: { account: number; address: number };
+}
+
+export class TooManyUnpaidOrdersError extends HttpError {
+  constructor(scope: 'account' | 'address', limit: number) {
+    super(
+      409,
+      scope === 'account'
+        ? `You already have ${limit} orders waiting for payment. Pay or cancel one of them (under Your orders) before placing another.`
+        : `Too many orders from your network are waiting for payment (${limit}). Pay or cancel one of them before placing another.`,
+      { reason: 'too_many_unpaid', limit },
+    );
+  }
+}
+
+/**
+ * Refuses a new order while the account or the client address already holds the most unpaid
+ * orders allowed. Called under the cart's lock, so one account's placements are counted in turn.
+ */
+async function checkUnpaidBound(
+  tx: Executor,
+  userId: string,
+  clientAddress: string,
+  bound: PlaceOrderInput['unpaidBound'],
+) {
+  const [counted] = await tx
+    .select({
+      account: sql<number>`count(*) filter (where ${orders.userId} = ${userId})::int`,
+      address: sql<number>`count(*) filter (where ${orders.placedFrom} = ${clientAddress})::int`,
+    })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, 'pending_payment'),
+        or(eq(orders.userId, userId), eq(orders.placedFrom, clientAddress)),
+      ),
+    );
+  if ((counted?.account ?? 0) >= bound.account) {
+    throw new TooManyUnpaidOrdersError('account', bound.account);
+  }
+  if ((counted?.address ?? 0) >= bound.address) {
+    throw new TooManyUnpaidOrdersError('address', bound.address);
+  }
 }
 
 /**
@@ -202,6 +248,7 @@ export async function placeOrder(
     return await db.transaction(async (tx) => {
       const priced = await priceCart(tx, user._id, body, true);
       if (priced.lines.length === 0 || !priced.cartId) throw new EmptyCartError();
+      await checkUnpaidBound(tx, user._id, input.clientAddress, input.unpaidBound);
       await reserveLines(tx, priced.lines);
       if (
         priced.usedCode ||
@@ -233,6 +280,7 @@ export async function placeOrder(
         taxes: totals.taxes,
         total: totals.total,
         payBy: new Date(now.getTime() + input.paymentWindowMs),
+        placedFrom: input.clientAddress,
         createdAt: now,
         updatedAt: now,
       });

@@ -10,6 +10,15 @@ import { orderEvents, orderItems, orders } from './tables.ts';
 
 export type OrderActor = 'shopper' | 'staff' | 'system' | 'provider';
 
+/**
+ * Who acts when a signed-in user acts on an order through a shopper's route: the order's own
+ * shopper, or staff (an admin may open and act on anyone's order). The timeline and the e-mails
+ * name the real actor.
+ */
+export function actorOf(user: { _id: string }, order: { userId: string | null }): OrderActor {
+  return order.userId === user._id ? 'shopper' : 'staff';
+}
+
 export interface TransitionInput {
   to: OrderStatus;
   actor: OrderActor;
@@ -71,6 +80,8 @@ export async function transitionOrder(
       updatedAt: now,
       ...(input.to === 'paid' ? { paidAt: now, payBy: null } : {}),
       ...(closing ? { closedAt: now, payBy: null } : {}),
+      // The client address was kept only to bound unpaid orders.
+      ...(from === 'pending_payment' ? { placedFrom: null } : {}),
     })
     .where(eq(orders.id, orderId))
     .returning();
