@@ -295,6 +295,25 @@ describe('status changes', () => {
   });
 });
 
+describe('staff acting through a shopper route', () => {
+  test('are recorded as staff, with their own id, not as the shopper', async () => {
+    const { order } = await placeOrder({ pay: false });
+    const paid = await payWithTestCard(t.app, admin, order.id, TEST_CARDS.succeeds);
+    expect(paid.statusCode, paid.body).toBe(200);
+    const cancel = await cartCall(t.app, 'POST', `/orders/${order.id}/cancel`, admin, {});
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const { timeline } = await adminOrder(order.id);
+    expect(timeline.find((event) => event.status === 'paid')).toMatchObject({
+      actor: 'staff',
+      actorId: admin.user._id,
+    });
+    expect(timeline.find((event) => event.status === 'cancelled')).toMatchObject({
+      actor: 'staff',
+      actorId: admin.user._id,
+    });
+  });
+});
+
 describe('refunds', () => {
   const refund = (orderId: string, body: object, key = `rf-${Math.random()}`) =>
     adminCall('POST', `/orders/${orderId}/refunds`, body, { 'idempotency-key': key });

@@ -70,15 +70,16 @@ async function stopPendingPayment(db: Database, provider: PaymentProvider, order
 export async function cancelOrderAsShopper(
   db: Database,
   provider: PaymentProvider,
-  input: { orderId: string; userId: string },
+  input: { orderId: string; userId: string; actor?: OrderActor },
 ): Promise<void> {
   const { orderId } = input;
+  const who = input.actor ?? 'shopper';
   const [before] = await db
     .select({ status: orders.status })
     .from(orders)
     .where(eq(orders.id, orderId));
   if (before?.status === 'pending_payment') await stopPendingPayment(db, provider, orderId);
-  const actor = { actor: 'shopper' as OrderActor, actorId: input.userId };
+  const actor = { actor: who, actorId: input.userId };
   const wasPaid = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (order.status === 'cancelled') return false;
@@ -96,7 +97,7 @@ export async function cancelOrderAsShopper(
     });
     return paid;
   });
-  if (wasPaid) await refundInFull(db, provider, orderId, 'shopper', input.userId);
+  if (wasPaid) await refundInFull(db, provider, orderId, who, input.userId);
 }
 
 /**

@@ -7,6 +7,7 @@ import { findVisibleOrder } from '../orders/service.ts';
 import { paymentDto } from './completion.ts';
 import type { ProviderPayment } from './provider.ts';
 import { applyTestOutcome, ensureProviderPayment } from './service.ts';
+import { actorOf } from '../orders/transitions.ts';
 import { TEST_DECLINE_MESSAGES, testCardOutcome } from './test-provider.ts';
 
 /**
@@ -63,6 +64,7 @@ export default async function paymentRoutes(base: FastifyInstance) {
         payment,
         outcome,
         userId: request.user._id,
+        actor: actorOf(request.user, order),
       });
       return { success: true as const, data: paymentDto(settled) };
     },

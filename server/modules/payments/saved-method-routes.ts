@@ -26,6 +26,7 @@ import {
   testCardOfToken,
 } from './saved-methods.ts';
 import { applyTestOutcome, ensureProviderPayment, settlePayment } from './service.ts';
+import { actorOf } from '../orders/transitions.ts';
 import { testCardOutcome } from './test-provider.ts';
 
 const tags = ['payment-methods'];
@@ -157,6 +158,7 @@ export default async function savedMethodRoutes(base: FastifyInstance) {
           payment,
           outcome,
           userId: user._id,
+          actor: actorOf(user, order),
         });
         return { success: true as const, data: paymentDto(settled) };
       }
@@ -174,7 +176,7 @@ export default async function savedMethodRoutes(base: FastifyInstance) {
       const outcome = await settlePayment(db, app.payments, {
         provider: 'stripe',
         reading,
-        actor: 'shopper',
+        actor: actorOf(user, order),
         actorId: user._id,
       });
       if (outcome.kind !== 'applied') throw notFound('That payment does not exist.');

@@ -148,6 +148,8 @@ export async function applyTestOutcome(
     payment: PaymentRow;
     outcome: Pick<ProviderPayment, 'status' | 'lastError' | 'card'>;
     userId: string;
+    /** The order's shopper, or staff acting on it. */
+    actor: OrderActor;
   },
 ): Promise<PaymentRow> {
   const { payment } = input;
@@ -160,7 +162,7 @@ export async function applyTestOutcome(
       refunded: payment.refunded,
       ...input.outcome,
     },
-    actor: 'shopper',
+    actor: input.actor,
     actorId: input.userId,
   });
   if (applied.kind !== 'applied') throw notFound('That payment does not exist.');
