@@ -30,7 +30,9 @@ export const newCheckoutKey = () => `checkout-${Date.now()}-${++keyCount}`;
  */
 export function addressOf(caller: Caller): string {
   if (caller.address) return caller.address;
-  const hash = createHash('sha256').update(caller.cookie ?? caller.guestCartId ?? '').digest();
+  const hash = createHash('sha256')
+    .update(caller.cookie ?? caller.guestCartId ?? '')
+    .digest();
   return `10.${hash[0]}.${hash[1]}.${(hash[2]! % 254) + 1}`;
 }
 

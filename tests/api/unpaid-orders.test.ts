@@ -81,7 +81,8 @@ test('one client address holds at most 10 unpaid orders, whatever the accounts',
     }
   }
   expect((await place(shoppers[3]!, address)).statusCode).toBe(201);
-  expect(++placed).toBe(10);
+  placed++;
+  expect(placed).toBe(10);
   const eleventh = await place(shoppers[3]!, address);
   expect(eleventh.statusCode, eleventh.body).toBe(409);
   expect(eleventh.json()).toMatchObject({ reason: 'too_many_unpaid', limit: 10 });
