@@ -12,6 +12,7 @@ import {
 } from '../../contract/admin.ts';
 import { TEST_CARDS, type AddressInput, type Order } from '../../contract/orders.ts';
 import { staffRefunds, stockAdjustments } from '../../server/modules/admin/tables.ts';
+import { MAX_VARIANT_STOCK } from '../../server/modules/catalog/stock.ts';
 import { users } from '../../server/modules/auth/tables.ts';
 import { products, variants } from '../../server/modules/catalog/tables.ts';
 import { idempotencyRecords } from '../../server/plugins/idempotency-tables.ts';
@@ -693,6 +694,16 @@ describe('stock', () => {
     expect((await stock()).stock).toBe(1);
     const most = await adjust({ set: MAX_STOCK_CHANGE, reason: 'Largest count' });
     expect(most.statusCode, most.body).toBe(200);
+    // Changes within their bound still cannot pile a variant past what it may hold.
+    for (let i = 1; i < MAX_VARIANT_STOCK / MAX_STOCK_CHANGE; i++) {
+      expect((await adjust({ delta: MAX_STOCK_CHANGE, reason: 'Pile up' })).statusCode).toBe(200);
+    }
+    expect((await stock()).stock).toBe(MAX_VARIANT_STOCK);
+    const over = await adjust({ delta: 1, reason: 'One more' });
+    expect(over.statusCode, over.body).toBe(409);
+    expect(over.json().message).toBe(
+      `A variant holds at most ${MAX_VARIANT_STOCK} units: ${MAX_VARIANT_STOCK} in stock, so at most 0 can be added.`,
+    );
     await adjust({ set: 1, reason: 'Recount' });
     expect((await adminCall('GET', '/variants/var_missing/stock')).statusCode).toBe(404);
     const logged = await t.db

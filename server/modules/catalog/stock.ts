@@ -11,6 +11,12 @@ import type { Executor } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { products, variants } from './tables.ts';
 
+/**
+ * The most units one variant may hold: far above any warehouse, and low enough that a product's
+ * total over its variants still fits the database's integer column.
+ */
+export const MAX_VARIANT_STOCK = 10_000_000;
+
 export interface StockLine {
   variantId: string;
   quantity: number;
@@ -115,6 +121,12 @@ export async function adjustVariantStock(
   if (after < 0) {
     throw conflict(
       `Stock cannot go below 0: ${variant.stock} in stock, so at most ${variant.stock} can be taken away.`,
+      { stock: variant.stock },
+    );
+  }
+  if (after > MAX_VARIANT_STOCK) {
+    throw conflict(
+      `A variant holds at most ${MAX_VARIANT_STOCK} units: ${variant.stock} in stock, so at most ${MAX_VARIANT_STOCK - variant.stock} can be added.`,
       { stock: variant.stock },
     );
   }
