@@ -1,5 +1,19 @@
-import { SHIPPING_DELIVERY_TIMES } from '../../../../contract/checkout-rules.ts';
+import {
+  FREE_SHIPPING_THRESHOLD,
+  STANDARD_SHIPPING_PRICE,
+} from '../../../../contract/cart-rules.ts';
+import {
+  EXPRESS_SHIPPING_PRICE,
+  SHIPPING_DELIVERY_TIMES,
+} from '../../../../contract/checkout-rules.ts';
+import { formatMoney } from '../../../lib/format.ts';
 import { InfoPage, InfoSection, KeyFacts } from './info-page';
+
+// The prices checkout charges, so this page can never promise other ones.
+const threshold = formatMoney(FREE_SHIPPING_THRESHOLD);
+const wholeThreshold = threshold.replace(/\.00$/, '');
+const standard = formatMoney(STANDARD_SHIPPING_PRICE);
+const express = formatMoney(EXPRESS_SHIPPING_PRICE);
 
 export function ShippingPage() {
   return (
@@ -10,9 +24,9 @@ export function ShippingPage() {
     >
       <KeyFacts
         facts={[
-          { value: 'Free', label: 'standard shipping on orders of $99 or more' },
-          { value: '$9.99', label: 'standard shipping under $99' },
-          { value: '$19.99', label: 'express shipping, any order size' },
+          { value: 'Free', label: `standard shipping on orders of ${wholeThreshold} or more` },
+          { value: standard, label: `standard shipping under ${wholeThreshold}` },
+          { value: express, label: 'express shipping, any order size' },
         ]}
       />
       <InfoSection title="Rates">
@@ -29,20 +43,20 @@ export function ShippingPage() {
           <tbody>
             <tr>
               <td>Standard</td>
-              <td>$99.00 or more</td>
+              <td>{threshold} or more</td>
               <td>Free</td>
               <td>{SHIPPING_DELIVERY_TIMES.standard}</td>
             </tr>
             <tr>
               <td>Standard</td>
-              <td>Under $99.00</td>
-              <td>$9.99</td>
+              <td>Under {threshold}</td>
+              <td>{standard}</td>
               <td>{SHIPPING_DELIVERY_TIMES.standard}</td>
             </tr>
             <tr>
               <td>Express</td>
               <td>Any</td>
-              <td>$19.99</td>
+              <td>{express}</td>
               <td>{SHIPPING_DELIVERY_TIMES.express}</td>
             </tr>
           </tbody>
