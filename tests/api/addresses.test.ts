@@ -62,6 +62,41 @@ describe('saved addresses', () => {
     expect(res.body).toContain('postalCode');
   });
 
+  test('a postal code from another province is refused, on create and on PATCH', async () => {
+    const shopper = await registerUser(t.app);
+    const MONTREAL_IN_ALBERTA =
+      'Postal code H3B 1B2 is in Quebec, not Alberta. Check the postal code or the province.';
+    const created = await cartCall(t.app, 'POST', '/user/addresses', shopper, {
+      ...TORONTO,
+      province: 'AB',
+      postalCode: 'h3b 1b2',
+    });
+    expect(created.statusCode, created.body).toBe(400);
+    expect(created.json().errors).toEqual([
+      { path: 'body.postalCode', message: MONTREAL_IN_ALBERTA },
+    ]);
+    const saved = await create(shopper, TORONTO);
+    // The province alone changed: the stored Toronto code no longer fits it.
+    const patched = await cartCall(t.app, 'PATCH', `/user/addresses/${saved.id}`, shopper, {
+      province: 'QC',
+    });
+    expect(patched.statusCode, patched.body).toBe(400);
+    expect(patched.json().errors).toEqual([
+      {
+        path: 'body.postalCode',
+        message:
+          'Postal code M5H 2N2 is in Ontario, not Quebec. Check the postal code or the province.',
+      },
+    ]);
+    expect((await list(shopper))[0]).toMatchObject({ province: 'ON', postalCode: 'M5H 2N2' });
+    // Both together, consistent: accepted.
+    const moved = await cartCall(t.app, 'PATCH', `/user/addresses/${saved.id}`, shopper, {
+      province: 'QC',
+      postalCode: 'H3B 1B2',
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+  });
+
   test('PATCH changes only the given fields; line2 null clears it', async () => {
     const shopper = await registerUser(t.app);
     const a = await create(shopper, { ...TORONTO, line2: 'Apt 9' });

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { COUNTRY_NOT_SHIPPED, TEST_CARDS, type Order } from '../../contract/orders.ts';
+import { userAddresses } from '../../server/modules/addresses/tables.ts';
 import { cartItems, carts } from '../../server/modules/cart/tables.ts';
 import { variants } from '../../server/modules/catalog/tables.ts';
 import { issueCouponCode } from '../../server/modules/discounts/service.ts';
@@ -161,6 +162,57 @@ describe('POST /checkout/quote', () => {
       taxes: [{ name: 'HST', rate: 13, amount: 1300 }],
       total: 9998 - 1000 + 999 + 1300,
     });
+  });
+
+  test('taxes follow the address: a postal code outside the province chosen is refused', async () => {
+    const shopper = await shopperWithCart(t.app, [chocolate()]);
+    // A Montréal code with Alberta picked was charged 5 % instead of 14.975 %.
+    const montrealInAlberta = addressIn('AB', 'H3B 1B2');
+    const expected = {
+      path: 'body.shippingAddress.postalCode',
+      message:
+        'Postal code H3B 1B2 is in Quebec, not Alberta. Check the postal code or the province.',
+    };
+    const refused = await quote(shopper, {
+      shippingAddress: montrealInAlberta,
+      shippingMethod: 'standard',
+    });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().errors).toEqual([expected]);
+    const order = await placeOrderCall(t.app, shopper, {
+      shippingAddress: montrealInAlberta,
+      shippingMethod: 'standard',
+    });
+    expect(order.statusCode, order.body).toBe(400);
+    expect(order.json().errors).toEqual([expected]);
+    const mine = await cartCall(t.app, 'GET', '/orders/my', shopper);
+    expect(mine.json().data.items).toHaveLength(0);
+    // A saved address stored before the rule is checked too, naming the address chosen.
+    const saved = await cartCall(
+      t.app,
+      'POST',
+      '/user/addresses',
+      shopper,
+      addressIn('QC', 'H3B 1B2'),
+    );
+    expect(saved.statusCode, saved.body).toBe(201);
+    const addressId = saved.json().data.id as string;
+    await t.db.update(userAddresses).set({ province: 'AB' }).where(eq(userAddresses.id, addressId));
+    const bySaved = await quote(shopper, { addressId, shippingMethod: 'standard' });
+    expect(bySaved.statusCode, bySaved.body).toBe(400);
+    expect(bySaved.json().errors).toEqual([{ path: 'body.addressId', message: expected.message }]);
+    // X serves both territories; every other district one province.
+    for (const [province, postal] of [
+      ['NT', 'X1A 2P7'],
+      ['NU', 'X0A 0H0'],
+      ['QC', 'H3B 1B2'],
+    ]) {
+      const ok = await quote(shopper, {
+        shippingAddress: addressIn(province!, postal!),
+        shippingMethod: 'standard',
+      });
+      expect(ok.statusCode, `${province} ${postal}: ${ok.body}`).toBe(200);
+    }
   });
 
   test('a bad address is refused naming each field; a foreign country is named', async () => {

@@ -3,6 +3,8 @@ import {
   SHOPPER_CANCELLABLE,
   computeOrderTotals,
   formatOrderNumber,
+  postalCodeMatchesProvince,
+  postalCodeMismatchMessage,
   type Address,
   type Order,
   type OrderSummary,
@@ -16,7 +18,7 @@ import {
 } from '../../../contract/orders.ts';
 import { CART_LINE_MAX_QUANTITY } from '../../../contract/cart-rules.ts';
 import type { Database, Executor } from '../../db/client.ts';
-import { HttpError, conflict, notFound } from '../../lib/errors.ts';
+import { HttpError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { SessionUser } from '../../plugins/sessions.ts';
 import { findOwnAddress, saveAddressOnce } from '../addresses/service.ts';
@@ -71,6 +73,13 @@ async function priceCart(
   const shippingAddress = target.addressId
     ? await findOwnAddress(tx, userId, target.addressId)
     : target.shippingAddress!;
+  // The schema checks a typed address; a saved one may predate the rule. Taxes follow the address.
+  if (!postalCodeMatchesProvince(shippingAddress.postalCode, shippingAddress.province)) {
+    throw badRequest(
+      postalCodeMismatchMessage(shippingAddress.postalCode, shippingAddress.province),
+      target.addressId ? 'body.addressId' : 'body.shippingAddress.postalCode',
+    );
+  }
   const cartQuery = tx
     .select({ id: carts.id, discountCodeId: carts.discountCodeId })
     .from(carts)
