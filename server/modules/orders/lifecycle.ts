@@ -2,7 +2,7 @@ import { and, asc, eq, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { ORDER_STATUS_LABELS, SHOPPER_CANCELLABLE } from '../../../contract/orders.ts';
 import type { Database } from '../../db/client.ts';
-import { HttpError, conflict } from '../../lib/errors.ts';
+import { HttpError, conflict, isDatabaseUnavailable } from '../../lib/errors.ts';
 import type { PaymentProvider, ProviderPayment } from '../payments/provider.ts';
 import { refundPayment, settlePayment } from '../payments/service.ts';
 import { payments } from '../payments/tables.ts';
@@ -46,10 +46,13 @@ async function stopPendingPayment(db: Database, provider: PaymentProvider, order
   let reading: ProviderPayment;
   try {
     reading = await provider.cancelPayment(payment.reference);
-  } catch {
+  } catch (refused) {
+    // Our own database gone (the test provider keeps its side there) is said as such.
+    if (isDatabaseUnavailable(refused)) throw refused;
     try {
       reading = await provider.retrievePayment(payment.reference);
-    } catch {
+    } catch (unread) {
+      if (isDatabaseUnavailable(unread)) throw unread;
       throw new HttpError(503, PAYMENT_NOT_STOPPED, { reason: 'payment_not_stopped' });
     }
   }
