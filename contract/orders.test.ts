@@ -34,28 +34,15 @@ import {
   type OrderStatus,
   type PaymentStatus,
 } from './orders.ts';
+import {
+  ORDER_MOVES,
+  ORDER_STATUS_LIST,
+  PAYMENT_MOVES,
+  PAYMENT_STATUS_LIST,
+} from '../tests/helpers/transition-tables.ts';
 
-const STATUSES = [
-  'pending_payment',
-  'paid',
-  'processing',
-  'shipped',
-  'delivered',
-  'cancelled',
-  'refunded',
-] as const;
-
-/** The only moves an order may make. */
-const ALLOWED = new Set([
-  'pending_payment → paid',
-  'pending_payment → cancelled',
-  'paid → processing',
-  'paid → cancelled',
-  'paid → refunded',
-  'processing → shipped',
-  'processing → refunded',
-  'shipped → delivered',
-]);
+const STATUSES = ORDER_STATUS_LIST;
+const ALLOWED = ORDER_MOVES;
 
 const pairs = STATUSES.flatMap((from) =>
   STATUSES.map((to) => [from, to, ALLOWED.has(`${from} → ${to}`)] as const),
@@ -88,26 +75,8 @@ describe('order transitions', () => {
 });
 
 describe('payment transitions: only as the provider moves a payment', () => {
-  const PAYMENT = [
-    'requires_payment_method',
-    'requires_action',
-    'processing',
-    'succeeded',
-    'canceled',
-  ] as const;
-  /** Succeeded and canceled are final; processing ends succeeded or failed, never cancelled. */
-  const MOVES = new Set([
-    'requires_payment_method → requires_action',
-    'requires_payment_method → processing',
-    'requires_payment_method → succeeded',
-    'requires_payment_method → canceled',
-    'requires_action → requires_payment_method',
-    'requires_action → processing',
-    'requires_action → succeeded',
-    'requires_action → canceled',
-    'processing → requires_payment_method',
-    'processing → succeeded',
-  ]);
+  const PAYMENT = PAYMENT_STATUS_LIST;
+  const MOVES = PAYMENT_MOVES;
 
   test('the statuses are these five', () => {
     expect(PAYMENT_STATUSES).toEqual(PAYMENT);

@@ -26,6 +26,12 @@ import {
   shopperWithCart,
 } from './checkout-fixtures.ts';
 import { readPdfText } from './invoice-text.ts';
+import {
+  ORDER_MOVES,
+  ORDER_STATUS_LIST,
+  PAYMENT_MOVES,
+  PAYMENT_STATUS_LIST,
+} from '../helpers/transition-tables.ts';
 
 /** Variants priced on either side of the free-shipping threshold, before and after 10 % off. */
 const PRICED = {
@@ -208,25 +214,8 @@ describe('free shipping from $99.00 after the discount: cart, quote and order ag
 });
 
 describe('transitionOrder follows the order table, pair by pair', () => {
-  const STATUSES = [
-    'pending_payment',
-    'paid',
-    'processing',
-    'shipped',
-    'delivered',
-    'cancelled',
-    'refunded',
-  ] as const;
-  const ALLOWED = new Set([
-    'pending_payment → paid',
-    'pending_payment → cancelled',
-    'paid → processing',
-    'paid → cancelled',
-    'paid → refunded',
-    'processing → shipped',
-    'processing → refunded',
-    'shipped → delivered',
-  ]);
+  const STATUSES = ORDER_STATUS_LIST;
+  const ALLOWED = ORDER_MOVES;
   const pairs = STATUSES.flatMap((from) => STATUSES.map((to) => [from, to] as const));
 
   test.each(pairs)('%s → %s', async (from, to) => {
@@ -251,25 +240,8 @@ describe('transitionOrder follows the order table, pair by pair', () => {
 });
 
 describe('the completer moves a payment only along the payment table, pair by pair', () => {
-  const PAYMENT = [
-    'requires_payment_method',
-    'requires_action',
-    'processing',
-    'succeeded',
-    'canceled',
-  ] as const;
-  const MOVES = new Set([
-    'requires_payment_method → requires_action',
-    'requires_payment_method → processing',
-    'requires_payment_method → succeeded',
-    'requires_payment_method → canceled',
-    'requires_action → requires_payment_method',
-    'requires_action → processing',
-    'requires_action → succeeded',
-    'requires_action → canceled',
-    'processing → requires_payment_method',
-    'processing → succeeded',
-  ]);
+  const PAYMENT = PAYMENT_STATUS_LIST;
+  const MOVES = PAYMENT_MOVES;
   let count = 0;
 
   test.each(PAYMENT.flatMap((from) => PAYMENT.map((to) => [from, to] as const)))(
