@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { carts, cartItems } from '../../server/modules/cart/tables.ts';
+import { variants } from '../../server/modules/catalog/tables.ts';
 import { issueCouponCode } from '../../server/modules/discounts/service.ts';
 import { hashToken } from '../../server/lib/tokens.ts';
 import { registerUser } from '../helpers/auth.ts';
@@ -116,6 +117,27 @@ describe('POST /cart/merge', () => {
     expect(res.json().capped).toEqual([
       expect.objectContaining({ variantId: F.plenty, requested: 25, quantity: 20 }),
     ]);
+  });
+
+  test('a guest line sold out since is named and left behind, never kept at 0', async () => {
+    const guestCartId = await guestWith([
+      [F.vanilla, 2],
+      [F.plenty, 1],
+    ]);
+    await t.db.update(variants).set({ stock: 0 }).where(eq(variants.id, F.vanilla));
+    try {
+      const shopper = await registerUser(t.app);
+      const res = await merge(shopper.cookie, guestCartId);
+      expect(res.statusCode).toBe(200);
+      expect(quantities(res.json().data)).toEqual({ [F.plenty]: 1 });
+      expect(res.json().capped).toEqual([
+        { variantId: F.vanilla, name: 'FX Gold Whey', requested: 2, quantity: 0, stock: 0 },
+      ]);
+      // A merged line is a line like any other.
+      expect(res.json().data.items[0].itemId).toMatch(/^item_/);
+    } finally {
+      await t.db.update(variants).set({ stock: 3 }).where(eq(variants.id, F.vanilla));
+    }
   });
 
   test('a merge that fits names no line', async () => {
