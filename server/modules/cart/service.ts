@@ -275,7 +275,8 @@ export async function mergeGuestCart(
         const { variantId, name, stock } = line;
         capped.push({ variantId, name, requested, quantity, stock });
       }
-      if (quantity === current || quantity < 1) continue;
+      // Nothing to add; this also skips a sold-out line, whose quantity stays at 0.
+      if (quantity === current) continue;
       await tx
         .insert(cartItems)
         .values({
