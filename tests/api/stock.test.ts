@@ -1,0 +1,198 @@
+/**
+ * The owner of stock (`server/modules/catalog/stock.ts`) called directly on a fresh database:
+ * reserving every line or none, putting units back, the desk's adjustments at 0 and at the
+ * 10,000,000-unit ceiling, and each product's total recounted over its active variants.
+ *
+ * The cart fixtures' whey has chocolate (50 left), vanilla (3 left) and a withdrawn 5 lb (10
+ * left, not counted): 53 in all. Its creatine has an empty variant and one with 500: 500 in all.
+ */
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import type { DatabaseHandle } from '../../server/db/client.ts';
+import { products, variants } from '../../server/modules/catalog/tables.ts';
+import {
+  adjustVariantStock,
+  releaseStock,
+  reserveStock,
+} from '../../server/modules/catalog/stock.ts';
+import { openTestDatabase } from '../helpers/test-app.ts';
+import { F, insertCartCatalog } from './cart-fixtures.ts';
+
+let database: DatabaseHandle;
+let drop: () => Promise<void>;
+const db = () => database.db;
+
+beforeAll(async () => {
+  ({ database, drop } = await openTestDatabase());
+  await insertCartCatalog(database.db);
+});
+afterAll(async () => {
+  await database.close();
+  await drop();
+});
+
+/** Back to the fixture's shelves before every test. */
+beforeEach(async () => {
+  const shelf: [string, number][] = [
+    [F.chocolate, 50],
+    [F.vanilla, 3],
+    [F.retired, 10],
+    [F.unflavored, 0],
+    [F.plenty, 500],
+  ];
+  for (const [id, stock] of shelf) {
+    await db().update(variants).set({ stock }).where(eq(variants.id, id));
+  }
+  await db().update(products).set({ totalStock: 53 }).where(eq(products.id, F.whey));
+  await db().update(products).set({ totalStock: 500 }).where(eq(products.id, F.creatine));
+});
+
+async function stockOf(...ids: string[]) {
+  const rows = await db()
+    .select({ id: variants.id, stock: variants.stock })
+    .from(variants)
+    .where(inArray(variants.id, ids));
+  return Object.fromEntries(rows.map((row) => [row.id, row.stock]));
+}
+
+async function totalOf(productId: string) {
+  const [row] = await db()
+    .select({ total: products.totalStock })
+    .from(products)
+    .where(eq(products.id, productId));
+  return row!.total;
+}
+
+describe('reserveStock', () => {
+  test('takes every line off the shelf and recounts the products', async () => {
+    const short = await db().transaction((tx) =>
+      reserveStock(tx, [
+        { variantId: F.vanilla, quantity: 3 },
+        { variantId: F.chocolate, quantity: 5 },
+        { variantId: F.plenty, quantity: 120 },
+      ]),
+    );
+    expect(short).toEqual([]);
+    expect(await stockOf(F.vanilla, F.chocolate, F.plenty)).toEqual({
+      [F.vanilla]: 0,
+      [F.chocolate]: 45,
+      [F.plenty]: 380,
+    });
+    expect(await totalOf(F.whey)).toBe(45);
+    expect(await totalOf(F.creatine)).toBe(380);
+  });
+
+  test('answers each short line with what is left, an unknown variant with 0', async () => {
+    const answer = await reserveShortAndRollBack([
+      { variantId: F.vanilla, quantity: 4 },
+      { variantId: F.chocolate, quantity: 5 },
+      { variantId: F.unflavored, quantity: 1 },
+      { variantId: 'var_fx_nowhere', quantity: 2 },
+    ]);
+    // In variant-id order: the order every caller locks rows in.
+    expect(answer).toEqual([
+      { variantId: F.unflavored, requested: 1, available: 0 },
+      { variantId: 'var_fx_nowhere', requested: 2, available: 0 },
+      { variantId: F.vanilla, requested: 4, available: 3 },
+    ]);
+    expect(await stockOf(F.vanilla, F.chocolate)).toEqual({ [F.vanilla]: 3, [F.chocolate]: 50 });
+  });
+
+  test('a line of exactly what is left is not short', async () => {
+    expect(await reserveShortAndRollBack([{ variantId: F.vanilla, quantity: 3 }])).toEqual([]);
+  });
+});
+
+/** Reserves inside a transaction that is then rolled back, and answers the short lines. */
+async function reserveShortAndRollBack(lines: { variantId: string; quantity: number }[]) {
+  let answer: Awaited<ReturnType<typeof reserveStock>> = [];
+  await db()
+    .transaction(async (tx) => {
+      answer = await reserveStock(tx, lines);
+      tx.rollback();
+    })
+    .catch(() => {});
+  return answer;
+}
+
+describe('releaseStock', () => {
+  test('puts units back, skips an unknown variant and recounts only active ones', async () => {
+    await db().transaction((tx) =>
+      releaseStock(tx, [
+        { variantId: F.vanilla, quantity: 2 },
+        { variantId: 'var_fx_nowhere', quantity: 7 },
+        { variantId: F.retired, quantity: 4 },
+        { variantId: F.unflavored, quantity: 6 },
+      ]),
+    );
+    expect(await stockOf(F.vanilla, F.retired, F.unflavored)).toEqual({
+      [F.vanilla]: 5,
+      [F.retired]: 14,
+      [F.unflavored]: 6,
+    });
+    // 50 chocolate + 5 vanilla; the withdrawn 5 lb is not for sale.
+    expect(await totalOf(F.whey)).toBe(55);
+    expect(await totalOf(F.creatine)).toBe(506);
+  });
+
+  test('nothing to put back is fine', async () => {
+    await db().transaction((tx) => releaseStock(tx, []));
+    expect(await totalOf(F.whey)).toBe(53);
+  });
+});
+
+describe('adjustVariantStock', () => {
+  const adjust = (variantId: string, change: { delta?: number; set?: number }) =>
+    db().transaction((tx) => adjustVariantStock(tx, variantId, change));
+
+  test('adds, takes away and sets, recounting the product', async () => {
+    expect(await adjust(F.vanilla, { delta: 7 })).toEqual({ before: 3, after: 10 });
+    expect(await totalOf(F.whey)).toBe(60);
+    expect(await adjust(F.vanilla, { delta: -4 })).toEqual({ before: 10, after: 6 });
+    expect(await adjust(F.vanilla, { set: 12 })).toEqual({ before: 6, after: 12 });
+    expect(await stockOf(F.vanilla)).toEqual({ [F.vanilla]: 12 });
+    expect(await totalOf(F.whey)).toBe(62);
+  });
+
+  test('no change answers the same stock on both sides', async () => {
+    expect(await adjust(F.vanilla, {})).toEqual({ before: 3, after: 3 });
+    expect(await adjust(F.vanilla, { delta: 0 })).toEqual({ before: 3, after: 3 });
+    expect(await stockOf(F.vanilla)).toEqual({ [F.vanilla]: 3 });
+  });
+
+  test('down to exactly 0, never below', async () => {
+    await expect(adjust(F.vanilla, { delta: -4 })).rejects.toMatchObject({
+      statusCode: 409,
+      message: 'Stock cannot go below 0: 3 in stock, so at most 3 can be taken away.',
+      details: { stock: 3 },
+    });
+    await expect(adjust(F.vanilla, { set: -1 })).rejects.toMatchObject({ statusCode: 409 });
+    expect(await stockOf(F.vanilla)).toEqual({ [F.vanilla]: 3 });
+    expect(await adjust(F.vanilla, { delta: -3 })).toEqual({ before: 3, after: 0 });
+    expect(await totalOf(F.whey)).toBe(50);
+  });
+
+  test('up to exactly 10,000,000 units, never above', async () => {
+    await expect(adjust(F.chocolate, { delta: 9_999_951 })).rejects.toMatchObject({
+      statusCode: 409,
+      message:
+        'A variant holds at most 10000000 units: 50 in stock, so at most 9999950 can be added.',
+      details: { stock: 50 },
+    });
+    await expect(adjust(F.chocolate, { set: 10_000_001 })).rejects.toMatchObject({
+      statusCode: 409,
+    });
+    expect(await adjust(F.chocolate, { delta: 9_999_950 })).toEqual({
+      before: 50,
+      after: 10_000_000,
+    });
+    expect(await totalOf(F.whey)).toBe(10_000_003);
+  });
+
+  test('an unknown variant → 404', async () => {
+    await expect(adjust('var_fx_nowhere', { delta: 1 })).rejects.toMatchObject({
+      statusCode: 404,
+      message: 'That variant does not exist.',
+    });
+  });
+});
