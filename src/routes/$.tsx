@@ -1,11 +1,8 @@
-import { createFileRoute, notFound } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
+import { NotFoundScreen } from '../layout/components/not-found-screen.tsx';
 
-/**
- * Any address no other route matches: not found, so the root's not-found screen shows (outside the
- * shop's layout, titled 'Page Not Found') and the server answers 404.
- */
+/** Any address no other route matches: the not-found screen, outside the shop's layout. */
 export const Route = createFileRoute('/$')({
-  loader: () => {
-    throw notFound();
-  },
+  head: () => ({ meta: [{ title: 'Page Not Found' }] }),
+  component: NotFoundScreen,
 });

@@ -27,7 +27,6 @@ import { launchBrowser } from './chrome.ts';
 import { persistedCache } from './offline-helpers.ts';
 import { startShop, type RunningShop } from './shop.ts';
 import { patientPoll } from './harness.ts';
-import { waitForHydrationOnNavigation } from './hydration.ts';
 
 /**
  * Fifty changes through a lossy network, then the drain: about 40 s alone, but twice that beside
@@ -76,7 +75,7 @@ async function newContext(): Promise<BrowserContext> {
     baseURL: shop.baseURL,
     viewport: { width: 1280, height: 900 },
   });
-  contexts.push(waitForHydrationOnNavigation(context));
+  contexts.push(context);
   await context.addInitScript(() => localStorage.setItem('hasSeenCouponPopup', 'true'));
   return context;
 }

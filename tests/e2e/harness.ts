@@ -17,7 +17,6 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { launchBrowser } from './chrome.ts';
-import { waitForHydrationOnNavigation } from './hydration.ts';
 import { startShop, type RunningShop } from './shop.ts';
 
 export interface ShopInBrowser {
@@ -65,7 +64,7 @@ export function shopInBrowser(env: Record<string, string> = {}): ShopInBrowser {
         viewport: DEFAULT_VIEWPORT,
         ...options,
       });
-      contexts.push(waitForHydrationOnNavigation(context));
+      contexts.push(context);
       if (couponPopupSeen) {
         await context.addInitScript(() => localStorage.setItem('hasSeenCouponPopup', 'true'));
       }

@@ -4,10 +4,9 @@ import { CartPage } from '../../features/cart/components/cart-page.tsx';
 
 export const Route = createFileRoute('/_shop/cart')({
   head: () => ({ meta: [{ title: 'Your Cart' }] }),
-  // Starts the request early; the page shows its own loading and error states. The server renders
-  // the page's frame and loading state: the cart belongs to the browser's session.
+  // Starts the request early; the page shows its own loading and error states.
   loader: ({ context }) => {
-    if (!import.meta.env.SSR) void context.queryClient.prefetchQuery(cartQueryOptions());
+    void context.queryClient.prefetchQuery(cartQueryOptions());
   },
   component: CartPage,
 });

@@ -18,7 +18,6 @@ import { useChunk } from '../../../hooks/use-chunk.ts';
 import { useStepAside } from '../../../hooks/use-step-aside.ts';
 import { useCart } from '../../cart/api/index.ts';
 import { readStorage, writeStorage } from '../../../lib/storage.ts';
-import { useHydrated } from '../../../lib/ssr/hydrated.ts';
 import styles from './coupon-popup.module.css';
 
 /**
@@ -35,8 +34,7 @@ export function CouponPopup() {
 
   const loaded = useChunk(loadDialog);
   const codeInCart = useCart().data?.discount != null;
-  // Whether the offer was seen is known only in the browser, after the server's HTML is hydrated.
-  const floating = useHydrated() && seen && view === 'closed' && !codeInCart;
+  const floating = seen && view === 'closed' && !codeInCart;
   const { ref, aside } = useStepAside<HTMLButtonElement>(floating);
 
   useEffect(() => {
