@@ -1,6 +1,8 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import type { Database } from '../../server/db/client.ts';
+import { afterAll, beforeAll } from 'vitest';
+import type { Database, DatabaseHandle } from '../../server/db/client.ts';
 import { brands, flavors, products, variants } from '../../server/modules/catalog/tables.ts';
+import { openTestDatabase } from '../helpers/test-app.ts';
 
 /**
  * A small catalog of known prices and stock for the cart tests (the generated seed varies):
@@ -140,4 +142,25 @@ export function cartCall(
     ...(caller.address ? { remoteAddress: caller.address } : {}),
   };
   return app.inject(options);
+}
+
+/**
+ * A fresh database holding the cart fixtures' catalog for a test file that calls the services
+ * directly (opened before its first test, dropped after its last); returns a reader of its handle.
+ */
+export function cartCatalogDatabase(): () => Database {
+  let database: DatabaseHandle | undefined;
+  let drop: () => Promise<void> = async () => {};
+  beforeAll(async () => {
+    ({ database, drop } = await openTestDatabase());
+    await insertCartCatalog(database.db);
+  });
+  afterAll(async () => {
+    await database?.close();
+    await drop();
+  });
+  return () => {
+    if (!database) throw new Error('The database opens before the first test.');
+    return database.db;
+  };
 }

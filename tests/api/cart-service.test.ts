@@ -4,8 +4,7 @@
  * ten minutes (600,000 ms).
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
-import type { DatabaseHandle } from '../../server/db/client.ts';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { hashToken } from '../../server/lib/tokens.ts';
 import {
   addItem,
@@ -15,21 +14,9 @@ import {
   type CartOwner,
 } from '../../server/modules/cart/service.ts';
 import { carts } from '../../server/modules/cart/tables.ts';
-import { openTestDatabase } from '../helpers/test-app.ts';
-import { F, insertCartCatalog } from './cart-fixtures.ts';
+import { cartCatalogDatabase, F } from './cart-fixtures.ts';
 
-let database: DatabaseHandle;
-let drop: () => Promise<void>;
-const db = () => database.db;
-
-beforeAll(async () => {
-  ({ database, drop } = await openTestDatabase());
-  await insertCartCatalog(database.db);
-});
-afterAll(async () => {
-  await database.close();
-  await drop();
-});
+const db = cartCatalogDatabase();
 afterEach(() => {
   vi.restoreAllMocks();
 });

@@ -7,29 +7,16 @@
  * left, not counted): 53 in all. Its creatine has an empty variant and one with 500: 500 in all.
  */
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import type { DatabaseHandle } from '../../server/db/client.ts';
+import { beforeEach, describe, expect, test } from 'vitest';
 import { products, variants } from '../../server/modules/catalog/tables.ts';
 import {
   adjustVariantStock,
   releaseStock,
   reserveStock,
 } from '../../server/modules/catalog/stock.ts';
-import { openTestDatabase } from '../helpers/test-app.ts';
-import { F, insertCartCatalog } from './cart-fixtures.ts';
+import { cartCatalogDatabase, F } from './cart-fixtures.ts';
 
-let database: DatabaseHandle;
-let drop: () => Promise<void>;
-const db = () => database.db;
-
-beforeAll(async () => {
-  ({ database, drop } = await openTestDatabase());
-  await insertCartCatalog(database.db);
-});
-afterAll(async () => {
-  await database.close();
-  await drop();
-});
+const db = cartCatalogDatabase();
 
 /** Back to the fixture's shelves before every test. */
 beforeEach(async () => {
