@@ -33,6 +33,7 @@ export default tseslint.config(
     ignores: [
       'node_modules',
       'dist',
+      'dist-server',
       '.data',
       '.lighthouseci',
       // Test reports and Stryker's sandboxes (npm run mutation).

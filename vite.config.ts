@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { routePreload } from './scripts/vite/route-preload.ts';
 
@@ -70,10 +70,35 @@ function firstPageZodMini(): Plugin {
   };
 }
 
-export default defineConfig({
-  define: {
-    __BUILD_ID__: JSON.stringify(buildId),
+const define = { __BUILD_ID__: JSON.stringify(buildId) };
+
+/**
+ * The server's build (`vite build --ssr`): the same routes and components as one module the server
+ * imports to render pages (src/entry-server.tsx, into dist-server/, outside the files the server
+ * and the worker hand out). Packages stay outside it and load from node_modules.
+ */
+const serverBuild: UserConfig = {
+  define,
+  plugins: [
+    tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: './src/routes' }),
+    react(),
+  ],
+  build: {
+    ssr: true,
+    outDir: 'dist-server',
+    emptyOutDir: true,
+    target: 'node20',
+    sourcemap: false,
+    copyPublicDir: false,
+    rolldownOptions: {
+      input: 'src/entry-server.tsx',
+      output: { entryFileNames: '[name].js' },
+    },
   },
+};
+
+const browserBuild: UserConfig = {
+  define,
   plugins: [
     firstPageZodMini(),
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: './src/routes' }),
@@ -190,4 +215,6 @@ export default defineConfig({
   server: {
     proxy: { '/api': 'http://localhost:8080' },
   },
-});
+};
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverBuild : browserBuild));

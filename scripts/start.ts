@@ -18,7 +18,11 @@ const BUILD_INPUTS = [
   'vite.config.ts',
   'package.json',
 ];
-const BUILD_STAMP = path.join(root, 'dist', 'index.html');
+/** Both builds: the browser's (dist/) and the server's page renderer (dist-server/). */
+const BUILD_STAMPS = [
+  path.join(root, 'dist', 'index.html'),
+  path.join(root, 'dist-server', 'entry-server.js'),
+];
 
 function newestMtime(entry: string): number {
   if (!existsSync(entry)) return 0;
@@ -31,15 +35,15 @@ function newestMtime(entry: string): number {
 }
 
 export function buildIsStale(): boolean {
-  if (!existsSync(BUILD_STAMP)) return true;
-  const built = statSync(BUILD_STAMP).mtimeMs;
+  if (!BUILD_STAMPS.every((stamp) => existsSync(stamp))) return true;
+  const built = Math.min(...BUILD_STAMPS.map((stamp) => statSync(stamp).mtimeMs));
   return BUILD_INPUTS.some((input) => newestMtime(path.join(root, input)) > built);
 }
 
 const config = loadConfigOrExit();
 if (buildIsStale()) {
   console.log('Building the PWA (the build is missing or older than its sources)…');
-  const result = spawnSync('npx', ['vite', 'build'], { cwd: root, stdio: 'inherit' });
+  const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 await startServer(config).catch(exitIfUnusable);

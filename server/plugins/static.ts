@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { loadPageRenderer } from '../render/pages.ts';
 import { LONG_PARAM_MESSAGE, MAX_PATH_PARAM_LENGTH } from './errors.ts';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -18,14 +19,23 @@ function cacheControlFor(filePath: string, distDir: string): string {
   return 'public, max-age=86400';
 }
 
+/** A path that names a file (`/icons/x.png`), not a page. */
+const FILE_PATH = /\/[^/]*\.[a-z0-9]+$/i;
+
 /**
  * Serves the built PWA: hashed assets cached for a year, the shell and worker always revalidated,
- * and every other GET for an HTML page answered with index.html so client routes survive reloads.
- * API paths never fall back to the shell: they get a JSON 404.
+ * and every other GET of a page address answered with the page rendered on the server
+ * (server/render/pages.ts) — or, without a server build, with index.html so client routes survive
+ * reloads. API paths never get a page: they get a JSON 404.
  */
 export default fp(async function staticFiles(app: FastifyInstance, opts: { distDir: string }) {
   const { distDir } = opts;
   const hasBuild = existsSync(path.join(distDir, 'index.html'));
+  const pages = await loadPageRenderer(app, {
+    distDir,
+    serverDir: path.join(path.dirname(distDir), 'dist-server'),
+    origin: app.config.publicOrigin,
+  });
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -38,8 +48,10 @@ export default fp(async function staticFiles(app: FastifyInstance, opts: { distD
         reply.header('cache-control', cacheControlFor(filePath, distDir));
       },
     });
-    app.get('/', { schema: { hide: true } }, (_request, reply) =>
-      reply.header('cache-control', NO_CACHE).type('text/html').sendFile('index.html'),
+    app.get('/', { schema: { hide: true } }, (request, reply) =>
+      pages
+        ? pages.send(request, reply)
+        : reply.header('cache-control', NO_CACHE).type('text/html').sendFile('index.html'),
     );
   } else {
     app.log.warn({ distDir }, 'no PWA build found: serving the API only (run `npm run build`)');
@@ -56,11 +68,18 @@ export default fp(async function staticFiles(app: FastifyInstance, opts: { distD
         errors: [{ path: 'url', message: LONG_PARAM_MESSAGE }],
       });
     }
-    const wantsPage =
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      !pathname.startsWith('/api/') &&
-      (request.headers.accept ?? '').includes('text/html');
-    if (hasBuild && wantsPage) {
+    const readsPage =
+      (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/');
+    // Link previews and crawlers ask with `Accept: */*`: a page address answers its page to any
+    // reader; a missing file answers a page only to a browser asking for one.
+    if (
+      pages &&
+      readsPage &&
+      (!FILE_PATH.test(pathname) || (request.headers.accept ?? '').includes('text/html'))
+    ) {
+      return pages.send(request, reply);
+    }
+    if (hasBuild && readsPage && (request.headers.accept ?? '').includes('text/html')) {
       return reply.header('cache-control', NO_CACHE).type('text/html').sendFile('index.html');
     }
     return reply.code(404).send({

@@ -1,8 +1,11 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { NotFoundScreen } from '../layout/components/not-found-screen.tsx';
+import { createFileRoute, notFound } from '@tanstack/react-router';
 
-/** Any address no other route matches: the not-found screen, outside the shop's layout. */
+/**
+ * Any address no other route matches: not found, so the root's not-found screen shows (outside the
+ * shop's layout, titled 'Page Not Found') and the server answers 404.
+ */
 export const Route = createFileRoute('/$')({
-  head: () => ({ meta: [{ title: 'Page Not Found' }] }),
-  component: NotFoundScreen,
+  loader: () => {
+    throw notFound();
+  },
 });

@@ -1,6 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
 import {
-  type AnyRouteMatch,
   createRootRouteWithContext,
   isNotFound,
   Outlet,
@@ -8,6 +7,7 @@ import {
 } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { Toaster } from '../components/ui/toaster.tsx';
+import { documentTitle } from '../lib/document-title.ts';
 import { useSessionCheck } from '../features/account/api/profile.ts';
 import {
   useSessionExpiry,
@@ -36,24 +36,6 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   errorComponent: RouteErrorScreen,
 });
 
-/**
- * The deepest title the routes on screen declared. Those routes end at the first one that is not
- * loaded, failed, or shows the not-found screen (the root, its error a not-found): the routes below
- * it have no title of their own yet. Reads only the matches' public fields.
- *
- * The router's <HeadContent /> does the same and more (meta tags, links, scripts), but costs 1.3
- * KiB gzipped on every first page, which the 150 KiB budget has no room for; index.html's <title>
- * is the one title element, updated in place.
- */
-function documentTitle(matches: readonly AnyRouteMatch[]): string | undefined {
-  const end = matches.findIndex((match) => match.status !== 'success' || match.error !== undefined);
-  for (let index = end < 0 ? matches.length - 1 : end; index >= 0; index--) {
-    const title = matches[index]!.meta?.find((entry) => entry?.title)?.title;
-    if (title) return title;
-  }
-  return undefined;
-}
-
 function DocumentTitle() {
   const title = useRouterState({ select: (state) => documentTitle(state.matches) });
   useEffect(() => {
@@ -62,7 +44,18 @@ function DocumentTitle() {
   return null;
 }
 
+/**
+ * Marks the document once React runs the page (hydrated over the server's HTML, or rendered): until
+ * then the server's HTML shows but its controls do nothing. The browser tests wait for the mark.
+ */
+function useLiveMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+}
+
 function Root() {
+  useLiveMark();
   useSessionCheck();
   useSessionsOfOtherTabs();
   useSessionExpiry();

@@ -15,6 +15,7 @@
  */
 import { proxy, subscribe, useSnapshot } from 'valtio';
 import { STORAGE_KEYS } from '../lib/constants.ts';
+import { useHydrated } from '../lib/ssr/hydrated.ts';
 import { readStorage, removeStorage, writeStorage } from '../lib/storage.ts';
 
 export interface AuthUser {
@@ -34,8 +35,15 @@ export const customerState = proxy<CustomerState>({
   guestCart: { guestCartId: null },
 });
 
+/**
+ * The shopper as render sees them. While the server's HTML is being hydrated nobody is signed in
+ * and there is no guest cart, as on the server (its pages are the same for everyone); the render
+ * after hydration shows the shopper.
+ */
 export function useCustomer(): { user: AuthUser | null; guestCartId: string | null } {
   const snap = useSnapshot(customerState);
+  const hydrated = useHydrated();
+  if (!hydrated) return { user: null, guestCartId: null };
   return { user: snap.auth.user, guestCartId: snap.guestCart.guestCartId };
 }
 

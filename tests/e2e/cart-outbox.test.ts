@@ -27,6 +27,7 @@ import { launchBrowser } from './chrome.ts';
 import { persistedCache } from './offline-helpers.ts';
 import { startShop, type RunningShop } from './shop.ts';
 import { patientPoll } from './harness.ts';
+import { waitForHydrationOnNavigation } from './hydration.ts';
 
 /**
  * Fifty changes through a lossy network, then the drain: about 40 s alone, but twice that beside
@@ -75,7 +76,7 @@ async function newContext(): Promise<BrowserContext> {
     baseURL: shop.baseURL,
     viewport: { width: 1280, height: 900 },
   });
-  contexts.push(context);
+  contexts.push(waitForHydrationOnNavigation(context));
   await context.addInitScript(() => localStorage.setItem('hasSeenCouponPopup', 'true'));
   return context;
 }

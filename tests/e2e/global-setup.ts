@@ -10,10 +10,13 @@ export default function setup() {
   // Vitest sets NODE_ENV=test, which would make Vite build React's development bundle and leave
   // out everything production-only (the service worker registration among it): the browser tests
   // must run the build shoppers get.
-  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
-  if (result.status !== 0) throw new Error('vite build failed');
+  // The browser's build, then the server's (the pages it renders), as `npm run build` does.
+  for (const ssr of [[], ['--ssr']]) {
+    const result = spawnSync('npx', ['vite', 'build', ...ssr, '--logLevel', 'warn'], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+    if (result.status !== 0) throw new Error(`vite build ${ssr.join(' ')} failed`);
+  }
 }

@@ -17,6 +17,7 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { launchBrowser } from './chrome.ts';
+import { waitForHydrationOnNavigation } from './hydration.ts';
 import { startShop, type RunningShop } from './shop.ts';
 
 export interface ShopInBrowser {
@@ -64,7 +65,7 @@ export function shopInBrowser(env: Record<string, string> = {}): ShopInBrowser {
         viewport: DEFAULT_VIEWPORT,
         ...options,
       });
-      contexts.push(context);
+      contexts.push(waitForHydrationOnNavigation(context));
       if (couponPopupSeen) {
         await context.addInitScript(() => localStorage.setItem('hasSeenCouponPopup', 'true'));
       }

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { CROSS_ORIGIN_REFUSED } from '../../server/plugins/security.ts';
 import { launchBrowser } from './chrome.ts';
 import { freePort, startShop, type RunningShop } from './shop.ts';
+import { waitForHydrationOnNavigation } from './hydration.ts';
 
 const password = 'Str0ng-enough-pass';
 
@@ -57,7 +58,7 @@ afterAll(async () => {
 /** A browser context signed in to the shop (the cookie is the browser's own). */
 async function signedInContext() {
   const context = await browser.newContext();
-  contexts.push(context);
+  contexts.push(waitForHydrationOnNavigation(context));
   const email = `cross.site.${Date.now()}.${contexts.length}@example.ca`;
   const registered = await context.request.post(`${api}/api/v1/user/auth/register`, {
     data: { name: 'Casey Lifts', email, password },

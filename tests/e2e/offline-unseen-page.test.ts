@@ -14,6 +14,7 @@ import { patientPoll } from './harness.ts';
 import { persistedCache, waitForWorker } from './offline-helpers.ts';
 import { startProxy } from './proxy.ts';
 import { startShop, type RunningShop } from './shop.ts';
+import { waitForHydrationOnNavigation } from './hydration.ts';
 
 const poll = patientPoll();
 /**
@@ -42,7 +43,7 @@ afterAll(async () => {
 
 async function newPage(baseURL: string): Promise<Page> {
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
-  contexts.push(context);
+  contexts.push(waitForHydrationOnNavigation(context));
   await context.addInitScript(() => localStorage.setItem('hasSeenCouponPopup', 'true'));
   return context.newPage();
 }

@@ -23,6 +23,7 @@ import { refreshProductRollups } from '../../server/modules/catalog/service.ts';
 import { discountCodes } from '../../server/modules/discounts/tables.ts';
 import { launchBrowser } from './chrome.ts';
 import { startShop, type RunningShop } from './shop.ts';
+import { waitForHydrationOnNavigation } from './hydration.ts';
 
 const PRODUCT = 'whey-protein-isolate';
 const LIVE_CODE = 'FORGE-TEST-2345';
@@ -118,7 +119,7 @@ async function openPage(url: string, width = 1280): Promise<Page> {
     baseURL: shop.baseURL,
     viewport: { width, height: 900 },
   });
-  contexts.push(context);
+  contexts.push(waitForHydrationOnNavigation(context));
   await context.addInitScript(() => localStorage.setItem('hasSeenCouponPopup', 'true'));
   const page = await context.newPage();
   await page.goto(url);

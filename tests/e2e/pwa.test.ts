@@ -17,6 +17,7 @@ import { waitForWorker } from './offline-helpers.ts';
 import { startShop, type RunningShop } from './shop.ts';
 import { startProxy } from './proxy.ts';
 import { patientPoll } from './harness.ts';
+import { waitForHydrationOnNavigation } from './hydration.ts';
 
 const dist = path.resolve(import.meta.dirname, '../../dist');
 
@@ -145,7 +146,9 @@ describe('install', () => {
 
 describe('service worker', () => {
   test('the first visit registers the worker, which precaches the whole shell and serves it', async () => {
-    const context = await browser.newContext({ baseURL: shop.baseURL });
+    const context = waitForHydrationOnNavigation(
+      await browser.newContext({ baseURL: shop.baseURL }),
+    );
     cleanups.push(() => context.close());
     const page = await context.newPage();
     await page.goto('/');
@@ -259,7 +262,9 @@ describe('updates', () => {
   test('a new build served while a page is open shows "Update available"; Reload runs the new version', async () => {
     const proxy = await startReleaseProxy(shop.baseURL);
     cleanups.push(proxy.close);
-    const context = await browser.newContext({ baseURL: proxy.baseURL });
+    const context = waitForHydrationOnNavigation(
+      await browser.newContext({ baseURL: proxy.baseURL }),
+    );
     cleanups.push(() => context.close());
     await context.addInitScript(() => localStorage.setItem('hasSeenCouponPopup', 'true'));
     const page = await context.newPage();

@@ -1,9 +1,16 @@
 import { createFileRoute, Outlet, useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import { PrivatePageFrame } from '../../components/ui/private-page-frame.tsx';
 import { loginHref, requireUser } from '../../features/account/api/require-user.ts';
 import { useCustomer } from '../../stores/customer.ts';
 
+/**
+ * Rendered in the browser only (`ssr: false`): the server has no session, so it renders the frame
+ * (PrivatePageFrame) and neither guards nor loads anything below.
+ */
 export const Route = createFileRoute('/_shop/_account')({
+  ssr: false,
+  pendingComponent: PrivatePageFrame,
   beforeLoad: requireUser,
   component: AccountArea,
 });

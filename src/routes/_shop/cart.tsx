@@ -4,9 +4,10 @@ import { CartPage } from '../../features/cart/components/cart-page.tsx';
 
 export const Route = createFileRoute('/_shop/cart')({
   head: () => ({ meta: [{ title: 'Your Cart' }] }),
-  // Starts the request early; the page shows its own loading and error states.
+  // Starts the request early; the page shows its own loading and error states. The server renders
+  // the page's frame and loading state: the cart belongs to the browser's session.
   loader: ({ context }) => {
-    void context.queryClient.prefetchQuery(cartQueryOptions());
+    if (!import.meta.env.SSR) void context.queryClient.prefetchQuery(cartQueryOptions());
   },
   component: CartPage,
 });

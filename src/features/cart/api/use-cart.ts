@@ -6,15 +6,25 @@
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { useHydrated } from '../../../lib/ssr/hydrated.ts';
 import { applyPendingCommands, createCartCommand, type CartCommandInput } from './cart-commands.ts';
 import { enqueueCartCommand, usePendingCartCommands } from './cart-outbox.ts';
 import { cartQueryOptions } from './get-cart.ts';
 
+/**
+ * While the server's HTML is being hydrated the cart is not known yet, as on the server (whose
+ * pages are the same for everyone): the badge and the cart's lines fill in the render after.
+ */
 export function useCart() {
-  const query = useQuery(cartQueryOptions());
+  const hydrated = useHydrated();
+  const query = useQuery({ ...cartQueryOptions(), enabled: hydrated });
   const commands = usePendingCartCommands();
-  const data = useMemo(() => applyPendingCommands(query.data, commands), [query.data, commands]);
-  return { ...query, data };
+  const data = useMemo(
+    () => (hydrated ? applyPendingCommands(query.data, commands) : undefined),
+    [hydrated, query.data, commands],
+  );
+  // The request a page's loader started may have ended already: until hydrated it is pending.
+  return { ...query, data, isPending: !hydrated || query.isPending };
 }
 
 export function useCartCommand() {

@@ -18,6 +18,7 @@ import { useChunk } from '../../../hooks/use-chunk.ts';
 import { useStepAside } from '../../../hooks/use-step-aside.ts';
 import { useCart } from '../../cart/api/index.ts';
 import { readStorage, writeStorage } from '../../../lib/storage.ts';
+import { useHydrated } from '../../../lib/ssr/hydrated.ts';
 import styles from './coupon-popup.module.css';
 
 /**
@@ -34,7 +35,8 @@ export function CouponPopup() {
 
   const loaded = useChunk(loadDialog);
   const codeInCart = useCart().data?.discount != null;
-  const floating = seen && view === 'closed' && !codeInCart;
+  // Whether the offer was seen is known only in the browser, after the server's HTML is hydrated.
+  const floating = useHydrated() && seen && view === 'closed' && !codeInCart;
   const { ref, aside } = useStepAside<HTMLButtonElement>(floating);
 
   useEffect(() => {

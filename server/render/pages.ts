@@ -1,0 +1,153 @@
+/**
+ * Pages rendered on the server: every GET of a page address answers the page itself in HTML —
+ * rendered by the same routes and components as the browser (dist-server/entry-server.js, built by
+ * `vite build --ssr`), poured into the PWA's index.html — with the status the page has (404 for
+ * an unknown product or address). The browser then hydrates it into the app.
+ *
+ * The page's API calls go in process: `inject` runs them through the same routes, validation and
+ * services as a browser's request, without a network hop. Nothing of the visitor's session
+ * reaches them: a server-rendered page is the same for everyone.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/** What dist-server/entry-server.js exports (src/entry-server.tsx). */
+interface ServerEntry {
+  renderPage(
+    href: string,
+    options: { origin: string; onRenderError: (error: unknown) => void },
+  ): Promise<
+    | { kind: 'redirect'; status: number; location: string }
+    | {
+        kind: 'page';
+        status: number;
+        title: string;
+        head: string;
+        html: Readable;
+        queryState: () => string;
+      }
+  >;
+  setApiTransport(transport: (url: string, init: RequestInit) => Promise<Response>): void;
+}
+
+/** The element the browser reads the server's query cache from (src/main.tsx). */
+export const QUERY_STATE_ID = 'forge-query-state';
+
+export interface PageRenderer {
+  send(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
+}
+
+/** index.html cut where the page goes: before the title, between title and app, after the app. */
+interface Template {
+  beforeTitle: string;
+  beforeApp: string;
+  afterApp: string;
+}
+
+const TITLE = /<title>[^<]*<\/title>/;
+/** The root element and the boot frame inside it, painted while a shell-only page starts. */
+const ROOT = /<div id="root">[\s\S]*?<\/div>\s*<\/div>/;
+/** index.html's message for browsers without JavaScript: a rendered page works without it. */
+const NOSCRIPT = /\s*<noscript\b[\s\S]*?<\/noscript\s*>/;
+/** index.html's description of the shop: each page says its own. */
+const DESCRIPTION = /\s*<meta\s+name="description"[^>]*>/;
+
+function readTemplate(indexHtml: string): Template {
+  const html = indexHtml.replace(NOSCRIPT, '').replace(DESCRIPTION, '');
+  const title = TITLE.exec(html);
+  const root = ROOT.exec(html);
+  if (!title || !root || root.index < title.index) {
+    throw new Error('index.html has no <title> before its <div id="root">…</div>');
+  }
+  return {
+    beforeTitle: html.slice(0, title.index),
+    beforeApp: html.slice(title.index + title[0].length, root.index) + '<div id="root">',
+    afterApp: html.slice(root.index + root[0].length),
+  };
+}
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!);
+}
+
+function headersOf(raw: Record<string, unknown>): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(raw)) {
+    if (Array.isArray(value)) for (const item of value) headers.append(name, String(item));
+    else if (value !== undefined) headers.set(name, String(value));
+  }
+  return headers;
+}
+
+/**
+ * The renderer, or null when there is no server build (the API tests, a fresh checkout before
+ * `npm run build`): then the PWA's shell answers page addresses as before.
+ */
+export async function loadPageRenderer(
+  app: FastifyInstance,
+  { distDir, serverDir, origin }: { distDir: string; serverDir: string; origin: string },
+): Promise<PageRenderer | null> {
+  const entryFile = path.join(serverDir, 'entry-server.js');
+  const indexFile = path.join(distDir, 'index.html');
+  if (!existsSync(entryFile) || !existsSync(indexFile)) return null;
+  const template = readTemplate(readFileSync(indexFile, 'utf8'));
+  const entry = (await import(pathToFileURL(entryFile).href)) as ServerEntry;
+
+  entry.setApiTransport(async (url, init) => {
+    const method = (init.method ?? 'GET').toUpperCase();
+    if (method !== 'GET')
+      throw new Error(`A server-rendered page may only read (${method} ${url})`);
+    const answer = await app.inject({
+      method: 'GET',
+      url,
+      headers: { accept: 'application/json' },
+    });
+    const empty = answer.statusCode === 204 || answer.statusCode === 304;
+    return new Response(empty ? null : answer.body, {
+      status: answer.statusCode,
+      headers: headersOf(answer.headers),
+    });
+  });
+
+  return {
+    async send(request, reply) {
+      let page: Awaited<ReturnType<ServerEntry['renderPage']>>;
+      try {
+        page = await entry.renderPage(request.url, {
+          origin,
+          onRenderError: (error) =>
+            request.log.error({ err: error }, 'a page failed while rendering on the server'),
+        });
+      } catch (err) {
+        // The shell still starts the app, which renders the page (or its error) in the browser.
+        request.log.error({ err }, 'a page could not be rendered on the server: sent the shell');
+        return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+      }
+      if (page.kind === 'redirect') return reply.redirect(page.location, page.status);
+      const document = Readable.from(
+        (async function* () {
+          yield `${template.beforeTitle}<title>${escapeHtml(page.title)}</title>${page.head}${template.beforeApp}`;
+          for await (const chunk of page.html) yield chunk as Buffer;
+          yield `</div><script id="${QUERY_STATE_ID}" type="application/json">${page.queryState()}</script>`;
+          yield template.afterApp;
+        })(),
+      );
+      return reply
+        .code(page.status)
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(document);
+    },
+  };
+}

@@ -1,0 +1,246 @@
+/**
+ * The head of a server-rendered page beyond its title: a description, the canonical address, Open
+ * Graph and Twitter tags for link previews, and structured data (JSON-LD) for search engines —
+ * Product with its offers and a BreadcrumbList on product pages, a BreadcrumbList on listings,
+ * Organization and WebSite with a SearchAction on home. Built from what the page's loaders put in
+ * the query cache. Only the server imports this (src/entry-server.tsx): the browser keeps just the
+ * title up to date, so none of it weighs on a first page's JavaScript.
+ *
+ * Every address is absolute on the shop's public origin (PUBLIC_ORIGIN), never on the Host a
+ * request named. No AggregateRating: the ratings shown are not yet from reviews shoppers can read.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import type { AnyRouteMatch } from '@tanstack/react-router';
+import type { Brand, Category, Flavor, ProductDetail } from '../contract/catalog.ts';
+import { productQueryOptions } from './lib/catalog/get-product.ts';
+import { taxonomyQueryOptions } from './lib/catalog/get-taxonomy.ts';
+
+export const SHOP_NAME = 'Forge Nutrition';
+
+/** index.html's description: the shop's, for pages without one of their own. */
+export const SHOP_DESCRIPTION =
+  'Forge Nutrition — protein, creatine, pre-workout and more sports-nutrition supplements, shipped across Canada.';
+
+/** Search engines show about this many characters of a description. */
+const DESCRIPTION_LENGTH = 160;
+
+/** The shop's logo for link previews and the Organization: the largest icon. */
+const SHOP_IMAGE = '/icons/icon-512.png';
+
+type JsonLd = Record<string, unknown>;
+
+interface Head {
+  description: string;
+  type: 'website' | 'product';
+  image: string;
+  /** og:title: the product's or listing's name; the page's title otherwise. */
+  name?: string;
+  jsonLd: JsonLd[];
+}
+
+const LISTINGS = {
+  '/_shop/category/$categorySlug': {
+    param: 'categorySlug',
+    taxonomy: 'categories',
+    path: 'category',
+  },
+  '/_shop/brand/$brandSlug': { param: 'brandSlug', taxonomy: 'brands', path: 'brand' },
+  '/_shop/flavor/$flavorSlug': { param: 'flavorSlug', taxonomy: 'flavors', path: 'flavor' },
+} as const;
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!);
+
+/** JSON safe inside a <script> element. */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+function shorten(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= DESCRIPTION_LENGTH) return flat;
+  const cut = flat.slice(0, DESCRIPTION_LENGTH - 1);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), DESCRIPTION_LENGTH / 2))}…`;
+}
+
+const dollars = (cents: number) => (cents / 100).toFixed(2);
+
+function breadcrumbs(origin: string, trail: [name: string, path: string][]): JsonLd {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: trail.map(([name, path], index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name,
+      item: `${origin}${path}`,
+    })),
+  };
+}
+
+function productHead(origin: string, product: ProductDetail, url: string): Head {
+  const images = (product.images.length > 0 ? product.images : [SHOP_IMAGE]).map(
+    (image) => `${origin}${image}`,
+  );
+  const category = product.categories[0];
+  return {
+    name: product.name,
+    description: shorten(product.description),
+    type: 'product',
+    image: images[0]!,
+    jsonLd: [
+      {
+        '@context': 'https://schema.org',
+        '@type': 'Product',
+        name: product.name,
+        description: product.description,
+        image: images,
+        sku: product.variants[0]?.sku,
+        brand: { '@type': 'Brand', name: product.brand.name },
+        url,
+        offers: product.variants.map((variant) => ({
+          '@type': 'Offer',
+          sku: variant.sku,
+          name: `${product.name} — ${variant.flavor.name}, ${variant.size}`,
+          price: dollars(variant.price),
+          priceCurrency: 'CAD',
+          availability:
+            variant.stock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+          itemCondition: 'https://schema.org/NewCondition',
+          url,
+        })),
+      },
+      breadcrumbs(origin, [
+        ['Home', '/'],
+        ...(category ? [[category.name, `/category/${category.slug}`] as [string, string]] : []),
+        [product.name, `/product/${product.slug}`],
+      ]),
+    ],
+  };
+}
+
+function homeHead(origin: string): Head {
+  return {
+    description: SHOP_DESCRIPTION,
+    type: 'website',
+    image: `${origin}${SHOP_IMAGE}`,
+    jsonLd: [
+      {
+        '@context': 'https://schema.org',
+        '@type': 'Organization',
+        name: SHOP_NAME,
+        url: `${origin}/`,
+        logo: `${origin}${SHOP_IMAGE}`,
+      },
+      {
+        '@context': 'https://schema.org',
+        '@type': 'WebSite',
+        name: SHOP_NAME,
+        url: `${origin}/`,
+        potentialAction: {
+          '@type': 'SearchAction',
+          target: {
+            '@type': 'EntryPoint',
+            urlTemplate: `${origin}/search/products?q={search_term_string}`,
+          },
+          'query-input': 'required name=search_term_string',
+        },
+      },
+    ],
+  };
+}
+
+function headOf(
+  origin: string,
+  matches: readonly AnyRouteMatch[],
+  queryClient: QueryClient,
+  url: string,
+): Head {
+  const fallback: Head = {
+    description: SHOP_DESCRIPTION,
+    type: 'website',
+    image: `${origin}${SHOP_IMAGE}`,
+    jsonLd: [],
+  };
+  const leaf = matches.at(-1);
+  if (!leaf || matches.some((match) => match.status !== 'success')) return fallback;
+  if (leaf.routeId === '/_shop/') return homeHead(origin);
+  if (leaf.routeId === '/_shop/product/$identifier') {
+    const identifier = (leaf.params as { identifier: string }).identifier;
+    const product = queryClient.getQueryData(productQueryOptions(identifier).queryKey);
+    return product ? productHead(origin, product, url) : fallback;
+  }
+  const listing = LISTINGS[leaf.routeId as keyof typeof LISTINGS];
+  if (listing) {
+    const slug = (leaf.params as Record<string, string>)[listing.param];
+    const items: readonly (Category | Brand | Flavor)[] | undefined = queryClient.getQueryData(
+      taxonomyQueryOptions(listing.taxonomy).queryKey,
+    );
+    const item = items?.find((entry) => entry.slug === slug);
+    if (!item) return fallback;
+    return {
+      name: item.name,
+      description: shorten(item.description || SHOP_DESCRIPTION),
+      type: 'website',
+      image: item.image ? `${origin}${item.image}` : fallback.image,
+      jsonLd: [
+        breadcrumbs(origin, [
+          ['Home', '/'],
+          [item.name, `/${listing.path}/${item.slug}`],
+        ]),
+      ],
+    };
+  }
+  return fallback;
+}
+
+/**
+ * The tags for the page at `pathname` (with `search`, the query string, kept on the canonical
+ * address of search pages only: a listing's filters and sorts are the same page).
+ */
+export function pageHead(options: {
+  origin: string;
+  status: number;
+  pathname: string;
+  search: string;
+  title: string;
+  matches: readonly AnyRouteMatch[];
+  queryClient: QueryClient;
+}): string {
+  const { origin, status, pathname, search, title, matches, queryClient } = options;
+  // A page that is not there has nothing to preview or index.
+  if (status !== 200)
+    return `<meta name="description" content="${escapeHtml(SHOP_DESCRIPTION)}" />`;
+  const query = new URLSearchParams(search).get('q');
+  const url = `${origin}${pathname}${pathname.startsWith('/search') && query ? `?${new URLSearchParams({ q: query })}` : ''}`;
+  const head = headOf(origin, matches, queryClient, url);
+  const tags = [
+    `<meta name="description" content="${escapeHtml(head.description)}" />`,
+    `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    `<meta property="og:site_name" content="${SHOP_NAME}" />`,
+    `<meta property="og:type" content="${head.type}" />`,
+    `<meta property="og:title" content="${escapeHtml(head.name ?? title)}" />`,
+    `<meta property="og:description" content="${escapeHtml(head.description)}" />`,
+    `<meta property="og:url" content="${escapeHtml(url)}" />`,
+    `<meta property="og:image" content="${escapeHtml(head.image)}" />`,
+    `<meta property="og:locale" content="en_CA" />`,
+    `<meta name="twitter:card" content="summary_large_image" />`,
+    `<meta name="twitter:title" content="${escapeHtml(head.name ?? title)}" />`,
+    `<meta name="twitter:description" content="${escapeHtml(head.description)}" />`,
+    `<meta name="twitter:image" content="${escapeHtml(head.image)}" />`,
+    ...head.jsonLd.map(
+      (data) => `<script type="application/ld+json">${scriptSafeJson(data)}</script>`,
+    ),
+  ];
+  return tags.join('');
+}

@@ -1,0 +1,443 @@
+/**
+ * Pages rendered on the server: what a reader without JavaScript gets (a link preview, a crawler,
+ * a phone before the script arrives), the status codes, that the HTML never carries a session, and
+ * that the browser hydrates each public page without a mismatch and the page then works.
+ */
+import { request as httpRequest } from 'node:http';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { fetchProduct } from './cart-helpers.ts';
+import { shopInBrowser } from './harness.ts';
+import { register, SHOPPER_PASSWORD } from './shopper.ts';
+
+const e2e = shopInBrowser();
+
+/** Every public page: its address, the spec's title, and words of its main heading. */
+const PUBLIC_PAGES: [path: string, title: string, heading: string][] = [
+  ['/', 'Home', 'Fuel the work. Forge the results.'],
+  ['/category/protein-powder', 'Category Products', 'Protein Powder'],
+  ['/brand/ironclad-nutrition', 'Brand Products', 'Ironclad Nutrition'],
+  ['/flavor/chocolate', 'Flavor Products', 'Chocolate'],
+  ['/search?q=protein', 'Search Results', '“protein”'],
+  ['/search/products?q=creatine', 'Search Results', '“creatine”'],
+  ['/product/creatine-monohydrate', 'Product Details', 'Creatine Monohydrate'],
+  ['/contact', 'Contact Us', 'We are here to help'],
+  ['/consultancy', 'Consultancy', 'Your supplements, planned by a coach'],
+  ['/about', 'About Us', 'Fuel that earns its place in your routine'],
+  ['/brands', 'Brands', 'The brands we carry'],
+  ['/privacy', 'Privacy Policy', 'Privacy policy'],
+  ['/returns', 'Returns', 'Returns & refunds'],
+  ['/shipping', 'Shipping', 'Shipping'],
+  ['/discounts', 'Discounts', 'Discounts'],
+  ['/login', 'Login', 'Sign in'],
+  ['/register', 'Register', 'Create account'],
+  ['/forgot-password', 'Forgot Password', 'Forgot password'],
+  ['/reset-password/abc', 'Reset Password', 'Reset password'],
+  ['/cart', 'Your Cart', 'Your cart'],
+];
+
+/** The pages of a signed-in shopper: the server renders their frame and a loading state. */
+const PRIVATE_PAGES: [path: string, title: string][] = [
+  ['/checkout', 'Checkout'],
+  ['/order-success', 'Order Successful'],
+  ['/my-orders', 'My Orders'],
+  ['/order/ord_unknown', 'Order Details'],
+  ['/profile/me', 'Profile'],
+  ['/admin/orders', 'Order desk'],
+];
+
+const UNKNOWN_PAGES = [
+  '/product/no-such-product',
+  '/category/no-such-category',
+  '/brand/no-such-brand',
+  '/flavor/no-such-flavor',
+  '/no/such/page',
+];
+
+/** What a link preview asks with: any type, no cookies, no redirects followed. */
+const read = (path: string, headers: Record<string, string> = {}) =>
+  fetch(`${e2e.shop.baseURL}${path}`, {
+    headers: { accept: '*/*', ...headers },
+    redirect: 'manual',
+  });
+
+const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
+const decode = (text: string) =>
+  text
+    .replace(/<[^>]+>/g, '')
+    .replaceAll('&amp;', '&')
+    .replaceAll('&quot;', '"')
+    .replaceAll('&#x27;', "'")
+    .replaceAll('&#39;', "'");
+const headingOf = (html: string) => {
+  const match = /<h1\b[^>]*>([\s\S]*?)<\/h1>/.exec(html);
+  return match ? decode(match[1]!).trim() : undefined;
+};
+
+describe('the HTML the server answers', () => {
+  test('every public page, to any Accept header: 200, its title and its heading', async () => {
+    for (const [path, title, heading] of PUBLIC_PAGES) {
+      const response = await read(path);
+      const html = await response.text();
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('content-type'), path).toMatch(/^text\/html/);
+      expect(titleOf(html), path).toBe(title);
+      expect(headingOf(html), path).toContain(heading);
+      expect(html, path).not.toContain('needs JavaScript');
+    }
+  });
+
+  test('a product page holds its name, price and picture', async () => {
+    const product = await fetchProduct(e2e.shop.baseURL, 'creatine-monohydrate');
+    const { data } = (await (
+      await fetch(`${e2e.shop.baseURL}/api/v1/products/creatine-monohydrate`)
+    ).json()) as { data: { price: number; image: string } };
+    const { price, image } = data;
+    const html = await (await read('/product/creatine-monohydrate')).text();
+    expect(headingOf(html)).toBe(product.name);
+    expect(decode(html)).toContain(`$${(price / 100).toFixed(2)}`);
+    expect(html).toContain(`src="${image}"`);
+    for (const variant of product.variants) expect(decode(html)).toContain(variant.size);
+  });
+
+  test('unknown products, categories, brands, flavors and paths: 404 with the not-found page', async () => {
+    for (const path of UNKNOWN_PAGES) {
+      for (const accept of ['*/*', 'text/html']) {
+        const response = await read(path, { accept });
+        const html = await response.text();
+        expect(response.status, `${path} ${accept}`).toBe(404);
+        expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+        expect(titleOf(html), path).toBe('Page Not Found');
+        expect(headingOf(html), path).toBe('Page Not Found');
+      }
+    }
+    const api = await read('/api/v1/no-such-endpoint');
+    expect(api.status).toBe(404);
+    expect(api.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(((await api.json()) as { success: boolean }).success).toBe(false);
+  });
+
+  test('a signed-in page: its frame and title, loading, and no redirect', async () => {
+    for (const [path, title] of PRIVATE_PAGES) {
+      const response = await read(path);
+      const html = await response.text();
+      expect(response.status, path).toBe(200);
+      expect(titleOf(html), path).toBe(title);
+      expect(html, path).toContain('aria-label="Loading your page"');
+      expect(html, path).toContain('data-testid="site-header"');
+    }
+  });
+
+  test('nothing of a session: the same page for a signed-in shopper with a cart', async () => {
+    const name = 'Quinn Hydrate';
+    const email = `quinn.${Date.now()}@example.ca`;
+    const registered = await fetch(`${e2e.shop.baseURL}/api/v1/user/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-requested-with': 'forge-storefront' },
+      body: JSON.stringify({ name, email, password: SHOPPER_PASSWORD }),
+    });
+    expect(registered.status).toBe(201);
+    const cookie = registered.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .join('; ');
+    const product = await fetchProduct(e2e.shop.baseURL, 'creatine-monohydrate');
+    const added = await fetch(`${e2e.shop.baseURL}/api/v1/cart/items`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-requested-with': 'forge-storefront',
+        cookie,
+      },
+      body: JSON.stringify({
+        productId: product._id,
+        variantId: product.variants[0]!._id,
+        quantity: 3,
+      }),
+    });
+    expect(added.status).toBeLessThan(300);
+
+    for (const path of [
+      '/',
+      '/product/creatine-monohydrate',
+      '/cart',
+      '/checkout',
+      '/profile/me',
+    ]) {
+      const html = await (await read(path, { cookie })).text();
+      expect(html, path).not.toContain(name);
+      expect(html, path).not.toContain(email);
+      expect(html, path).not.toContain('Quinn');
+      // The cart's line (its quantity field) and the header badge's count are not there.
+      expect(html, path).not.toMatch(/data-testid="cart-badge"[^>]*>\d/);
+    }
+    const cart = await (await read('/cart', { cookie })).text();
+    expect(cart).toContain('aria-label="Loading your cart"');
+    expect(decode(cart)).not.toContain(product.variants[0]!.size);
+  });
+});
+
+/** A page's head: its meta tags by name or property, its canonical address and its JSON-LD. */
+function headOf(html: string) {
+  const head = html.slice(0, html.indexOf('<div id="root">'));
+  const meta = new Map<string, string>();
+  for (const match of head.matchAll(/<meta (?:name|property)="([^"]+)" content="([^"]*)"/g)) {
+    meta.set(match[1]!, decode(match[2]!));
+  }
+  const jsonLd = [...head.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map(
+    (match) => JSON.parse(match[1]!) as Record<string, unknown> & { '@type': string },
+  );
+  const canonical = /<link rel="canonical" href="([^"]+)"/.exec(head)?.[1];
+  return { meta, jsonLd, canonical };
+}
+
+/** The page at `path` asked with another Host header than the shop's. */
+function readWithHost(path: string, host: string): Promise<string> {
+  const { hostname, port } = new URL(e2e.shop.baseURL);
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      { hostname, port, path, headers: { host, accept: '*/*' } },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve(body));
+      },
+    );
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+describe('the head of a page', () => {
+  test('a product: description, canonical, link preview, Product and BreadcrumbList', async () => {
+    const base = e2e.shop.baseURL;
+    const { data: product } = (await (
+      await fetch(`${base}/api/v1/products/whey-protein-isolate`)
+    ).json()) as {
+      data: {
+        name: string;
+        slug: string;
+        description: string;
+        images: string[];
+        brand: { name: string };
+        categories: { name: string; slug: string }[];
+        variants: { sku: string; price: number; stock: number }[];
+      };
+    };
+    const { meta, jsonLd, canonical } = headOf(
+      await (await read('/product/whey-protein-isolate')).text(),
+    );
+    const url = `${base}/product/whey-protein-isolate`;
+    expect(canonical).toBe(url);
+    expect(meta.get('og:title')).toBe('Whey Protein Isolate');
+    expect(meta.get('twitter:title')).toBe('Whey Protein Isolate');
+    expect(meta.get('og:type')).toBe('product');
+    expect(meta.get('og:url')).toBe(url);
+    expect(meta.get('og:image')).toBe(`${base}${product.images[0]}`);
+    expect(meta.get('twitter:image')).toBe(`${base}${product.images[0]}`);
+    expect(meta.get('twitter:card')).toBe('summary_large_image');
+    const description = meta.get('description')!;
+    expect(description.length).toBeLessThanOrEqual(160);
+    expect(product.description.startsWith(description.replace(/…$/, ''))).toBe(true);
+    expect(meta.get('og:description')).toBe(description);
+
+    const [item, trail] = jsonLd;
+    expect(item).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: 'Whey Protein Isolate',
+      description: product.description,
+      image: product.images.map((image) => `${base}${image}`),
+      sku: product.variants[0]!.sku,
+      brand: { '@type': 'Brand', name: product.brand.name },
+      url,
+    });
+    expect(item).not.toHaveProperty('aggregateRating');
+    const offers = item!.offers as Record<string, unknown>[];
+    expect(offers).toHaveLength(product.variants.length);
+    product.variants.forEach((variant, index) => {
+      expect(offers[index]).toMatchObject({
+        '@type': 'Offer',
+        sku: variant.sku,
+        price: `${Math.floor(variant.price / 100)}.${String(variant.price % 100).padStart(2, '0')}`,
+        priceCurrency: 'CAD',
+        availability:
+          variant.stock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+        url,
+      });
+    });
+    expect(trail).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'BreadcrumbList',
+      itemListElement: [
+        { '@type': 'ListItem', position: 1, name: 'Home', item: `${base}/` },
+        {
+          '@type': 'ListItem',
+          position: 2,
+          name: product.categories[0]!.name,
+          item: `${base}/category/${product.categories[0]!.slug}`,
+        },
+        { '@type': 'ListItem', position: 3, name: 'Whey Protein Isolate', item: url },
+      ],
+    });
+    expect(jsonLd).toHaveLength(2);
+  });
+
+  test('listings: their name and a BreadcrumbList; home: Organization and WebSite search', async () => {
+    const base = e2e.shop.baseURL;
+    for (const [path, name] of [
+      ['/category/protein-powder', 'Protein Powder'],
+      ['/brand/ironclad-nutrition', 'Ironclad Nutrition'],
+      ['/flavor/chocolate', 'Chocolate'],
+    ] as const) {
+      const { meta, jsonLd, canonical } = headOf(
+        await (await read(`${path}?sort=newest&page=2`)).text(),
+      );
+      expect(canonical, path).toBe(`${base}${path}`);
+      expect(meta.get('og:title'), path).toBe(name);
+      expect(meta.get('og:type'), path).toBe('website');
+      expect(jsonLd, path).toEqual([
+        {
+          '@context': 'https://schema.org',
+          '@type': 'BreadcrumbList',
+          itemListElement: [
+            { '@type': 'ListItem', position: 1, name: 'Home', item: `${base}/` },
+            { '@type': 'ListItem', position: 2, name, item: `${base}${path}` },
+          ],
+        },
+      ]);
+    }
+
+    const home = headOf(await (await read('/')).text());
+    expect(home.canonical).toBe(`${base}/`);
+    expect(home.meta.get('og:title')).toBe('Home');
+    expect(home.jsonLd.map((data) => data['@type'])).toEqual(['Organization', 'WebSite']);
+    expect(home.jsonLd[1]).toMatchObject({
+      url: `${base}/`,
+      potentialAction: {
+        '@type': 'SearchAction',
+        target: { urlTemplate: `${base}/search/products?q={search_term_string}` },
+        'query-input': 'required name=search_term_string',
+      },
+    });
+
+    const search = headOf(await (await read('/search/products?q=whey&page=2')).text());
+    expect(search.canonical).toBe(`${base}/search/products?q=whey`);
+
+    // Every public page has one description; a missing page has no canonical address to index.
+    for (const [path] of PUBLIC_PAGES) {
+      const html = await (await read(path)).text();
+      expect(html.match(/<meta name="description"/g), path).toHaveLength(1);
+    }
+    const missing = headOf(await (await read('/product/no-such-product')).text());
+    expect(missing.canonical).toBeUndefined();
+    expect(missing.jsonLd).toEqual([]);
+  });
+
+  test('addresses are built on the shop’s origin, never on the Host a request names', async () => {
+    const html = await readWithHost('/product/whey-protein-isolate', 'evil.example');
+    const { meta, canonical, jsonLd } = headOf(html);
+    expect(canonical).toBe(`${e2e.shop.baseURL}/product/whey-protein-isolate`);
+    expect(meta.get('og:image')?.startsWith(`${e2e.shop.baseURL}/`)).toBe(true);
+    expect(html).not.toContain('evil.example');
+    expect(jsonLd).toHaveLength(2);
+  });
+});
+
+/** Errors the page logs while it loads and hydrates (a hydration mismatch is one). */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    // A not-found page's own document answers 404, which the browser reports.
+    if (/status of 404/.test(message.text())) return;
+    errors.push(message.text());
+  });
+  return errors;
+}
+
+describe('in the browser', () => {
+  test('with JavaScript off, every public page shows its content', async () => {
+    // Not the harness's context: its pages wait for the app to run, which never happens here.
+    const context = await e2e.browser.newContext({
+      baseURL: e2e.shop.baseURL,
+      javaScriptEnabled: false,
+    });
+    const page = await context.newPage();
+    for (const [path, title, heading] of PUBLIC_PAGES) {
+      await page.goto(path);
+      expect(await page.title(), path).toBe(title);
+      expect(await page.getByRole('heading', { level: 1 }).first().textContent(), path).toContain(
+        heading,
+      );
+    }
+    await page.goto('/product/creatine-monohydrate');
+    expect(await page.getByRole('img', { name: /Creatine Monohydrate/ }).count()).toBeGreaterThan(
+      0,
+    );
+    await context.close();
+  });
+
+  test(
+    'with JavaScript on, every public page hydrates without an error and keeps its title',
+    { timeout: 120_000 },
+    async () => {
+      const context = await e2e.newContext();
+      for (const [path, title, heading] of [
+        ...PUBLIC_PAGES,
+        ...UNKNOWN_PAGES.map((path) => [path, 'Page Not Found', 'Page Not Found'] as const),
+      ]) {
+        const page = await context.newPage();
+        const errors = collectErrors(page);
+        await page.goto(path);
+        expect(await page.evaluate(() => document.documentElement.dataset.hydrated), path).toBe(
+          'true',
+        );
+        await page.waitForLoadState('networkidle');
+        expect(errors, path).toEqual([]);
+        expect(await page.title(), path).toBe(title);
+        expect(await page.getByRole('heading', { level: 1 }).first().textContent(), path).toContain(
+          heading,
+        );
+        await page.close();
+      }
+    },
+  );
+
+  test('a hydrated product page works: add to cart, the badge, search, the menu', async () => {
+    const context = await e2e.newContext();
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await page.goto('/product/creatine-monohydrate');
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await expect.poll(() => page.getByTestId('cart-badge').textContent()).toBe('1');
+
+    await page.getByTestId('search-toggle').click();
+    const search = page.getByTestId('search-box').getByRole('combobox');
+    await search.fill('whey');
+    await expect
+      .poll(() => page.getByRole('listbox').getByRole('option').count())
+      .toBeGreaterThan(0);
+    await search.press('Escape');
+
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await expect.poll(() => page.getByRole('menuitem', { name: 'Login' }).isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  test('a signed-in shopper sees their account page after the frame', async () => {
+    const context = await e2e.newContext();
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await register(page, 'Frame Shopper');
+
+    await page.goto('/profile/me');
+    await expect
+      .poll(() => page.getByLabel('Name', { exact: true }).inputValue())
+      .toBe('Frame Shopper');
+    expect(await page.title()).toBe('Profile');
+    expect(errors).toEqual([]);
+  });
+});
