@@ -12,6 +12,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { AnyRouteMatch } from '@tanstack/react-router';
 import type { Brand, Category, Flavor, ProductDetail } from '../contract/catalog.ts';
+import { escapeHtml } from '../contract/html.ts';
 import { productQueryOptions } from './lib/catalog/get-product.ts';
 import { taxonomyQueryOptions } from './lib/catalog/get-taxonomy.ts';
 
@@ -47,16 +48,6 @@ const LISTINGS = {
   '/_shop/brand/$brandSlug': { param: 'brandSlug', taxonomy: 'brands', path: 'brand' },
   '/_shop/flavor/$flavorSlug': { param: 'flavorSlug', taxonomy: 'flavors', path: 'flavor' },
 } as const;
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!);
 
 /** JSON safe inside a <script> element. */
 export function scriptSafeJson(value: unknown): string {

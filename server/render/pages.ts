@@ -13,6 +13,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { escapeHtml } from '../../contract/html.ts';
 
 /** What dist-server/entry-server.js exports (src/entry-server.tsx). */
 interface ServerEntry {
@@ -67,18 +68,6 @@ function readTemplate(indexHtml: string): Template {
     beforeApp: html.slice(title.index + title[0].length, root.index) + '<div id="root">',
     afterApp: html.slice(root.index + root[0].length),
   };
-}
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!);
 }
 
 function headersOf(raw: Record<string, unknown>): Headers {

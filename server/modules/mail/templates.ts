@@ -1,4 +1,5 @@
 /** The shop's one e-mail layout: every message is plain text plus HTML carrying the shop's name. */
+import { escapeHtml } from '../../../contract/html.ts';
 
 export const SHOP_NAME = 'Forge Nutrition';
 
@@ -79,13 +80,4 @@ function renderHtml({ heading, paragraphs, code, action, details }: MailContent)
     `<p style="font-size:12px;color:#777;margin:24px 0 0">${escapeHtml(FOOTER)}</p>`,
     '</div></body></html>',
   ].join('\n');
-}
-
-export function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
 }
