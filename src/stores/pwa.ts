@@ -11,7 +11,9 @@ export interface PwaState {
   installed: boolean;
 }
 
-let state: PwaState = { updateReady: false, canInstall: false, installed: false };
+/** What the server renders, and so what the page hydrates with before the browser's answers. */
+const INITIAL_STATE: PwaState = { updateReady: false, canInstall: false, installed: false };
+let state: PwaState = INITIAL_STATE;
 const listeners = new Set<() => void>();
 
 export const pwaStore = {
@@ -26,6 +28,10 @@ export const pwaStore = {
   },
 };
 
+/**
+ * The state, starting from INITIAL_STATE while a server-rendered page hydrates: the browser may
+ * have offered the install before React starts, and the first render must match the server's.
+ */
 export function usePwaState(): PwaState {
-  return useSyncExternalStore(pwaStore.subscribe, pwaStore.get, pwaStore.get);
+  return useSyncExternalStore(pwaStore.subscribe, pwaStore.get, () => INITIAL_STATE);
 }

@@ -406,6 +406,50 @@ describe('in the browser', () => {
     },
   );
 
+  test(
+    'a first visit on a phone, offered the install before hydrating, hydrates without an error',
+    { timeout: 120_000 },
+    async () => {
+      // A true first visit (no coupon seen, nothing stored) at a phone's size, as Lighthouse makes
+      // it. Chromium offers an installable app's install as soon as it can, which on a fast load
+      // is before React hydrates: the event is sent the moment the shop listens for it.
+      const context = await e2e.newContext(
+        { viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true },
+        { couponPopupSeen: false },
+      );
+      await context.addInitScript(() => {
+        const listen = window.addEventListener.bind(window);
+        window.addEventListener = ((
+          type: string,
+          ...rest: Parameters<typeof listen> extends [unknown, ...infer Tail] ? Tail : never
+        ) => {
+          listen(type, ...rest);
+          if (type !== 'beforeinstallprompt') return;
+          const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+            prompt: () => Promise.resolve(),
+            userChoice: Promise.resolve({ outcome: 'dismissed' }),
+          });
+          queueMicrotask(() => window.dispatchEvent(offer));
+        }) as typeof window.addEventListener;
+      });
+      for (const path of [
+        '/',
+        '/category/protein-powder',
+        '/product/whey-protein-isolate',
+        '/search/products?q=whey',
+        '/cart',
+      ]) {
+        const page = await context.newPage();
+        const errors = collectErrors(page);
+        await page.goto(path);
+        await page.waitForLoadState('networkidle');
+        expect(errors, path).toEqual([]);
+        expect(await page.getByTestId('install-app').isVisible(), path).toBe(true);
+        await page.close();
+      }
+    },
+  );
+
   test('a hydrated product page works: add to cart, the badge, search, the menu', async () => {
     const context = await e2e.newContext();
     const page = await context.newPage();

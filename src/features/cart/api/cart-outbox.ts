@@ -170,6 +170,7 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/** The commands waiting, none while a server-rendered page hydrates (as the server rendered it). */
 export function usePendingCartCommands(): CartCommand[] {
-  return useSyncExternalStore(subscribe, pendingCartCommands, pendingCartCommands);
+  return useSyncExternalStore(subscribe, pendingCartCommands, () => NO_COMMANDS);
 }
