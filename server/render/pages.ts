@@ -10,10 +10,11 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtml } from '../../contract/html.ts';
+import { etagOf, matchesIfNoneMatch } from '../lib/conditional.ts';
 
 /** What dist-server/entry-server.js exports (src/entry-server.tsx). */
 interface ServerEntry {
@@ -39,6 +40,30 @@ export const QUERY_STATE_ID = 'forge-query-state';
 
 export interface PageRenderer {
   send(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
+}
+
+/** How long a browser or shared cache may keep a page before asking again: a minute. */
+export const PAGE_MAX_AGE_S = 60;
+/** How long past that a cache may still answer with its copy while it fetches the next one. */
+export const PAGE_STALE_WHILE_REVALIDATE_S = 600;
+/**
+ * A rendered page is the same for every visitor (nothing of a session reaches it), so any cache
+ * may keep it; stock and prices a minute old are corrected by the browser's own fetch after
+ * hydration, as for any page it shows from its cache.
+ */
+export const PAGE_CACHE_CONTROL = `public, max-age=${PAGE_MAX_AGE_S}, stale-while-revalidate=${PAGE_STALE_WHILE_REVALIDATE_S}`;
+/** Not-found pages and the shell fallback: kept, but asked about again on every use. */
+const REVALIDATE = 'no-cache';
+
+/** When each query was read and handed over: all that differs between two renders of one page. */
+const READ_TIMES = /"(dataUpdatedAt|errorUpdatedAt|dehydratedAt)":\d+/g;
+
+/**
+ * A page's validator: its HTML, without the times its data was read, so a page rendered again
+ * from unchanged data keeps its ETag and a cache that holds it gets a 304.
+ */
+export function pageEtag(document: string): string {
+  return etagOf(document.replace(READ_TIMES, '"$1":0'));
 }
 
 /** index.html cut where the page goes: before the title, between title and app, after the app. */
@@ -121,22 +146,25 @@ export async function loadPageRenderer(
       } catch (err) {
         // The shell still starts the app, which renders the page (or its error) in the browser.
         request.log.error({ err }, 'a page could not be rendered on the server: sent the shell');
-        return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+        return reply.header('cache-control', REVALIDATE).type('text/html').sendFile('index.html');
       }
       if (page.kind === 'redirect') return reply.redirect(page.location, page.status);
-      const document = Readable.from(
-        (async function* () {
-          yield `${template.beforeTitle}<title>${escapeHtml(page.title)}</title>${page.head}${template.beforeApp}`;
-          for await (const chunk of page.html) yield chunk as Buffer;
-          yield `</div><script id="${QUERY_STATE_ID}" type="application/json">${page.queryState()}</script>`;
-          yield template.afterApp;
-        })(),
-      );
-      return reply
-        .code(page.status)
-        .header('cache-control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(document);
+      // The whole page is rendered before its first byte is sent: its ETag is a hash of it, and
+      // React's HTML arrives only once every part is ready anyway (no inline scripts to stream).
+      const chunks: Buffer[] = [];
+      // Decoded once whole: a chunk may end inside a character of more than one byte.
+      for await (const chunk of page.html) chunks.push(Buffer.from(chunk as Uint8Array));
+      const document =
+        `${template.beforeTitle}<title>${escapeHtml(page.title)}</title>${page.head}${template.beforeApp}` +
+        Buffer.concat(chunks).toString('utf8') +
+        `</div><script id="${QUERY_STATE_ID}" type="application/json">${page.queryState()}</script>` +
+        template.afterApp;
+      reply.type('text/html; charset=utf-8').code(page.status);
+      if (page.status !== 200) return reply.header('cache-control', REVALIDATE).send(document);
+      const etag = pageEtag(document);
+      reply.header('etag', etag).header('cache-control', PAGE_CACHE_CONTROL);
+      if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
+      return reply.send(document);
     },
   };
 }

@@ -117,6 +117,38 @@ describe('the HTML the server answers', () => {
     expect(((await api.json()) as { success: boolean }).success).toBe(false);
   });
 
+  test('pages are cacheable by anyone, with an ETag a cache revalidates with a 304', async () => {
+    for (const [path] of [...PUBLIC_PAGES, ...PRIVATE_PAGES]) {
+      const first = await read(path);
+      const body = await first.text();
+      expect(first.headers.get('cache-control'), path).toBe(
+        'public, max-age=60, stale-while-revalidate=600',
+      );
+      const etag = first.headers.get('etag');
+      expect(etag, path).toMatch(/^"[\w-]{27}"$/);
+      // Rendered again from the same data: the same validator, though each render reads anew.
+      const again = await read(path);
+      expect(again.headers.get('etag'), path).toBe(etag);
+      expect((await again.text()).length, path).toBe(body.length);
+
+      const revalidated = await read(path, { 'if-none-match': `W/${etag}, "other"` });
+      expect(revalidated.status, path).toBe(304);
+      expect(await revalidated.text(), path).toBe('');
+      const changed = await read(path, { 'if-none-match': '"an-older-page"' });
+      expect(changed.status, path).toBe(200);
+    }
+    const product = await read('/product/creatine-monohydrate');
+    const category = await read('/category/protein-powder');
+    expect(product.headers.get('etag')).not.toBe(category.headers.get('etag'));
+    // A page that is not there is asked about again each time, and never answered with a 304.
+    for (const path of UNKNOWN_PAGES) {
+      const missing = await read(path, { 'if-none-match': '*' });
+      expect(missing.status, path).toBe(404);
+      expect(missing.headers.get('cache-control'), path).toBe('no-cache');
+      expect(missing.headers.get('etag'), path).toBeNull();
+    }
+  });
+
   test('a signed-in page: its frame and title, loading, and no redirect', async () => {
     for (const [path, title] of PRIVATE_PAGES) {
       const response = await read(path);
@@ -170,6 +202,11 @@ describe('the HTML the server answers', () => {
       expect(html, path).not.toContain('Quinn');
       // The cart's line (its quantity field) and the header badge's count are not there.
       expect(html, path).not.toMatch(/data-testid="cart-badge"[^>]*>\d/);
+    }
+    // The same bytes, so the same validator: a shared cache may hand either to anyone.
+    for (const path of ['/', '/product/creatine-monohydrate', '/checkout']) {
+      const [signedIn, anonymous] = await Promise.all([read(path, { cookie }), read(path)]);
+      expect(signedIn.headers.get('etag'), path).toBe(anonymous.headers.get('etag'));
     }
     const cart = await (await read('/cart', { cookie })).text();
     expect(cart).toContain('aria-label="Loading your cart"');
