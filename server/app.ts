@@ -12,6 +12,7 @@ import { orderMails } from './modules/orders/mails.ts';
 import orderLifecycleJobs from './modules/orders/jobs.ts';
 import orderJobs from './modules/payments/jobs.ts';
 import payments from './modules/payments/plugin.ts';
+import seoRoutes from './modules/seo/routes.ts';
 import catalogChanges from './plugins/catalog-changes.ts';
 import cachePolicy from './plugins/cache-policy.ts';
 import errors, { MAX_PATH_PARAM_LENGTH, frameworkErrors } from './plugins/errors.ts';
@@ -105,6 +106,7 @@ export async function buildApp({
     },
     { prefix: API_PREFIX },
   );
+  await app.register(seoRoutes);
   await app.register(staticFiles, { distDir: config.distDir });
   return app;
 }
