@@ -1,12 +1,12 @@
 /**
- * `npm run bench`: load-tests search and product pages on a large generated catalog, and the
- * checkout (placing orders), on the embedded database (PGlite) and on PostgreSQL, and prints
- * requests/s and latency per route.
+ * `npm run bench`: load-tests search and product pages on a large generated catalog, the
+ * server-rendered pages, and the checkout (placing orders), on the embedded database (PGlite) and
+ * on PostgreSQL, and prints requests/s and latency per route.
  * A script that prints figures, never a test: the numbers depend on the machine and its load.
  *
  *   npm run bench -- [--products 20000] [--sizes 10000,20000,100000] [--duration 10] [--warmup 3]
  *                    [--connections 50] [--pglite-connections 10] [--only pglite|postgres]
- *                    [--modes uncached,cached] [--scenarios search,checkout]
+ *                    [--modes uncached,cached] [--scenarios search,pages,checkout]
  *                    [--query-sets long-tail,head] [--queries 4000] [--seed 19]
  *
  * BENCH_SHOP_NODE_ARGS are given to the shop's Node.js (`--cpu-prof --cpu-prof-dir=DIR` profiles
@@ -30,6 +30,21 @@
  * taken on a busy or shared machine, whose speed drifts during a run, still compare. The shop's
  * resident memory (RSS) is read from /proc after each route.
  *
+ * Scenario "pages" (autocannon): the HTML pages the server renders (server/render/pages.ts,
+ * docs/rendering.md), on the --products catalog (the search scenario's database and hello-world
+ * when it runs, a freshly seeded one otherwise), with the shop's answer cache off: GET
+ * /product/{slug} over a few hundred products drawn from different orders of the listing, and
+ * GET /category/{slug} over every category, both with `Accept: text/html` as a browser's
+ * navigation. Each connection takes the next URL of the list in turn, so every product is
+ * rendered, not the first few. Every URL is rendered once before the warm-up (the API's exact
+ * read caches are full, as in a shop that ran a while); there is no page cache, so every request
+ * renders its page. An answer counts as good only when it is a 200 `text/html` holding the
+ * product's or category's name; anything else is counted in the problems ("wrong answers"), so a
+ * broken renderer cannot give good figures. Besides the row (with p97.5), it prints the CPU cost
+ * of a render: the shop process's CPU time (utime + stime from /proc/<pid>/stat) over the
+ * measured run, divided by its good answers — the render and the API calls it makes in process.
+ * It needs the server build (`dist-server/entry-server.js`): run `npm run build` first.
+ *
  * Scenario "checkout": one buyer per connection, each with its own account and its own cart.
  * Before the shop starts, this script opens the bench database itself (migrating and seeding it
  * when the search scenario has not) and sets every variant's stock to BENCH_STOCK, so no
@@ -46,7 +61,7 @@
  * or, on a shared machine, for a CPU that other work held.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -65,8 +80,8 @@ import { longTailQueries, longTailSearchPaths, type Taxonomy } from './bench-que
 
 type Mode = 'cached' | 'uncached';
 const MODES_ALL: Mode[] = ['cached', 'uncached'];
-type Scenario = 'search' | 'checkout';
-const SCENARIOS_ALL: Scenario[] = ['search', 'checkout'];
+type Scenario = 'search' | 'pages' | 'checkout';
+const SCENARIOS_ALL: Scenario[] = ['search', 'pages', 'checkout'];
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -79,7 +94,7 @@ const { values: args } = parseArgs({
     'pglite-connections': { type: 'string', default: '10' },
     only: { type: 'string' },
     modes: { type: 'string', default: 'uncached' },
-    scenarios: { type: 'string', default: 'search,checkout' },
+    scenarios: { type: 'string', default: 'search,pages,checkout' },
     sizes: { type: 'string' },
     'query-sets': { type: 'string', default: 'long-tail' },
     queries: { type: 'string', default: '4000' },
@@ -108,6 +123,8 @@ interface Row {
   connections: number;
   requestsPerSecond: number;
   p50: number;
+  /** Printed when set (the pages scenario's rows). */
+  p97_5?: number;
   p99: number;
   problems: string;
   /** req/s over the hello-world baseline's in the same run; null for checkout rows. */
@@ -258,7 +275,14 @@ async function startShop(env: Record<string, string>): Promise<Shop> {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let stopping = false;
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', (code, signal) => {
+      // A shop that leaves mid-run turns the rest of the run into connection errors: say why.
+      if (!stopping) console.log(`  the shop exited unexpectedly (code ${code}, signal ${signal})`);
+      resolve();
+    }),
+  );
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30 * 60_000;
   for (;;) {
@@ -276,6 +300,7 @@ async function startShop(env: Record<string, string>): Promise<Shop> {
     base,
     child,
     stop: async () => {
+      stopping = true;
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;
     },
@@ -355,6 +380,8 @@ async function readCatalogSample(base: string, pages: number) {
   }
   const names: string[] = [];
   const slugs = new Set<string>();
+  /** Each product's name by its slug. */
+  const bySlug = new Map<string, string>();
   const orders = ['newest', 'price-asc', 'name', 'rating', 'relevance'];
   for (let page = 1; page <= pages; page++) {
     const sort = orders[page % orders.length];
@@ -364,9 +391,10 @@ async function readCatalogSample(base: string, pages: number) {
     for (const product of body.results.products) {
       names.push(product.name);
       slugs.add(product.slug);
+      bySlug.set(product.slug, product.name);
     }
   }
-  return { names, slugs: [...slugs] };
+  return { names, slugs: [...slugs], bySlug };
 }
 
 /** Resident and peak resident memory of a process, MB (Linux /proc), or null. */
@@ -484,23 +512,36 @@ function printRow(row: Row, distinct: number) {
     `  ${String(row.products).padStart(7)} ${row.mode.padEnd(8)} ${row.route.padEnd(34)} ` +
       `${String(row.requestsPerSecond).padStart(6)} req/s  × ${(row.ratio ?? 0).toFixed(3)}` +
       ` (of ${row.baseline ?? '?'})` +
-      `  p50 ${row.p50} ms  p99 ${row.p99} ms  RSS ${row.rssMb ?? '?'} MB` +
+      `  p50 ${row.p50} ms` +
+      (row.p97_5 === undefined ? '' : `  p97.5 ${row.p97_5} ms`) +
+      `  p99 ${row.p99} ms  RSS ${row.rssMb ?? '?'} MB` +
       `  (${distinct} distinct URLs, problems: ${row.problems})`,
   );
 }
 
 const FIRST_READS = 'GET /products/{slug}, first reads';
 
+/** One catalog size on a fresh database: seeds it, then the search and/or pages scenarios. */
 async function benchSearch(
   database: 'PGlite' | 'PostgreSQL',
   env: Record<string, string>,
   connections: number,
   products: number,
   rows: Row[],
+  scenarios: { search: boolean; pages: boolean },
 ) {
   const baseline = await Baseline.start(products, database, connections, rows);
   try {
-    await benchCatalog(database, env, connections, products, rows, baseline);
+    const seeding = Date.now();
+    await withCatalog(env, products);
+    console.log(
+      `${database}: migrated and seeded ${products} products in ` +
+        `${((Date.now() - seeding) / 1000).toFixed(1)} s`,
+    );
+    if (scenarios.search) {
+      await benchCatalog(database, env, connections, products, rows, baseline);
+    }
+    if (scenarios.pages) await benchPages(database, env, connections, products, rows, baseline);
   } finally {
     await baseline.stop();
   }
@@ -514,12 +555,6 @@ async function benchCatalog(
   rows: Row[],
   baseline: Baseline,
 ) {
-  const seeding = Date.now();
-  await withCatalog(env, products);
-  console.log(
-    `${database}: migrated and seeded ${products} products in ` +
-      `${((Date.now() - seeding) / 1000).toFixed(1)} s`,
-  );
   for (const [index, mode] of MODES.entries()) {
     const started = Date.now();
     const shop = await startShop({
@@ -595,6 +630,219 @@ async function benchCatalog(
       await new Promise((resolve) => setTimeout(resolve, 2000));
       await shop.stop();
     }
+  }
+}
+
+/** A server-rendered page to ask for, and the name its HTML must hold. */
+interface PageTarget {
+  path: string;
+  name: string;
+}
+
+/** What a browser's navigation accepts. */
+const NAVIGATION_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+
+/** Text as React and escapeHtml write it in HTML (either may have written the name). */
+function htmlTextForms(text: string): string[] {
+  const base = text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return [
+    text,
+    base.replace(/"/g, '&quot;').replace(/'/g, '&#x27;'),
+    base.replace(/"/g, '&quot;').replace(/'/g, '&#39;'),
+  ];
+}
+
+/** Why an answer is not the page asked for, or null when it is: a 200 HTML page with the name. */
+function pageProblem(
+  target: PageTarget,
+  status: number,
+  contentType: string,
+  body: string,
+): string | null {
+  if (status !== 200) return `${status}`;
+  if (!/^text\/html\b/i.test(contentType)) return `content-type ${contentType || 'none'}`;
+  if (!htmlTextForms(target.name).some((form) => body.includes(form))) {
+    return `no "${target.name}" in the HTML`;
+  }
+  return null;
+}
+
+interface PageLoad {
+  result: autocannon.Result;
+  /** 200 text/html answers holding the name. */
+  good: number;
+  /** 2xx answers that were not the page (wrong type, no name); non-2xx autocannon counts. */
+  wrong: number;
+  /** The first wrong answer of the run, to say what went wrong. */
+  sample: string | null;
+}
+
+/**
+ * Loads the pages with autocannon. Each request takes the next target of the list (a cursor
+ * shared by every connection and kept across runs), so the run covers the whole list rather than
+ * the first few URLs every connection would start from; the connection's context remembers the
+ * target to check its answer.
+ */
+async function loadPages(
+  base: string,
+  targets: PageTarget[],
+  cursor: { next: number },
+  connections: number,
+  duration: number,
+): Promise<PageLoad> {
+  let good = 0;
+  let wrong = 0;
+  let sample: string | null = null;
+  const pick = (): PageTarget => {
+    const target = targets[cursor.next % targets.length];
+    cursor.next += 1;
+    if (!target) throw new Error('no pages to load');
+    return target;
+  };
+  const result = await autocannon({
+    url: base,
+    connections,
+    duration,
+    timeout: 30,
+    requests: [
+      {
+        method: 'GET',
+        headers: { accept: NAVIGATION_ACCEPT },
+        setupRequest: (request, context) => {
+          const target = pick();
+          (context as { target?: PageTarget }).target = target;
+          return { ...request, path: target.path };
+        },
+        onResponse: (status, body, context, headers) => {
+          const target = (context as { target?: PageTarget }).target;
+          if (!target) return;
+          const type = Object.entries(headers ?? {}).find(
+            ([key]) => key.toLowerCase() === 'content-type',
+          )?.[1];
+          const problem = pageProblem(target, status, String(type ?? ''), body);
+          if (problem === null) good += 1;
+          else {
+            // Non-2xx answers are autocannon's own count already.
+            if (status >= 200 && status < 300) wrong += 1;
+            sample ??= `${target.path}: ${problem}`;
+          }
+        },
+      },
+    ],
+  });
+  return { result, good, wrong, sample };
+}
+
+/** Renders every page once, a few at a time; returns the count of wrong answers and the first. */
+async function primePages(base: string, targets: PageTarget[]) {
+  const queue = [...targets];
+  let wrong = 0;
+  let sample: string | null = null;
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+        const res = await fetch(`${base}${next.path}`, { headers: { accept: NAVIGATION_ACCEPT } });
+        const body = await res.text();
+        const problem = pageProblem(next, res.status, res.headers.get('content-type') ?? '', body);
+        if (problem !== null) {
+          wrong += 1;
+          sample ??= `${next.path}: ${problem}`;
+        }
+      }
+    }),
+  );
+  return { wrong, sample };
+}
+
+const PAGE_ROUTES = {
+  product: 'GET /product/{slug} (page)',
+  category: 'GET /category/{slug} (page)',
+};
+
+/** Scenario "pages": the server-rendered product and category pages, on the seeded catalog. */
+async function benchPages(
+  database: 'PGlite' | 'PostgreSQL',
+  env: Record<string, string>,
+  connections: number,
+  products: number,
+  rows: Row[],
+  baseline: Baseline,
+) {
+  const shop = await startShop({
+    ...env,
+    SEED_PRODUCTS: String(products),
+    SEARCH_CACHE_SECONDS: '0',
+  });
+  try {
+    const sample = await readCatalogSample(shop.base, 5);
+    const categories = (
+      await getJson<{ data: { slug: string; name: string }[] }>(
+        `${shop.base}/api/v1/taxonomy/categories`,
+      )
+    ).data;
+    const routes: [string, PageTarget[]][] = [
+      [
+        PAGE_ROUTES.product,
+        [...sample.bySlug].map(([slug, name]) => ({
+          path: `/product/${encodeURIComponent(slug)}`,
+          name,
+        })),
+      ],
+      [
+        PAGE_ROUTES.category,
+        categories.map(({ slug, name }) => ({
+          path: `/category/${encodeURIComponent(slug)}`,
+          name,
+        })),
+      ],
+    ];
+    for (const [route, targets] of routes) {
+      const primed = await primePages(shop.base, targets);
+      if (primed.wrong > 0) {
+        console.log(`  ${route}: ${primed.wrong} wrong answers first time, e.g. ${primed.sample}`);
+      }
+      const cursor = { next: 0 };
+      if (WARMUP > 0) await loadPages(shop.base, targets, cursor, connections, WARMUP);
+      const cpuBefore = processCpuSeconds(shop.child.pid);
+      const run = await loadPages(shop.base, targets, cursor, connections, DURATION);
+      const cpuAfter = processCpuSeconds(shop.child.pid);
+      const rssMb = memoryMb(shop.child.pid)?.rss ?? null;
+      const hello = await baseline.next();
+      const { result } = run;
+      const problems = [
+        describeProblems(result),
+        run.wrong ? `${run.wrong} wrong answers` : '',
+      ].filter((part) => part && part !== '0');
+      const row: Row = {
+        products,
+        database,
+        mode: '-',
+        route,
+        connections,
+        requestsPerSecond: Math.round(result.requests.average),
+        p50: result.latency.p50,
+        p97_5: result.latency.p97_5,
+        p99: result.latency.p99,
+        problems: problems.length ? problems.join(', ') : '0',
+        ratio: hello > 0 ? result.requests.average / hello : null,
+        baseline: Math.round(hello),
+        rssMb,
+      };
+      rows.push(row);
+      printRow(row, targets.length);
+      const cpu = cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore;
+      console.log(
+        `    ${run.good} good pages (200 text/html with the name); CPU per render: ` +
+          (cpu === null || run.good === 0 ? '?' : `${((cpu * 1000) / run.good).toFixed(2)} ms`) +
+          ` (shop ${cpu === null ? '?' : cpu.toFixed(1)} CPU s in ${DURATION} s` +
+          `${cpu === null ? '' : `, ${percent(cpu / DURATION)} of a core`}; load average ` +
+          `${os.loadavg()[0]?.toFixed(2)})`,
+      );
+      if (run.sample) console.log(`    first wrong answer: ${run.sample}`);
+    }
+  } finally {
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await shop.stop();
   }
 }
 
@@ -1010,6 +1258,8 @@ const GOALS: Record<string, { p99: number; ratio: number }> = {
   'GET /search/suggest, long tail': { p99: 25, ratio: 0.1 },
   'GET /search/products, long tail': { p99: 50, ratio: 0.1 },
   'GET /products/{slug}': { p99: 10, ratio: 0.3 },
+  [PAGE_ROUTES.product]: { p99: 30, ratio: 0.05 },
+  [PAGE_ROUTES.category]: { p99: 30, ratio: 0.05 },
 };
 
 /** The catalog size and connections the goals are set at; other rows show the growth. */
@@ -1098,8 +1348,8 @@ async function withDatabase(
 
 /**
  * Runs the chosen scenarios on one database: search once per catalog size, each on a fresh
- * database; checkout on the --products catalog (sharing the search run's database when that
- * size is swept).
+ * database; pages and checkout on the --products catalog (sharing the search run's database when
+ * that size is swept).
  */
 async function benchScenarios(
   database: 'PGlite' | 'PostgreSQL',
@@ -1109,11 +1359,15 @@ async function benchScenarios(
 ) {
   const checkout = SCENARIOS.includes('checkout');
   const search = SCENARIOS.includes('search');
+  const pages = SCENARIOS.includes('pages');
   let checkoutDone = false;
-  if (search) {
-    for (const size of SIZES) {
+  if (search || pages) {
+    // Pages are measured on the --products catalog only; without search, only that one is seeded.
+    for (const size of search ? SIZES : [PRODUCTS]) {
+      const scenarios = { search, pages: pages && size === PRODUCTS };
+      if (!scenarios.search && !scenarios.pages) continue;
       await withDatabase(database, async (env) => {
-        await benchSearch(database, env, connections, size, rows);
+        await benchSearch(database, env, connections, size, rows, scenarios);
         if (checkout && size === PRODUCTS) {
           await benchCheckout(database, env, connections, rows, summaries);
           checkoutDone = true;
@@ -1133,6 +1387,17 @@ async function main() {
   const unknown = SCENARIOS.filter((name) => !SCENARIOS_ALL.includes(name as Scenario));
   if (SCENARIOS.length === 0 || unknown.length > 0) {
     throw new Error(`--scenarios must name ${SCENARIOS_ALL.join(' and/or ')}`);
+  }
+  if (
+    SCENARIOS.includes('pages') &&
+    !['dist-server/entry-server.js', 'dist/index.html'].every((file) =>
+      existsSync(path.join(root, file)),
+    )
+  ) {
+    throw new Error(
+      'the pages scenario measures the server-rendered pages, which need the builds: ' +
+        'run `npm run build` first (dist-server/entry-server.js or dist/index.html is missing)',
+    );
   }
   if (SIZES.some((size) => !Number.isInteger(size) || size < 100)) {
     throw new Error('--sizes must list catalog sizes of at least 100 products, comma-joined');
@@ -1173,6 +1438,13 @@ async function main() {
         'cache off; the goal column judges those rows only): suggest p99 ≤ 25 ms ' +
         'and product search p99 ≤ 50 ms, both ≥ 0.10 × hello-world; product page p99 ≤ 10 ms ' +
         'and ≥ 0.30 × hello-world.',
+    );
+  }
+  if (SCENARIOS.includes('pages')) {
+    console.log(
+      `\nGoal for the server-rendered pages (PostgreSQL, ${GOAL_CONNECTIONS} connections, ` +
+        `${GOAL_PRODUCTS} products): product and category pages p99 ≤ 30 ms and ` +
+        '≥ 0.05 × hello-world.',
     );
   }
 }
