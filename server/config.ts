@@ -159,6 +159,13 @@ const envSchema = z.object({
   SHOP_ADMIN_PASSWORD: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_PRODUCTS: z.coerce.number().int().min(0).max(1_000_000).default(200),
+  /** How long a server-rendered page is reused at most (a catalog change drops it sooner); 0: never. */
+  PAGE_CACHE_SECONDS: z.coerce
+    .number({ message: 'must be a whole number of seconds' })
+    .int('must be a whole number of seconds')
+    .min(0, 'must be 0 or more')
+    .max(3600, 'must be at most 3600')
+    .default(60),
   /** How long search answers are reused; 0 turns the cache off. */
   SEARCH_CACHE_SECONDS: z.coerce
     .number({ message: 'must be a whole number of seconds' })

@@ -15,6 +15,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtml } from '../../contract/html.ts';
 import { etagOf, matchesIfNoneMatch } from '../lib/conditional.ts';
+import { PageCache } from './page-cache.ts';
 
 /** What dist-server/entry-server.js exports (src/entry-server.tsx). */
 interface ServerEntry {
@@ -65,6 +66,12 @@ const READ_TIMES = /"(dataUpdatedAt|errorUpdatedAt|dehydratedAt)":\d+/g;
 export function pageEtag(document: string): string {
   return etagOf(document.replace(READ_TIMES, '"$1":0'));
 }
+
+/** What a render comes to: a page, a redirect, or the shell when rendering failed. */
+type Rendered =
+  | { kind: 'page'; status: number; document: string; etag: string }
+  | { kind: 'redirect'; status: number; location: string }
+  | { kind: 'shell' };
 
 /** index.html cut where the page goes: before the title, between title and app, after the app. */
 interface Template {
@@ -134,37 +141,57 @@ export async function loadPageRenderer(
     });
   });
 
+  const render = async (request: FastifyRequest): Promise<Rendered> => {
+    let page: Awaited<ReturnType<ServerEntry['renderPage']>>;
+    try {
+      page = await entry.renderPage(request.url, {
+        origin,
+        onRenderError: (error) =>
+          request.log.error({ err: error }, 'a page failed while rendering on the server'),
+      });
+    } catch (err) {
+      // The shell still starts the app, which renders the page (or its error) in the browser.
+      request.log.error({ err }, 'a page could not be rendered on the server: sent the shell');
+      return { kind: 'shell' };
+    }
+    if (page.kind === 'redirect') return page;
+    // The whole page is rendered before its first byte is sent: its ETag is a hash of it, and
+    // React's HTML arrives only once every part is ready anyway (no inline scripts to stream).
+    const chunks: Buffer[] = [];
+    // Decoded once whole: a chunk may end inside a character of more than one byte.
+    for await (const chunk of page.html) chunks.push(Buffer.from(chunk as Uint8Array));
+    const document =
+      `${template.beforeTitle}<title>${escapeHtml(page.title)}</title>${page.head}${template.beforeApp}` +
+      Buffer.concat(chunks).toString('utf8') +
+      `</div><script id="${QUERY_STATE_ID}" type="application/json">${page.queryState()}</script>` +
+      template.afterApp;
+    return { kind: 'page', status: page.status, document, etag: pageEtag(document) };
+  };
+
+  const cache = new PageCache<Rendered>({
+    ttlMs: app.config.PAGE_CACHE_SECONDS * 1000,
+    sizeOf: (rendered) => (rendered.kind === 'page' ? rendered.document.length : 0),
+  });
+  const unsubscribe = app.catalogChanges.subscribe(() => cache.catalogChanged());
+  app.addHook('onClose', async () => unsubscribe());
+  const cacheable = (rendered: Rendered) => rendered.kind === 'page' && rendered.status === 200;
+
   return {
     async send(request, reply) {
-      let page: Awaited<ReturnType<ServerEntry['renderPage']>>;
-      try {
-        page = await entry.renderPage(request.url, {
-          origin,
-          onRenderError: (error) =>
-            request.log.error({ err: error }, 'a page failed while rendering on the server'),
-        });
-      } catch (err) {
-        // The shell still starts the app, which renders the page (or its error) in the browser.
-        request.log.error({ err }, 'a page could not be rendered on the server: sent the shell');
+      const rendered = await cache.get(request.url, () => render(request), cacheable);
+      if (rendered.kind === 'shell') {
         return reply.header('cache-control', REVALIDATE).type('text/html').sendFile('index.html');
       }
-      if (page.kind === 'redirect') return reply.redirect(page.location, page.status);
-      // The whole page is rendered before its first byte is sent: its ETag is a hash of it, and
-      // React's HTML arrives only once every part is ready anyway (no inline scripts to stream).
-      const chunks: Buffer[] = [];
-      // Decoded once whole: a chunk may end inside a character of more than one byte.
-      for await (const chunk of page.html) chunks.push(Buffer.from(chunk as Uint8Array));
-      const document =
-        `${template.beforeTitle}<title>${escapeHtml(page.title)}</title>${page.head}${template.beforeApp}` +
-        Buffer.concat(chunks).toString('utf8') +
-        `</div><script id="${QUERY_STATE_ID}" type="application/json">${page.queryState()}</script>` +
-        template.afterApp;
-      reply.type('text/html; charset=utf-8').code(page.status);
-      if (page.status !== 200) return reply.header('cache-control', REVALIDATE).send(document);
-      const etag = pageEtag(document);
-      reply.header('etag', etag).header('cache-control', PAGE_CACHE_CONTROL);
-      if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
-      return reply.send(document);
+      if (rendered.kind === 'redirect') return reply.redirect(rendered.location, rendered.status);
+      reply.type('text/html; charset=utf-8').code(rendered.status);
+      if (rendered.status !== 200) {
+        return reply.header('cache-control', REVALIDATE).send(rendered.document);
+      }
+      reply.header('etag', rendered.etag).header('cache-control', PAGE_CACHE_CONTROL);
+      if (matchesIfNoneMatch(request.headers['if-none-match'], rendered.etag)) {
+        return reply.code(304).send();
+      }
+      return reply.send(rendered.document);
     },
   };
 }

@@ -10,7 +10,9 @@ import { fetchProduct } from './cart-helpers.ts';
 import { shopInBrowser } from './harness.ts';
 import { register, SHOPPER_PASSWORD } from './shopper.ts';
 
-const e2e = shopInBrowser();
+const ADMIN_EMAIL = 'stock@forge.example';
+const ADMIN_PASSWORD = 'Stock-count-2026';
+const e2e = shopInBrowser({ SHOP_ADMIN_EMAIL: ADMIN_EMAIL, SHOP_ADMIN_PASSWORD: ADMIN_PASSWORD });
 
 /** Every public page: its address, the spec's title, and words of its main heading. */
 const PUBLIC_PAGES: [path: string, title: string, heading: string][] = [
@@ -147,6 +149,48 @@ describe('the HTML the server answers', () => {
       expect(missing.headers.get('cache-control'), path).toBe('no-cache');
       expect(missing.headers.get('etag'), path).toBeNull();
     }
+  });
+
+  test('a page kept by the server is dropped as soon as its product’s stock changes', async () => {
+    const slug = 'stormfront-labs-performance-triple-strength-omega';
+    const { data: product } = (await (
+      await fetch(`${e2e.shop.baseURL}/api/v1/products/${slug}`)
+    ).json()) as { data: { variants: { _id: string; sku: string; stock: number }[] } };
+    const variant = product.variants.find((candidate) => candidate.stock > 0)!;
+    const offerOf = async () => {
+      const response = await read(`/product/${slug}`);
+      const { jsonLd } = headOf(await response.text());
+      const offers = jsonLd[0]!.offers as { sku: string; availability: string }[];
+      const offer = offers.find((candidate) => candidate.sku === variant.sku)!;
+      return { etag: response.headers.get('etag'), availability: offer.availability };
+    };
+    const before = await offerOf();
+    expect(before.availability).toBe('https://schema.org/InStock');
+    expect(await offerOf()).toEqual(before);
+
+    const json = { 'content-type': 'application/json', 'x-requested-with': 'forge-storefront' };
+    const signedIn = await fetch(`${e2e.shop.baseURL}/api/v1/user/auth/login`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
+    });
+    expect(signedIn.status).toBe(200);
+    const cookie = signedIn.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .join('; ');
+    const counted = await fetch(`${e2e.shop.baseURL}/api/v1/admin/variants/${variant._id}/stock`, {
+      method: 'POST',
+      headers: { ...json, cookie, 'idempotency-key': `count-${Date.now()}` },
+      body: JSON.stringify({ set: 0, reason: 'Counted: none on the shelf' }),
+    });
+    expect(counted.status).toBe(200);
+
+    // The change reaches the page cache through the database's change feed, a moment later.
+    await expect.poll(offerOf, { timeout: 5_000 }).toEqual({
+      etag: expect.not.stringMatching(before.etag!),
+      availability: 'https://schema.org/OutOfStock',
+    });
   });
 
   test('a signed-in page: its frame and title, loading, and no redirect', async () => {
