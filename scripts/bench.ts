@@ -37,12 +37,14 @@
  * GET /category/{slug} over every category, both with `Accept: text/html` as a browser's
  * navigation. Each connection takes the next URL of the list in turn, so every product is
  * rendered, not the first few. Every URL is rendered once before the warm-up (the API's exact
- * read caches are full, as in a shop that ran a while); there is no page cache, so every request
- * renders its page. An answer counts as good only when it is a 200 `text/html` holding the
+ * read caches are full, as in a shop that ran a while). Modes: "uncached" sets
+ * PAGE_CACHE_SECONDS=0, so every request renders its page; "cached" keeps rendered pages as the
+ * shop does by default (server/render/page-cache.ts). An answer counts as good only when it is a 200 `text/html` holding the
  * product's or category's name; anything else is counted in the problems ("wrong answers"), so a
  * broken renderer cannot give good figures. Besides the row (with p97.5), it prints the CPU cost
  * of a render: the shop process's CPU time (utime + stime from /proc/<pid>/stat) over the
- * measured run, divided by its good answers — the render and the API calls it makes in process.
+ * measured run, divided by its good answers — uncached, the cost of a render and the API calls
+ * it makes in process.
  * It needs the server build (`dist-server/entry-server.js`): run `npm run build` first.
  *
  * Scenario "checkout": one buyer per connection, each with its own account and its own cart.
@@ -768,81 +770,99 @@ async function benchPages(
   rows: Row[],
   baseline: Baseline,
 ) {
-  const shop = await startShop({
-    ...env,
-    SEED_PRODUCTS: String(products),
-    SEARCH_CACHE_SECONDS: '0',
-  });
-  try {
-    const sample = await readCatalogSample(shop.base, 5);
-    const categories = (
-      await getJson<{ data: { slug: string; name: string }[] }>(
-        `${shop.base}/api/v1/taxonomy/categories`,
-      )
-    ).data;
-    const routes: [string, PageTarget[]][] = [
-      [
-        PAGE_ROUTES.product,
-        [...sample.bySlug].map(([slug, name]) => ({
-          path: `/product/${encodeURIComponent(slug)}`,
-          name,
-        })),
-      ],
-      [
-        PAGE_ROUTES.category,
-        categories.map(({ slug, name }) => ({
-          path: `/category/${encodeURIComponent(slug)}`,
-          name,
-        })),
-      ],
-    ];
-    for (const [route, targets] of routes) {
-      const primed = await primePages(shop.base, targets);
-      if (primed.wrong > 0) {
-        console.log(`  ${route}: ${primed.wrong} wrong answers first time, e.g. ${primed.sample}`);
-      }
-      const cursor = { next: 0 };
-      if (WARMUP > 0) await loadPages(shop.base, targets, cursor, connections, WARMUP);
-      const cpuBefore = processCpuSeconds(shop.child.pid);
-      const run = await loadPages(shop.base, targets, cursor, connections, DURATION);
-      const cpuAfter = processCpuSeconds(shop.child.pid);
-      const rssMb = memoryMb(shop.child.pid)?.rss ?? null;
-      const hello = await baseline.next();
-      const { result } = run;
-      const problems = [
-        describeProblems(result),
-        run.wrong ? `${run.wrong} wrong answers` : '',
-      ].filter((part) => part && part !== '0');
-      const row: Row = {
-        products,
-        database,
-        mode: '-',
-        route,
-        connections,
-        requestsPerSecond: Math.round(result.requests.average),
-        p50: result.latency.p50,
-        p97_5: result.latency.p97_5,
-        p99: result.latency.p99,
-        problems: problems.length ? problems.join(', ') : '0',
-        ratio: hello > 0 ? result.requests.average / hello : null,
-        baseline: Math.round(hello),
-        rssMb,
-      };
-      rows.push(row);
-      printRow(row, targets.length);
-      const cpu = cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore;
-      console.log(
-        `    ${run.good} good pages (200 text/html with the name); CPU per render: ` +
-          (cpu === null || run.good === 0 ? '?' : `${((cpu * 1000) / run.good).toFixed(2)} ms`) +
-          ` (shop ${cpu === null ? '?' : cpu.toFixed(1)} CPU s in ${DURATION} s` +
-          `${cpu === null ? '' : `, ${percent(cpu / DURATION)} of a core`}; load average ` +
-          `${os.loadavg()[0]?.toFixed(2)})`,
-      );
-      if (run.sample) console.log(`    first wrong answer: ${run.sample}`);
+  for (const mode of MODES) {
+    const shop = await startShop({
+      ...env,
+      SEED_PRODUCTS: String(products),
+      SEARCH_CACHE_SECONDS: '0',
+      PAGE_CACHE_SECONDS: mode === 'cached' ? String(BENCH_PAGE_CACHE_SECONDS) : '0',
+    });
+    try {
+      await benchPagesOfShop(shop, database, mode, connections, products, rows, baseline);
+    } finally {
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      await shop.stop();
     }
-  } finally {
-    await new Promise((resolve) => setTimeout(resolve, 2000));
-    await shop.stop();
+  }
+}
+
+/** How long the "cached" mode keeps a rendered page: the shop's default. */
+const BENCH_PAGE_CACHE_SECONDS = 60;
+
+async function benchPagesOfShop(
+  shop: Awaited<ReturnType<typeof startShop>>,
+  database: 'PGlite' | 'PostgreSQL',
+  mode: Mode,
+  connections: number,
+  products: number,
+  rows: Row[],
+  baseline: Baseline,
+) {
+  const sample = await readCatalogSample(shop.base, 5);
+  const categories = (
+    await getJson<{ data: { slug: string; name: string }[] }>(
+      `${shop.base}/api/v1/taxonomy/categories`,
+    )
+  ).data;
+  const routes: [string, PageTarget[]][] = [
+    [
+      PAGE_ROUTES.product,
+      [...sample.bySlug].map(([slug, name]) => ({
+        path: `/product/${encodeURIComponent(slug)}`,
+        name,
+      })),
+    ],
+    [
+      PAGE_ROUTES.category,
+      categories.map(({ slug, name }) => ({
+        path: `/category/${encodeURIComponent(slug)}`,
+        name,
+      })),
+    ],
+  ];
+  for (const [route, targets] of routes) {
+    const primed = await primePages(shop.base, targets);
+    if (primed.wrong > 0) {
+      console.log(`  ${route}: ${primed.wrong} wrong answers first time, e.g. ${primed.sample}`);
+    }
+    const cursor = { next: 0 };
+    if (WARMUP > 0) await loadPages(shop.base, targets, cursor, connections, WARMUP);
+    const cpuBefore = processCpuSeconds(shop.child.pid);
+    const run = await loadPages(shop.base, targets, cursor, connections, DURATION);
+    const cpuAfter = processCpuSeconds(shop.child.pid);
+    const rssMb = memoryMb(shop.child.pid)?.rss ?? null;
+    const hello = await baseline.next();
+    const { result } = run;
+    const problems = [
+      describeProblems(result),
+      run.wrong ? `${run.wrong} wrong answers` : '',
+    ].filter((part) => part && part !== '0');
+    const row: Row = {
+      products,
+      database,
+      mode,
+      route,
+      connections,
+      requestsPerSecond: Math.round(result.requests.average),
+      p50: result.latency.p50,
+      p97_5: result.latency.p97_5,
+      p99: result.latency.p99,
+      problems: problems.length ? problems.join(', ') : '0',
+      ratio: hello > 0 ? result.requests.average / hello : null,
+      baseline: Math.round(hello),
+      rssMb,
+    };
+    rows.push(row);
+    printRow(row, targets.length);
+    const cpu = cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore;
+    console.log(
+      `    ${run.good} good pages (200 text/html with the name); CPU per page: ` +
+        (cpu === null || run.good === 0 ? '?' : `${((cpu * 1000) / run.good).toFixed(2)} ms`) +
+        ` (shop ${cpu === null ? '?' : cpu.toFixed(1)} CPU s in ${DURATION} s` +
+        `${cpu === null ? '' : `, ${percent(cpu / DURATION)} of a core`}; load average ` +
+        `${os.loadavg()[0]?.toFixed(2)})`,
+    );
+    if (run.sample) console.log(`    first wrong answer: ${run.sample}`);
   }
 }
 
