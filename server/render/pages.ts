@@ -15,6 +15,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtml } from '../../contract/html.ts';
 import { etagOf, matchesIfNoneMatch } from '../lib/conditional.ts';
+import { negotiateCoding, PageBytes } from './page-bytes.ts';
 import { PageCache } from './page-cache.ts';
 
 /** What dist-server/entry-server.js exports (src/entry-server.tsx). */
@@ -69,7 +70,7 @@ export function pageEtag(document: string): string {
 
 /** What a render comes to: a page, a redirect, or the shell when rendering failed. */
 type Rendered =
-  | { kind: 'page'; status: number; document: string; etag: string }
+  | { kind: 'page'; status: number; bytes: PageBytes; etag: string }
   | { kind: 'redirect'; status: number; location: string }
   | { kind: 'shell' };
 
@@ -165,12 +166,17 @@ export async function loadPageRenderer(
       Buffer.concat(chunks).toString('utf8') +
       `</div><script id="${QUERY_STATE_ID}" type="application/json">${page.queryState()}</script>` +
       template.afterApp;
-    return { kind: 'page', status: page.status, document, etag: pageEtag(document) };
+    return {
+      kind: 'page',
+      status: page.status,
+      bytes: new PageBytes(document),
+      etag: pageEtag(document),
+    };
   };
 
   const cache = new PageCache<Rendered>({
     ttlMs: app.config.PAGE_CACHE_SECONDS * 1000,
-    sizeOf: (rendered) => (rendered.kind === 'page' ? rendered.document.length : 0),
+    sizeOf: (rendered) => (rendered.kind === 'page' ? rendered.bytes.identity.length : 0),
   });
   const unsubscribe = app.catalogChanges.subscribe(() => cache.catalogChanged());
   app.addHook('onClose', async () => unsubscribe());
@@ -185,13 +191,18 @@ export async function loadPageRenderer(
       if (rendered.kind === 'redirect') return reply.redirect(rendered.location, rendered.status);
       reply.type('text/html; charset=utf-8').code(rendered.status);
       if (rendered.status !== 200) {
-        return reply.header('cache-control', REVALIDATE).send(rendered.document);
+        return reply.header('cache-control', REVALIDATE).send(rendered.bytes.identity);
       }
       reply.header('etag', rendered.etag).header('cache-control', PAGE_CACHE_CONTROL);
       if (matchesIfNoneMatch(request.headers['if-none-match'], rendered.etag)) {
         return reply.code(304).send();
       }
-      return reply.send(rendered.document);
+      // Sent in the coding the browser takes, compressed once per kept page (page-bytes.ts); the
+      // compression plugin leaves an answer that already has a Content-Encoding alone.
+      reply.header('vary', 'accept-encoding');
+      const coding = negotiateCoding(request.headers['accept-encoding']);
+      if (!coding) return reply.send(rendered.bytes.identity);
+      return reply.header('content-encoding', coding).send(await rendered.bytes.encode(coding));
     },
   };
 }

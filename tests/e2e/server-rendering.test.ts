@@ -6,6 +6,7 @@
 import { request as httpRequest } from 'node:http';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { pageEtag } from '../../server/render/pages.ts';
 import { fetchProduct } from './cart-helpers.ts';
 import { shopInBrowser } from './harness.ts';
 import { register, SHOPPER_PASSWORD } from './shopper.ts';
@@ -138,6 +139,19 @@ describe('the HTML the server answers', () => {
       expect(await revalidated.text(), path).toBe('');
       const changed = await read(path, { 'if-none-match': '"an-older-page"' });
       expect(changed.status, path).toBe(200);
+    }
+    // Compressed in the coding asked for, the same page once decoded (fetch decodes it).
+    const plain = await (await read('/category/protein-powder', { 'accept-encoding': '' })).text();
+    for (const [accepted, coding] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+      ['br;q=0, gzip', 'gzip'],
+      ['identity', null],
+    ] as const) {
+      const answer = await read('/category/protein-powder', { 'accept-encoding': accepted });
+      expect(answer.headers.get('content-encoding'), accepted).toBe(coding);
+      expect(answer.headers.get('vary')?.toLowerCase(), accepted).toContain('accept-encoding');
+      expect(pageEtag(await answer.text()), accepted).toBe(pageEtag(plain));
     }
     const product = await read('/product/creatine-monohydrate');
     const category = await read('/category/protein-powder');
