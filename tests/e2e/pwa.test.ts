@@ -172,6 +172,15 @@ describe('service worker', () => {
 
     const navigation = await page.goto('/category/creatine');
     expect(navigation?.fromServiceWorker()).toBe(true);
+    // Online, the worker answers with the page the server rendered, through navigation preload;
+    // the precached shell is for when the network fails (tests/e2e/offline*.test.ts).
+    expect(await navigation?.text()).toContain('id="forge-query-state"');
+    expect(
+      await page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.ready;
+        return (await registration.navigationPreload.getState()).enabled;
+      }),
+    ).toBe(true);
     // API paths are never answered with the shell, fetched or opened as a page.
     const api = await page.evaluate(async () => {
       const res = await fetch('/api/v1/no-such-endpoint', { headers: { accept: 'text/html' } });
