@@ -545,6 +545,40 @@ describe('in the browser', () => {
     },
   );
 
+  test('a first visit’s cart fills in after the server’s loading state without moving the page', async () => {
+    const context = await e2e.newContext({
+      viewport: { width: 412, height: 823 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { __shifts: number[] }).__shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & {
+          value: number;
+          hadRecentInput: boolean;
+        })[]) {
+          if (!entry.hadRecentInput) shifts.push(entry.value);
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    const html = await (await read('/cart')).text();
+    expect(html).toContain('aria-label="Loading your cart"');
+    // As on a slow phone: the server's HTML is on screen well before the script takes over.
+    await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.continue();
+    });
+    await page.goto('/cart');
+    await page.getByRole('heading', { name: 'Your cart is empty' }).waitFor();
+    await page.waitForTimeout(500);
+    expect(
+      await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts),
+    ).toEqual([]);
+  });
+
   test('a hydrated product page works: add to cart, the badge, search, the menu', async () => {
     const context = await e2e.newContext();
     const page = await context.newPage();
