@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 export const NO_STORE = 'no-store';
+/** Kept, but asked about again on every use. */
+export const NO_CACHE = 'no-cache';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

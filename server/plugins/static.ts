@@ -3,11 +3,11 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { loadPageRenderer } from '../render/pages.ts';
+import { loadPageRenderer, sendShell } from '../render/pages.ts';
+import { NO_CACHE } from './cache-policy.ts';
 import { LONG_PARAM_MESSAGE, MAX_PATH_PARAM_LENGTH } from './errors.ts';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
-export const NO_CACHE = 'no-cache';
 
 /** Files a browser must re-check on every load, or a new release would never reach it. */
 const ALWAYS_REVALIDATE = new Set(['index.html', 'sw.js', 'manifest.webmanifest', 'registerSW.js']);
@@ -49,9 +49,7 @@ export default fp(async function staticFiles(app: FastifyInstance, opts: { distD
       },
     });
     app.get('/', { schema: { hide: true } }, (request, reply) =>
-      pages
-        ? pages.send(request, reply)
-        : reply.header('cache-control', NO_CACHE).type('text/html').sendFile('index.html'),
+      pages ? pages.send(request, reply) : sendShell(reply),
     );
   } else {
     app.log.warn({ distDir }, 'no PWA build found: serving the API only (run `npm run build`)');
@@ -80,7 +78,7 @@ export default fp(async function staticFiles(app: FastifyInstance, opts: { distD
       return pages.send(request, reply);
     }
     if (hasBuild && readsPage && (request.headers.accept ?? '').includes('text/html')) {
-      return reply.header('cache-control', NO_CACHE).type('text/html').sendFile('index.html');
+      return sendShell(reply);
     }
     return reply.code(404).send({
       success: false,

@@ -15,6 +15,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtml } from '../../contract/html.ts';
 import { etagOf, matchesIfNoneMatch } from '../lib/conditional.ts';
+import { NO_CACHE } from '../plugins/cache-policy.ts';
 import { negotiateCoding, PageBytes } from './page-bytes.ts';
 import { PageCache } from './page-cache.ts';
 
@@ -54,8 +55,6 @@ export const PAGE_STALE_WHILE_REVALIDATE_S = 600;
  * hydration, as for any page it shows from its cache.
  */
 export const PAGE_CACHE_CONTROL = `public, max-age=${PAGE_MAX_AGE_S}, stale-while-revalidate=${PAGE_STALE_WHILE_REVALIDATE_S}`;
-/** Not-found pages and the shell fallback: kept, but asked about again on every use. */
-const REVALIDATE = 'no-cache';
 
 /** When each query was read and handed over: all that differs between two renders of one page. */
 const READ_TIMES = /"(dataUpdatedAt|errorUpdatedAt|dehydratedAt)":\d+/g;
@@ -66,6 +65,15 @@ const READ_TIMES = /"(dataUpdatedAt|errorUpdatedAt|dehydratedAt)":\d+/g;
  */
 export function pageEtag(document: string): string {
   return etagOf(document.replace(READ_TIMES, '"$1":0'));
+}
+
+/**
+ * The PWA's shell (index.html), which starts the app and renders the page in the browser: for a
+ * page address without a server build, and when a render failed. Re-checked on every use, as a new
+ * release changes it.
+ */
+export function sendShell(reply: FastifyReply): FastifyReply {
+  return reply.header('cache-control', NO_CACHE).type('text/html').sendFile('index.html');
 }
 
 /** What a render comes to: a page, a redirect, or the shell when rendering failed. */
@@ -186,12 +194,12 @@ export async function loadPageRenderer(
     async send(request, reply) {
       const rendered = await cache.get(request.url, () => render(request), cacheable);
       if (rendered.kind === 'shell') {
-        return reply.header('cache-control', REVALIDATE).type('text/html').sendFile('index.html');
+        return sendShell(reply);
       }
       if (rendered.kind === 'redirect') return reply.redirect(rendered.location, rendered.status);
       reply.type('text/html; charset=utf-8').code(rendered.status);
       if (rendered.status !== 200) {
-        return reply.header('cache-control', REVALIDATE).send(rendered.bytes.identity);
+        return reply.header('cache-control', NO_CACHE).send(rendered.bytes.identity);
       }
       reply.header('etag', rendered.etag).header('cache-control', PAGE_CACHE_CONTROL);
       if (matchesIfNoneMatch(request.headers['if-none-match'], rendered.etag)) {

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { systemClock, type Clock } from '../../lib/clock.ts';
-import { etagOf, sendConditional } from '../../lib/conditional.ts';
+import { sendConditional } from '../../lib/conditional.ts';
 import { notFound } from '../../lib/errors.ts';
 import { Expiring } from './expiring.ts';
 import { robotsTxt } from './robots.ts';
 import { SITEMAP_MAX_URLS } from './service.ts';
-import { SitemapSet } from './sitemap-set.ts';
+import { SitemapSet, withEtag } from './sitemap-set.ts';
 import { SITEMAP_SOURCES } from './sources.ts';
 
 /**
@@ -49,8 +49,7 @@ export default async function seoRoutes(app: FastifyInstance, opts: SeoRouteOpti
     cacheMs,
     opts.clock ?? systemClock,
   );
-  const robotsBody = robotsTxt(origin);
-  const robots = { body: robotsBody, etag: etagOf(robotsBody) };
+  const robots = withEtag(robotsTxt(origin));
   const hide = { schema: { hide: true } };
 
   app.get('/robots.txt', hide, async (request, reply) =>

@@ -10,7 +10,8 @@ export interface SitemapBody {
   etag: string;
 }
 
-const withEtag = (body: string): SitemapBody => ({ body, etag: etagOf(body) });
+/** A body with its validator. */
+export const withEtag = (body: string): SitemapBody => ({ body, etag: etagOf(body) });
 
 export interface SitemapSetOptions {
   db: Executor;
