@@ -8,7 +8,7 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { addVariant, fetchProduct } from './cart-helpers.ts';
+import { addVariant, fetchProduct, serverCart } from './cart-helpers.ts';
 import { fillConsultationBooking } from './consultation.ts';
 import { shopInBrowser } from './harness.ts';
 
@@ -114,6 +114,9 @@ describe('fixed elements never hide a control', () => {
     await addVariant(page, product.variants[0]!);
     const badge = page.getByTestId('cart-badge');
     await badge.waitFor();
+    // The first add must have reached the server before the route below refuses cart calls;
+    // otherwise that add is the one refused, rolled back, and the badge goes with it.
+    await expect.poll(() => serverCart(page)).toHaveLength(1);
     // A change the server refuses is rolled back with a toast saying why.
     await page.route(/\/api\/v1\/cart/, (route) =>
       route.fulfill({
