@@ -15,7 +15,10 @@ export const FIRST_PAGE_JS_BUDGET_KIB = 150;
 
 const dist = path.resolve(import.meta.dirname, '..', 'dist');
 
-/** Absolute asset paths (`/assets/x.js`) the HTML loads as module scripts or module preloads. */
+/**
+ * Absolute asset paths (`/assets/x.js`) the HTML loads as module scripts or module preloads, and
+ * the entry the route-preload script starts (its tag's `data-entry`).
+ */
 export function entryScripts(html: string): string[] {
   const found = new Set<string>();
   for (const tag of html.match(/<(?:script|link)\b[^>]*>/g) ?? []) {
@@ -23,6 +26,8 @@ export function entryScripts(html: string): string[] {
     const isModulePreload = tag.startsWith('<link') && /rel="modulepreload"/.test(tag);
     const url = /(?:src|href)="([^"]+\.js)"/.exec(tag)?.[1];
     if ((isModuleScript || isModulePreload) && url) found.add(url);
+    const started = /data-entry="([^"]+\.js)"/.exec(tag)?.[1];
+    if (tag.startsWith('<script') && started) found.add(started);
   }
   return [...found];
 }

@@ -1,15 +1,17 @@
 /**
- * A Vite plugin that starts a first page's route code together with the entry instead of after
- * it. Route components are split into chunks that the router imports only once the entry has
- * downloaded and run; on a slow phone that is a second round trip, and the entry's run time,
- * before the page can render. The plugin writes a small script, loaded `async` from index.html,
- * that matches `location.pathname` against the routes' URL patterns and adds `modulepreload`
- * links for that route's chunks (and the layouts above it), so they download while the entry
- * does. The script is built with every build, so its chunk names are always current, and the
- * service worker precaches it with the rest of the shell. The plugin also sets the entry's fetch
- * priority (`withFirstPageScripts`).
+ * A Vite plugin that decides when a first page's JavaScript starts, and starts its route code
+ * together with the entry instead of after it. Route components are split into chunks that the
+ * router imports only once the entry has downloaded and run; on a slow phone that is a second
+ * round trip, and the entry's run time, before the page is interactive. The plugin writes a small
+ * script, loaded `defer` from index.html in place of the entry's module script, that waits for the
+ * server-rendered first view to paint, then matches `location.pathname` against the routes' URL
+ * patterns, adds `modulepreload` links for that route's chunks (and the layouts above it), and
+ * adds the entry, so they download together (`preloadScript`). The script is built with every
+ * build, so its chunk names are always current, and the service worker precaches it with the rest
+ * of the shell.
  */
 import type { Plugin, Rolldown } from 'vite';
+import { FIRST_VIEW } from '../../src/lib/ssr/first-view.ts';
 
 type OutputBundle = Rolldown.OutputBundle;
 type OutputChunk = Rolldown.OutputChunk;
@@ -138,10 +140,87 @@ export function routePreloads(
 const TABLE_START = '(()=>{const r=';
 const TABLE_END = ';const p=location.pathname;';
 
-/** The classic script that adds the matching route's `modulepreload` links. */
+/**
+ * How long the script waits for the first view to paint before it starts the app anyway: a
+ * picture that never finishes loading (a stalled connection, a tab in the background, where
+ * animation frames never come) must not keep the page from becoming interactive.
+ */
+export const ENTRY_START_LIMIT_MS = 3000;
+
+/**
+ * What the script does after its route table (`r`) and the path (`p`). Plain ES2020 in a classic
+ * script, so it runs wherever the shop does; the build writes it as is.
+ */
+const START_APP = `
+const entry = document.currentScript.dataset.entry;
+// The browser may offer the install before the app listens: keep the offer for it.
+addEventListener("beforeinstallprompt", (offer) => {
+  offer.preventDefault();
+  window.forgeInstallOffer = offer;
+});
+let started = false;
+const start = () => {
+  if (started) return;
+  started = true;
+  for (const [pattern, files] of r) {
+    if (!new RegExp(pattern).test(p)) continue;
+    for (const href of files) {
+      const link = document.createElement("link");
+      link.rel = "modulepreload";
+      link.href = href;
+      document.head.append(link);
+    }
+    break;
+  }
+  const script = document.createElement("script");
+  script.type = "module";
+  script.src = entry;
+  document.head.append(script);
+};
+const main = document.querySelector("[elementtiming=${FIRST_VIEW}]");
+const picture = main && main.tagName === "IMG" ? main : null;
+if (picture) picture.addEventListener("error", start);
+const kinds = (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || [];
+if (kinds.includes("element") && kinds.includes("paint")) {
+  // Told by the browser once painted: the main element, or without one the first content.
+  new PerformanceObserver((list) => {
+    for (const painted of list.getEntries()) {
+      if (main ? painted.identifier === "${FIRST_VIEW}" : painted.name === "first-contentful-paint") start();
+    }
+  }).observe({ type: main ? "element" : "paint", buffered: true });
+} else {
+  // Elsewhere: once the picture is decoded (or the fonts ready), two frames later.
+  const loaded = picture && !picture.complete
+    ? new Promise((done) => picture.addEventListener("load", done))
+    : Promise.resolve();
+  loaded
+    .then(() => (picture ? picture.decode() : document.fonts && document.fonts.ready))
+    .catch(() => {})
+    .then(() => requestAnimationFrame(() => requestAnimationFrame(start)));
+}
+setTimeout(start, ${ENTRY_START_LIMIT_MS});
+`;
+
+/**
+ * The classic script, loaded `defer` from index.html, that starts the app's JavaScript once the
+ * server-rendered first view has painted, and preloads the current route's chunks with it.
+ *
+ * The page is in the HTML, so the app is not what a shopper waits for to see it: the first view
+ * waits for the HTML, the stylesheet, the fonts and its main picture. Started at once, the
+ * 140 KiB entry shares a phone's thin connection with that picture and slows it; started after,
+ * the picture has the connection to itself. So the script waits until the page's main element
+ * (marked `FIRST_VIEW` by the server) has painted — the browser reports it through the Element Timing API; on a page
+ * without one, until the first content has painted; where those reports are missing, until the
+ * picture has decoded or the fonts are ready, and two frames more. Then it adds `modulepreload`
+ * links for the first route matching `location.pathname` and the entry's module script (from the
+ * tag's `data-entry`). It waits at most ENTRY_START_LIMIT_MS, and not at all after the picture
+ * fails. Links work before that, as in any HTML page; what waits is what the app adds (menus,
+ * the cart, search). Meanwhile it keeps the browser's install offer for the app
+ * (`window.forgeInstallOffer`, src/lib/pwa/install-prompt.ts), which would otherwise be missed.
+ */
 export function preloadScript(preloads: RoutePreload[], base: string): string {
   const table = preloads.map(({ pattern, files }) => [pattern, files.map((file) => base + file)]);
-  return `${TABLE_START}${JSON.stringify(table)}${TABLE_END}for(const[s,f]of r){if(!new RegExp(s).test(p))continue;for(const h of f){const l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.append(l)}break}})();\n`;
+  return `${TABLE_START}${JSON.stringify(table)}${TABLE_END}${START_APP}})();\n`;
 }
 
 /** The routes and URLs a script made by `preloadScript` preloads (for the bundle budget). */
@@ -154,24 +233,21 @@ export function readPreloadScript(script: string): { pattern: string; urls: stri
 }
 
 /**
- * The built index.html with the route-preload script tag put before the entry's module script,
- * and the entry fetched at low priority. A module script never holds up the first paint (it runs
- * once the document is parsed), so the boot bar paints as soon as the styles are in; what the
- * priority changes is the order of the first requests: the stylesheet and the preloaded fonts,
- * which the first paint waits for, ask first. It also keeps Lighthouse 12's simulation honest
- * about that: its first-contentful-paint estimate counts every High-priority script that finished
- * before the first paint as render-blocking, unless it can see the script run later — and it
- * cannot see a module run (GoogleChrome/lighthouse#17163), so on a fast host the 140 KiB entry
- * was charged to the boot bar (a simulated 1.9 s first paint instead of 1.1 s).
+ * The built index.html with the entry's module script replaced by the route-preload script, which
+ * starts the entry (named in its `data-entry`) once the first view has painted (`preloadScript`).
+ * The `defer` script runs once the document is parsed, so it holds up neither the parser nor the
+ * first paint, and it is tiny.
  */
-export function withFirstPageScripts(html: string, preloadTag: string): string {
-  const entry = /(\s*)<script type="module"/;
-  if (!entry.test(html)) throw new Error('index.html has no module entry script');
-  return html.replace(entry, `$1${preloadTag}$1<script type="module" fetchpriority="low"`);
+export function withFirstPageScripts(html: string, preloadSrc: string): string {
+  const entry = /<script type="module"[^>]*\bsrc="([^"]+)"[^>]*><\/script>/;
+  const src = entry.exec(html)?.[1];
+  if (!src) throw new Error('index.html has no module entry script');
+  return html.replace(entry, `<script defer src="${preloadSrc}" data-entry="${src}"></script>`);
 }
 
-/** Finds the route-preload script in built HTML. */
-export const PRELOAD_SCRIPT_TAG = /<script async src="([^"]*route-preload[^"]*\.js)"><\/script>/;
+/** Finds the route-preload script, and the entry it starts, in built HTML. */
+export const PRELOAD_SCRIPT_TAG =
+  /<script defer src="([^"]*route-preload[^"]*\.js)" data-entry="([^"]+)"><\/script>/;
 
 export function routePreload(): Plugin {
   let base = '/';
@@ -200,10 +276,7 @@ export function routePreload(): Plugin {
           source: preloadScript(preloads, base),
         }),
       );
-      html.source = withFirstPageScripts(
-        String(html.source),
-        `<script async src="${base}${fileName}"></script>`,
-      );
+      html.source = withFirstPageScripts(String(html.source), `${base}${fileName}`);
     },
   };
 }

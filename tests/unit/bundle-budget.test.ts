@@ -24,6 +24,11 @@ describe('first-page JavaScript budget', () => {
     expect(entryScripts(html)).toEqual(['/assets/start-1.js', '/assets/vendor-2.js']);
   });
 
+  it('finds the entry the route-preload script starts, and not the script itself', () => {
+    const html = `<script defer src="/assets/route-preload-1.js" data-entry="/assets/index-2.js"></script>`;
+    expect(entryScripts(html)).toEqual(['/assets/index-2.js']);
+  });
+
   it('follows static imports but not dynamic ones', () => {
     const code = `import{a as b}from"./react-1.js";import"./side-2.js";const c=()=>import("./lazy-3.js");`;
     expect(staticImports(code)).toEqual(['./react-1.js', './side-2.js']);
@@ -65,7 +70,7 @@ describe('first-page JavaScript budget', () => {
     writeFileSync(path.join(dir, 'assets/route-preload-1.js'), script);
     writeFileSync(
       path.join(dir, 'index.html'),
-      '<script async src="/assets/route-preload-1.js"></script><script type="module" src="/assets/a.js"></script>',
+      '<script defer src="/assets/route-preload-1.js" data-entry="/assets/a.js"></script>',
     );
     writeFileSync(path.join(dir, 'assets/cart.js'), 'c'.repeat(10));
     // Random bytes do not compress: the gzipped size stays near the raw size.
@@ -90,7 +95,7 @@ describe('first-page JavaScript budget', () => {
     writeFileSync(path.join(dir, 'assets/route-preload-1.js'), script);
     writeFileSync(
       path.join(dir, 'index.html'),
-      '<script async src="/assets/route-preload-1.js"></script><script type="module" src="/assets/a.js"></script>',
+      '<script defer src="/assets/route-preload-1.js" data-entry="/assets/a.js"></script>',
     );
     writeFileSync(path.join(dir, 'assets/a.js'), 'import("./payment.js")');
     writeFileSync(path.join(dir, 'assets/checkout.js'), 'export const form=1');

@@ -1,7 +1,10 @@
 import { runInNewContext } from 'node:vm';
 import type { Rolldown } from 'vite';
 import { describe, expect, it } from 'vitest';
+import { FIRST_VIEW } from '../../src/lib/ssr/first-view.ts';
 import {
+  ENTRY_START_LIMIT_MS,
+  PRELOAD_SCRIPT_TAG,
   preloadScript,
   routePattern,
   routeModules,
@@ -158,7 +161,7 @@ describe('route preload', () => {
     ]);
   });
 
-  it('adds modulepreload links for the first matching route only', () => {
+  it('adds modulepreload links for the first matching route only, then the entry', () => {
     const script = preloadScript(
       [
         { pattern: '^/search/products/?$', files: ['assets/search.js'] },
@@ -167,39 +170,203 @@ describe('route preload', () => {
       '/',
     );
     const run = (pathname: string) => {
-      const links: { rel: string; href: string }[] = [];
-      runInNewContext(script, {
-        location: { pathname },
-        document: {
-          createElement: () => ({ rel: '', href: '' }),
-          head: { append: (link: { rel: string; href: string }) => links.push(link) },
-        },
-      });
-      return links;
+      const page = firstPage(script, { pathname });
+      page.report({ name: 'first-contentful-paint' });
+      return page.added;
     };
-    expect(run('/search/products')).toEqual([{ rel: 'modulepreload', href: '/assets/search.js' }]);
-    expect(run('/search/x')).toEqual([{ rel: 'modulepreload', href: '/assets/other.js' }]);
-    expect(run('/nowhere')).toEqual([]);
+    const entry = { tag: 'script', type: 'module', src: '/assets/index.js' };
+    expect(run('/search/products')).toEqual([
+      { tag: 'link', rel: 'modulepreload', href: '/assets/search.js' },
+      entry,
+    ]);
+    expect(run('/search/x')).toEqual([
+      { tag: 'link', rel: 'modulepreload', href: '/assets/other.js' },
+      entry,
+    ]);
+    expect(run('/nowhere')).toEqual([entry]);
   });
 
-  it('puts the preload script before the entry and fetches the entry at low priority', () => {
+  it('on a page without a main element, starts once the browser reports the first content painted', () => {
+    const page = firstPage(preloadScript([], '/'), { pathname: '/' });
+    expect(page.observed).toEqual([{ type: 'paint', buffered: true }]);
+    page.report({ name: 'first-paint' });
+    expect(page.added).toEqual([]);
+    page.report({ name: 'first-contentful-paint' });
+    expect(page.added).toEqual([{ tag: 'script', type: 'module', src: '/assets/index.js' }]);
+  });
+
+  it('waits for the browser to report the main element painted, not any other', () => {
+    const page = firstPage(preloadScript([], '/'), { pathname: '/', main: 'IMG' });
+    expect(page.observed).toEqual([{ type: 'element', buffered: true }]);
+    page.report({ name: 'first-contentful-paint' });
+    page.report({ identifier: 'other' });
+    expect(page.added).toEqual([]);
+    page.report({ identifier: FIRST_VIEW });
+    expect(page.added).toHaveLength(1);
+    page.report({ identifier: FIRST_VIEW });
+    expect(page.added, 'started once').toHaveLength(1);
+  });
+
+  it('starts at once when the main picture fails to load', () => {
+    const page = firstPage(preloadScript([], '/'), { pathname: '/', main: 'IMG' });
+    page.fire('error');
+    expect(page.added).toHaveLength(1);
+  });
+
+  it(`starts after ${ENTRY_START_LIMIT_MS} ms whatever has painted, and only once`, () => {
+    const page = firstPage(preloadScript([], '/'), { pathname: '/', main: 'IMG' });
+    expect(page.timers).toEqual([ENTRY_START_LIMIT_MS]);
+    page.runTimers();
+    expect(page.added).toHaveLength(1);
+    page.report({ identifier: FIRST_VIEW });
+    expect(page.added).toHaveLength(1);
+  });
+
+  it('without paint reports, waits for the picture to load and decode, then two frames', async () => {
+    const page = firstPage(preloadScript([], '/'), {
+      pathname: '/',
+      main: 'IMG',
+      paintReports: false,
+    });
+    await page.frames(2);
+    expect(page.added).toEqual([]);
+    page.fire('load');
+    await page.frames(2);
+    expect(page.added).toEqual([]);
+    page.decoded();
+    await page.frames(1);
+    expect(page.added).toEqual([]);
+    await page.frames(1);
+    expect(page.added).toHaveLength(1);
+  });
+
+  it('without paint reports and without a picture, waits for the fonts, then two frames', async () => {
+    const page = firstPage(preloadScript([], '/'), { pathname: '/', paintReports: false });
+    await page.frames(2);
+    expect(page.added).toEqual([]);
+    page.fontsReady();
+    await page.frames(2);
+    expect(page.added).toHaveLength(1);
+  });
+
+  it('keeps an install offer made before the app starts, and stops the browser’s own', () => {
+    const page = firstPage(preloadScript([], '/'), { pathname: '/' });
+    let prevented = false;
+    const offer = { type: 'beforeinstallprompt', preventDefault: () => (prevented = true) };
+    page.dispatch('beforeinstallprompt', offer);
+    expect(prevented).toBe(true);
+    expect(page.window.forgeInstallOffer).toBe(offer);
+  });
+
+  it('replaces the entry script with the deferred route-preload script that names it', () => {
     const html = [
       '<head>',
       '    <script type="module" crossorigin src="/assets/index.js"></script>',
       '    <link rel="stylesheet" href="/assets/style.css">',
       '</head>',
     ].join('\n');
-    const tag = '<script async src="/assets/route-preload.js"></script>';
-    const built = withFirstPageScripts(html, tag);
+    const built = withFirstPageScripts(html, '/assets/route-preload.js');
     expect(built).toBe(
       [
         '<head>',
-        `    ${tag}`,
-        '    <script type="module" fetchpriority="low" crossorigin src="/assets/index.js"></script>',
+        '    <script defer src="/assets/route-preload.js" data-entry="/assets/index.js"></script>',
         '    <link rel="stylesheet" href="/assets/style.css">',
         '</head>',
       ].join('\n'),
     );
-    expect(() => withFirstPageScripts('<head></head>', tag)).toThrow(/no module entry/);
+    expect(PRELOAD_SCRIPT_TAG.exec(built)?.slice(1)).toEqual([
+      '/assets/route-preload.js',
+      '/assets/index.js',
+    ]);
+    expect(() => withFirstPageScripts('<head></head>', '/assets/x.js')).toThrow(/no module entry/);
   });
 });
+
+/** Lets every promise callback already due run. */
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+interface Options {
+  pathname: string;
+  /** The tag of the element marked FIRST_VIEW, if the page has one. */
+  main?: 'IMG' | 'P';
+  /** Whether the browser reports element and paint timings (Chromium does). */
+  paintReports?: boolean;
+}
+
+/**
+ * Runs a route-preload script in a stand-in for the browser, with the entry `/assets/index.js`:
+ * what it adds to the document's head and what it observes, and handles to report paints, fire
+ * the main picture's events, let it decode or the fonts get ready, paint frames and fire timers.
+ */
+function firstPage(script: string, { pathname, main, paintReports = true }: Options) {
+  const added: Record<string, string>[] = [];
+  const observed: unknown[] = [];
+  const observers: ((entries: unknown[]) => void)[] = [];
+  const frames: (() => void)[] = [];
+  const timerCallbacks: (() => void)[] = [];
+  const timers: number[] = [];
+  const windowListeners = new Map<string, (event: unknown) => void>();
+  const pictureListeners = new Map<string, () => void>();
+  let fontsReady = () => {};
+  const fonts = { ready: new Promise<void>((resolve) => (fontsReady = resolve)) };
+  let decoded = () => {};
+  const decoding = new Promise<void>((resolve) => (decoded = resolve));
+  const element = main && {
+    tagName: main,
+    complete: false,
+    addEventListener: (type: string, listener: () => void) => pictureListeners.set(type, listener),
+    decode: () => decoding,
+  };
+  class PerformanceObserver {
+    static supportedEntryTypes = paintReports ? ['element', 'paint', 'resource'] : ['resource'];
+    constructor(private readonly callback: (list: { getEntries(): unknown[] }) => void) {}
+    observe(options: unknown) {
+      observed.push(options);
+      observers.push((entries) => this.callback({ getEntries: () => entries }));
+    }
+  }
+  const window: Record<string, unknown> = {
+    location: { pathname },
+    PerformanceObserver,
+    requestAnimationFrame: (callback: () => void) => frames.push(callback),
+    setTimeout: (callback: () => void, ms: number) => {
+      timers.push(ms);
+      timerCallbacks.push(callback);
+    },
+    addEventListener: (type: string, listener: (event: unknown) => void) =>
+      windowListeners.set(type, listener),
+    document: {
+      currentScript: { dataset: { entry: '/assets/index.js' } },
+      fonts,
+      querySelector: (selector: string) =>
+        selector === `[elementtiming=${FIRST_VIEW}]` ? element : null,
+      createElement: (tag: string) => ({ tag }),
+      head: { append: (element: Record<string, string>) => added.push({ ...element }) },
+    },
+  };
+  window.window = window;
+  runInNewContext(script, window);
+  return {
+    added,
+    observed,
+    timers,
+    window,
+    fontsReady: () => fontsReady(),
+    decoded: () => decoded(),
+    report: (entry: object) => {
+      for (const observer of observers) observer([entry]);
+    },
+    fire: (type: string) => pictureListeners.get(type)?.(),
+    dispatch: (type: string, event: unknown) => windowListeners.get(type)?.(event),
+    /** Lets due promises settle, then paints `count` frames. */
+    async frames(count: number) {
+      await settle();
+      for (let frame = 0; frame < count; frame += 1) {
+        for (const callback of frames.splice(0)) callback();
+      }
+    },
+    runTimers: () => {
+      for (const callback of timerCallbacks.splice(0)) callback();
+    },
+  };
+}

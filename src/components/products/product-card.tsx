@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { use } from 'react';
 import type { ProductSummary } from '../../../contract/catalog.ts';
+import { FIRST_VIEW_MARK } from '../../lib/ssr/first-view.ts';
 import { Price } from './price.tsx';
 import styles from './product-card.module.css';
 import { QuickAddContext } from './quick-add-slot.ts';
@@ -50,6 +51,7 @@ export function ProductCard({
             height={PRODUCT_IMAGE_SIZE}
             loading={eager || priority ? 'eager' : 'lazy'}
             fetchPriority={priority ? 'high' : undefined}
+            {...(priority ? FIRST_VIEW_MARK : {})}
             decoding="async"
             className={styles.image}
           />

@@ -18,13 +18,21 @@ function runsInstalled(): boolean {
   );
 }
 
+function keep(event: Event): void {
+  deferred = event as BeforeInstallPromptEvent;
+  pwaStore.set({ canInstall: true });
+}
+
 export function listenForInstallPrompt(): void {
   if (runsInstalled()) pwaStore.set({ installed: true });
+  // The offer the browser made before the app started, kept by the script that starts it
+  // (scripts/vite/route-preload.ts), which also stopped the browser's own mini-infobar.
+  const early = (window as { forgeInstallOffer?: Event }).forgeInstallOffer;
+  if (early) keep(early);
   window.addEventListener('beforeinstallprompt', (event) => {
     // Without this the browser shows its own mini-infobar instead of our button.
     event.preventDefault();
-    deferred = event as BeforeInstallPromptEvent;
-    pwaStore.set({ canInstall: true });
+    keep(event);
   });
   window.addEventListener('appinstalled', () => {
     deferred = null;

@@ -8,6 +8,7 @@ import { POPULAR_CATEGORY_SLUGS } from '../../../../contract/catalog-rules.ts';
 import { productCollectionQueryOptions } from '../api/get-products.ts';
 import { taxonomyQueryOptions } from '../../../lib/catalog/get-taxonomy.ts';
 import { imageSrcSet } from '../../../lib/catalog/image-srcset.ts';
+import { FIRST_VIEW_MARK } from '../../../lib/ssr/first-view.ts';
 import { ProductGrid } from '../../../components/products/product-grid.tsx';
 import { HOME_ROWS } from '../api/prefetch-home.ts';
 import styles from './home-page.module.css';
@@ -67,7 +68,7 @@ function Hero() {
         <h1 id="hero-title" className={styles.heroTitle}>
           Fuel the work. <span>Forge the results.</span>
         </h1>
-        <p className={styles.heroText}>
+        <p className={styles.heroText} {...FIRST_VIEW_MARK}>
           Protein, creatine, pre-workout and recovery from brands we trust — licensed by Health
           Canada, fairly priced, and at your door in days.
         </p>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { imageSrcSet } from '../../../lib/catalog/image-srcset.ts';
+import { FIRST_VIEW_MARK } from '../../../lib/ssr/first-view.ts';
 import styles from './product-details.module.css';
 
 export const GALLERY_IMAGE_SIZE = 640;
@@ -39,6 +40,7 @@ export function ProductGallery({
             width={GALLERY_IMAGE_SIZE}
             height={GALLERY_IMAGE_SIZE}
             fetchPriority="high"
+            {...FIRST_VIEW_MARK}
           />
         ) : (
           <span className={styles.noImage}>No image yet</span>
