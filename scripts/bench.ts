@@ -34,14 +34,17 @@
  * docs/rendering.md), on the --products catalog (the search scenario's database and hello-world
  * when it runs, a freshly seeded one otherwise), with the shop's answer cache off: GET
  * /product/{slug} over a few hundred products drawn from different orders of the listing, and
- * GET /category/{slug} over every category, both with `Accept: text/html` as a browser's
- * navigation. Each connection takes the next URL of the list in turn, so every product is
+ * GET /category/{slug} over every category, both with the headers of a browser's navigation
+ * (`Accept: text/html…`, `Accept-Encoding: gzip, deflate, br`). Each connection takes the next URL of the list in turn, so every product is
  * rendered, not the first few. Every URL is rendered once before the warm-up (the API's exact
  * read caches are full, as in a shop that ran a while). Modes: "uncached" sets
  * PAGE_CACHE_SECONDS=0, so every request renders its page; "cached" keeps rendered pages as the
- * shop does by default (server/render/page-cache.ts). An answer counts as good only when it is a 200 `text/html` holding the
- * product's or category's name; anything else is counted in the problems ("wrong answers"), so a
- * broken renderer cannot give good figures. Besides the row (with p97.5), it prints the CPU cost
+ * shop does by default (server/render/page-cache.ts). Every page is checked before the run
+ * (decompressed: a 200 `text/html` holding the product's or category's name) and its ETag kept;
+ * under load an answer counts as good only when it is a 200 compressed `text/html` with that
+ * ETag (a hash of the page, so the same page), and anything else is counted in the problems
+ * ("wrong answers"), so a broken renderer cannot give good figures. The load generator reads no
+ * compressed body: decompressing every answer would make it, not the shop, the bottleneck. Besides the row (with p97.5), it prints the CPU cost
  * of a render: the shop process's CPU time (utime + stime from /proc/<pid>/stat) over the
  * measured run, divided by its good answers — uncached, the cost of a render and the API calls
  * it makes in process.
@@ -639,10 +642,18 @@ async function benchCatalog(
 interface PageTarget {
   path: string;
   name: string;
+  /** The page's ETag, read when it was checked before the run (primePages). */
+  etag?: string;
 }
 
-/** What a browser's navigation accepts. */
-const NAVIGATION_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+/**
+ * What a browser's navigation sends: the types it accepts, and the compressions it takes (every
+ * browser asks for one; the shop keeps each page compressed, server/render/page-bytes.ts).
+ */
+const NAVIGATION_HEADERS = {
+  accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+  'accept-encoding': 'gzip, deflate, br',
+};
 
 /** Text as React and escapeHtml write it in HTML (either may have written the name). */
 function htmlTextForms(text: string): string[] {
@@ -652,6 +663,26 @@ function htmlTextForms(text: string): string[] {
     base.replace(/"/g, '&quot;').replace(/'/g, '&#x27;'),
     base.replace(/"/g, '&quot;').replace(/'/g, '&#39;'),
   ];
+}
+
+/**
+ * Why an answer under load is not the page asked for, or null when it is: a 200 compressed HTML
+ * page whose ETag is the one of the page checked before the run (the ETag hashes the page, so the
+ * same ETag is the same page, name included; a compressed body is not read here).
+ */
+function loadedPageProblem(
+  target: PageTarget,
+  status: number,
+  headers: Record<string, string>,
+): string | null {
+  if (status !== 200) return `${status}`;
+  const type = headers['content-type'] ?? '';
+  if (!/^text\/html\b/i.test(type)) return `content-type ${type || 'none'}`;
+  if (!headers['content-encoding']) return 'not compressed';
+  if (!target.etag || headers.etag !== target.etag) {
+    return `ETag ${headers.etag ?? 'none'}, not the checked page's ${target.etag ?? 'none'}`;
+  }
+  return null;
 }
 
 /** Why an answer is not the page asked for, or null when it is: a 200 HTML page with the name. */
@@ -709,19 +740,19 @@ async function loadPages(
     requests: [
       {
         method: 'GET',
-        headers: { accept: NAVIGATION_ACCEPT },
+        headers: NAVIGATION_HEADERS,
         setupRequest: (request, context) => {
           const target = pick();
           (context as { target?: PageTarget }).target = target;
           return { ...request, path: target.path };
         },
-        onResponse: (status, body, context, headers) => {
+        onResponse: (status, _body, context, headers) => {
           const target = (context as { target?: PageTarget }).target;
           if (!target) return;
-          const type = Object.entries(headers ?? {}).find(
-            ([key]) => key.toLowerCase() === 'content-type',
-          )?.[1];
-          const problem = pageProblem(target, status, String(type ?? ''), body);
+          const lowerCased = Object.fromEntries(
+            Object.entries(headers ?? {}).map(([key, value]) => [key.toLowerCase(), String(value)]),
+          );
+          const problem = loadedPageProblem(target, status, lowerCased);
           if (problem === null) good += 1;
           else {
             // Non-2xx answers are autocannon's own count already.
@@ -735,7 +766,10 @@ async function loadPages(
   return { result, good, wrong, sample };
 }
 
-/** Renders every page once, a few at a time; returns the count of wrong answers and the first. */
+/**
+ * Renders every page once, a few at a time, checks it (decompressed: a 200 HTML page with the
+ * name) and keeps its ETag in its target; returns the count of wrong answers and the first.
+ */
 async function primePages(base: string, targets: PageTarget[]) {
   const queue = [...targets];
   let wrong = 0;
@@ -743,8 +777,9 @@ async function primePages(base: string, targets: PageTarget[]) {
   await Promise.all(
     Array.from({ length: 4 }, async () => {
       for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
-        const res = await fetch(`${base}${next.path}`, { headers: { accept: NAVIGATION_ACCEPT } });
+        const res = await fetch(`${base}${next.path}`, { headers: NAVIGATION_HEADERS });
         const body = await res.text();
+        next.etag = res.headers.get('etag') ?? undefined;
         const problem = pageProblem(next, res.status, res.headers.get('content-type') ?? '', body);
         if (problem !== null) {
           wrong += 1;
@@ -856,7 +891,7 @@ async function benchPagesOfShop(
     printRow(row, targets.length);
     const cpu = cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore;
     console.log(
-      `    ${run.good} good pages (200 text/html with the name); CPU per page: ` +
+      `    ${run.good} good pages (200 compressed text/html, the checked page's ETag); CPU per page: ` +
         (cpu === null || run.good === 0 ? '?' : `${((cpu * 1000) / run.good).toFixed(2)} ms`) +
         ` (shop ${cpu === null ? '?' : cpu.toFixed(1)} CPU s in ${DURATION} s` +
         `${cpu === null ? '' : `, ${percent(cpu / DURATION)} of a core`}; load average ` +
