@@ -16,15 +16,9 @@ import {
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import type { RouteHandlerCallbackOptions } from 'workbox-core/types.js';
+import { NAVIGATION_NETWORK_TIMEOUT_MS } from './navigation-timeout.ts';
 
 declare const self: ServiceWorkerGlobalScope;
-
-/**
- * How long a navigation waits for the server before the cached shell answers instead: a
- * rendered page arrives in well under a second on a slow 4G phone; a network that slow gets the
- * shell, whose code is cached, as fast as the first page would take to wait for anyway.
- */
-export const NAVIGATION_NETWORK_TIMEOUT_MS = 2500;
 
 export interface PrecacheShellOptions {
   /** The build's file list (`self.__WB_MANIFEST`). */
