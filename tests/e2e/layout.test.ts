@@ -366,7 +366,7 @@ describe('footer', () => {
       await footer
         .getByRole('list', { name: 'Accepted payment methods' })
         .getByRole('img')
-        .evaluateAll((icons) => icons.map((icon) => icon.getAttribute('aria-label'))),
+        .evaluateAll((icons) => icons.map((icon) => icon.getAttribute('alt'))),
     ).toEqual([
       'Visa',
       'Mastercard',

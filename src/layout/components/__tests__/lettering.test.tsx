@@ -1,12 +1,17 @@
 /**
- * The wordmark and the payment cards draw their lettering as outlines (text-outlines.gen.ts), not
- * SVG text: no font lookups on a page's first layout, while each keeps its accessible name.
+ * The wordmark and the payment cards draw their lettering as outlines (text-outlines.gen.ts and
+ * public/payment-cards/, from scripts/text-outlines.ts), not SVG text: no font lookups on a page's
+ * first layout, while each keeps its accessible name.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Logo } from '../icons.tsx';
-import { PAYMENT_METHODS, PaymentIcons } from '../payment-icons.tsx';
-import { PAYMENT_OUTLINES, WORDMARK_OUTLINES } from '../text-outlines.gen.ts';
+import { PAYMENT_METHODS, PaymentIcons, paymentCardPath } from '../payment-icons.tsx';
+import { WORDMARK_OUTLINES } from '../text-outlines.gen.ts';
+
+const publicDir = path.resolve(import.meta.dirname, '../../../../public');
 
 describe('lettering as outlines', () => {
   it('draws the wordmark without SVG text, named "Forge Nutrition"', () => {
@@ -17,22 +22,35 @@ describe('lettering as outlines', () => {
     expect(outlines).toEqual(expect.arrayContaining(Object.values(WORDMARK_OUTLINES)));
   });
 
-  it('draws the ten payment cards without SVG text, each named', () => {
-    const { container } = render(<PaymentIcons />);
-    expect(container.querySelectorAll('text')).toHaveLength(0);
+  it('shows the ten payment cards as images of their own, each named, loaded when near', () => {
+    render(<PaymentIcons />);
     const list = screen.getByRole('list', { name: 'Accepted payment methods' });
-    expect(
-      [...list.querySelectorAll('svg')].map((icon) => icon.getAttribute('aria-label')),
-    ).toEqual([...PAYMENT_METHODS]);
-    const drawn = [...container.querySelectorAll('path')].map((path) => path.getAttribute('d'));
-    expect(drawn).toEqual(expect.arrayContaining(Object.values(PAYMENT_OUTLINES)));
+    const cards = [...list.querySelectorAll('img')];
+    expect(cards.map((card) => card.getAttribute('alt'))).toEqual([...PAYMENT_METHODS]);
+    expect(cards.map((card) => card.getAttribute('src'))).toEqual(
+      PAYMENT_METHODS.map(paymentCardPath),
+    );
+    for (const card of cards) {
+      expect(card.getAttribute('loading')).toBe('lazy');
+      expect([card.getAttribute('width'), card.getAttribute('height')]).toEqual(['48', '30']);
+    }
+  });
+
+  it('draws each payment card file without SVG text, named, at the card size', () => {
+    for (const method of PAYMENT_METHODS) {
+      const svg = readFileSync(path.join(publicDir, paymentCardPath(method)), 'utf8');
+      expect(svg, method).not.toMatch(/<text\b/);
+      expect(svg, method).toContain(`<title>${method}</title>`);
+      expect(svg, method).toContain(`role="img" aria-label="${method}"`);
+      expect(svg, method).toContain('viewBox="0 0 48 30"');
+      for (const [, outline] of svg.matchAll(/<path d="([^"]+)"/g)) {
+        expect(outline).toMatch(/^[mMlhvqcszZ\d.\s,-]+$/);
+      }
+    }
   });
 
   it('outlines are well-formed path data', () => {
-    for (const outline of [
-      ...Object.values(WORDMARK_OUTLINES),
-      ...Object.values(PAYMENT_OUTLINES),
-    ]) {
+    for (const outline of Object.values(WORDMARK_OUTLINES)) {
       expect(outline).toMatch(/^m[-\d.]/);
       expect(outline).toMatch(/^[mlhvqcz\d.\s-]+$/);
     }
