@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin, type UserConfig } from 'vite';
+import { defineConfig, type UserConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { routePreload } from './scripts/vite/route-preload.ts';
 
@@ -42,34 +42,6 @@ function loadedAtStart(id: string, info: ModuleInfoOf): boolean {
   return atStart;
 }
 
-/**
- * The routes' search-param schemas (zod/mini) run with the first page; the contract's schemas
- * (full zod) load later with the forms and cart code. Both build on zod's core, and a module
- * shared with the first page ships there whole — every check and message full zod needs, about
- * 22 KiB gzipped. Under ids of their own, the modules zod/mini reaches are a second copy,
- * tree-shaken to what the routes use (about 6 KiB); the later chunks keep theirs.
- */
-function firstPageZodMini(): Plugin {
-  const MARK = '?first-page';
-  return {
-    name: 'forge:first-page-zod-mini',
-    apply: 'build',
-    enforce: 'pre',
-    async resolveId(source, importer, options) {
-      const fromCopy = importer?.endsWith(MARK);
-      if (source !== 'zod/mini' && !fromCopy) return null;
-      const resolved = await this.resolve(source, importer?.replace(MARK, ''), {
-        ...options,
-        skipSelf: true,
-      });
-      return resolved && !resolved.external ? { ...resolved, id: resolved.id + MARK } : resolved;
-    },
-    load(id) {
-      return id.endsWith(MARK) ? readFileSync(id.slice(0, -MARK.length), 'utf8') : null;
-    },
-  };
-}
-
 const define = { __BUILD_ID__: JSON.stringify(buildId) };
 
 /**
@@ -100,7 +72,6 @@ const serverBuild: UserConfig = {
 const browserBuild: UserConfig = {
   define,
   plugins: [
-    firstPageZodMini(),
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: './src/routes' }),
     react(),
     routePreload(),

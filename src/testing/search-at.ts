@@ -10,10 +10,12 @@ import {
   createRouter,
   defaultParseSearch,
 } from '@tanstack/react-router';
-import type * as z from 'zod/mini';
 
 /** The search a route validating with `schema` sees at `query` (`?page=2`); throws if it fails. */
-export function searchAt(schema: z.core.$ZodType, query: string): Record<string, unknown> {
+export function searchAt(
+  schema: (search: Record<string, unknown>) => object,
+  query: string,
+): Record<string, unknown> {
   const rootRoute = createRootRoute();
   const route = createRoute({ getParentRoute: () => rootRoute, path: '/', validateSearch: schema });
   const router = createRouter({ routeTree: rootRoute.addChildren([route]) });

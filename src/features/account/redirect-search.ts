@@ -2,7 +2,6 @@
  * The URL of the login and register screens: `redirect`, the page to return to after signing in.
  * Only its type is checked here; where it may lead is decided when it is used (`safeRedirect`).
  */
-import * as z from 'zod/mini';
-import { lenient } from '../../lib/search-params.ts';
+import { anyText, searchSchema } from '../../lib/search-params.ts';
 
-export const redirectSearchSchema = z.object({ redirect: lenient(z.string()) });
+export const redirectSearchSchema = searchSchema({ redirect: anyText });

@@ -6,9 +6,16 @@
  * `brand=acme&brand=forge`, is read the same) and prices whole dollars (`minPrice=20`). A value
  * that does not fit is dropped rather than failing the page (src/lib/search-params.ts).
  */
-import * as z from 'zod/mini';
 import { SEARCH_SORTS } from '../../../contract/search-rules.ts';
-import { lenient, searchText, wholeNumber } from '../search-params.ts';
+import {
+  flag,
+  numberBetween,
+  oneOf,
+  searchSchema,
+  searchText,
+  wholeNumber,
+  type SearchParam,
+} from '../search-params.ts';
 import type { SearchProductsParams } from './search-products.ts';
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -17,21 +24,17 @@ const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
  * Comma-joined slugs, malformed ones left out. A repeated key reaches the schema as an array,
  * whose string form is already comma-joined; the router reads a lone number (`flavor=1`) as one.
  */
-const slugList = lenient(
-  z.pipe(
-    z.coerce.string<string | number | (string | number)[]>(),
-    z.transform((value) => {
-      const slugs = value
-        .split(',')
-        .map((slug) => slug.trim().toLowerCase())
-        .filter((slug) => SLUG.test(slug));
-      return slugs.length ? slugs.join(',') : undefined;
-    }),
-  ),
-);
+const slugList: SearchParam<string> = (value) => {
+  if (value === undefined) return undefined;
+  const slugs = String(value)
+    .split(',')
+    .map((slug) => slug.trim().toLowerCase())
+    .filter((slug) => SLUG.test(slug));
+  return slugs.length ? slugs.join(',') : undefined;
+};
 
 const listingShape = {
-  sort: lenient(z.enum(SEARCH_SORTS)),
+  sort: oneOf(SEARCH_SORTS),
   page: wholeNumber(1, 10_000),
   category: slugList,
   brand: slugList,
@@ -39,17 +42,17 @@ const listingShape = {
   /** Whole dollars. */
   minPrice: wholeNumber(0, 1_000_000),
   maxPrice: wholeNumber(0, 1_000_000),
-  inStock: lenient(z.boolean()),
-  minRating: lenient(z.number().check(z.refine((n) => n >= 0 && n <= 5))),
+  inStock: flag,
+  minRating: numberBetween(0, 5),
 };
 
 /** Category, brand and flavor pages. */
-export const listingSearchSchema = z.object(listingShape);
+export const listingSearchSchema = searchSchema(listingShape);
 
 /** /search and /search/products: the listing's params plus the search term. */
-export const searchPageSchema = z.object({ ...listingShape, q: searchText });
+export const searchPageSchema = searchSchema({ ...listingShape, q: searchText });
 
-export type ListingSearch = z.output<typeof searchPageSchema>;
+export type ListingSearch = ReturnType<typeof searchPageSchema>;
 
 export type ListingFilterName = 'category' | 'brand' | 'flavor';
 

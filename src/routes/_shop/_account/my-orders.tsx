@@ -1,10 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import * as z from 'zod/mini';
 import { myOrdersQueryOptions } from '../../../features/orders/api/get-my-orders.ts';
 import { MyOrdersPage } from '../../../features/orders/components/my-orders-page.tsx';
-import { wholeNumber } from '../../../lib/search-params.ts';
+import { searchSchema, wholeNumber } from '../../../lib/search-params.ts';
 
-const myOrdersSearch = z.object({ page: wholeNumber(1, 100_000) });
+const myOrdersSearch = searchSchema({ page: wholeNumber(1, 100_000) });
 
 export const Route = createFileRoute('/_shop/_account/my-orders')({
   head: () => ({ meta: [{ title: 'My Orders' }] }),

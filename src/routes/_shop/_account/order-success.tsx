@@ -1,10 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import * as z from 'zod/mini';
 import { isNotFound, orderQueryOptions } from '../../../features/orders/api/get-order.ts';
 import { OrderSuccessPage } from '../../../features/orders/components/order-success-page.tsx';
-import { lenient } from '../../../lib/search-params.ts';
+import { nonEmptyText, searchSchema } from '../../../lib/search-params.ts';
 
-const successSearch = z.object({ orderId: lenient(z.string().check(z.minLength(1))) });
+const successSearch = searchSchema({ orderId: nonEmptyText });
 
 export const Route = createFileRoute('/_shop/_account/order-success')({
   head: () => ({ meta: [{ title: 'Order Successful' }] }),
