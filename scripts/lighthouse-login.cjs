@@ -16,6 +16,10 @@ module.exports = async (browser, context) => {
   const page = await browser.newPage();
   try {
     await page.goto(`${origin}/login`, { waitUntil: 'networkidle0' });
+    // The form signs in once the app runs it; before that a submit would be the browser's own.
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', {
+      timeout: 30_000,
+    });
     const signedIn = () =>
       page.evaluate((key) => /"user":\{/.test(localStorage.getItem(key) ?? ''), STORAGE_KEY);
     if (await signedIn()) return;
