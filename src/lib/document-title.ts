@@ -6,7 +6,7 @@ import type { AnyRouteMatch } from '@tanstack/react-router';
  * it have no title of their own yet. Reads only the matches' public fields.
  *
  * The router's <HeadContent /> does the same and more (meta tags, links, scripts), but costs 1.3
- * KiB gzipped on every first page, which the 150 KiB budget has no room for; index.html's <title>
+ * KiB gzipped on every first page, which the 145 KiB budget has no room for; index.html's <title>
  * is the one title element, updated in place.
  */
 export function documentTitle(matches: readonly AnyRouteMatch[]): string | undefined {

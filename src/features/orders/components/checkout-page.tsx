@@ -16,7 +16,7 @@ import styles from './orders.module.css';
 /**
  * The form's code is fetched as this page starts, beside the cart and the stored attempt it waits
  * for anyway, rather than before the page can render: it keeps /checkout within the first-page
- * JavaScript budget (150 KiB gzipped, `npm run budget`).
+ * JavaScript budget (145 KiB gzipped, `npm run budget`).
  */
 const loadCheckoutForm = () => import('./checkout-form.tsx');
 const formModule = loadCheckoutForm();
