@@ -1,14 +1,14 @@
 /**
  * The payment completer (`applyPaymentUpdate`) fed readings directly, without a provider: what
  * goes on the order's timeline and how often, what a reading that leaves a field out keeps, when
- * the payment row is written at all, and how refunds add up. The fixture order is $59.99 + 2 ×
+ * the payment row is written at all, how refunds add up, and a sum other than the order's total. The fixture order is $59.99 + 2 ×
  * $24.99 = $109.97 to Quebec, shipped free, with GST $5.50 and QST $10.97: $126.44 in all.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { OrderStatus, PaymentStatus } from '../../contract/orders.ts';
 import { ORDER_MAIL_KINDS } from '../../server/modules/orders/mails.ts';
-import { applyPaymentUpdate } from '../../server/modules/payments/completion.ts';
+import { applyPaymentUpdate, paymentDto } from '../../server/modules/payments/completion.ts';
 import type { ProviderPayment, ProviderRefund } from '../../server/modules/payments/provider.ts';
 import { payments } from '../../server/modules/payments/tables.ts';
 import { mailsTo } from '../helpers/auth.ts';
@@ -97,27 +97,60 @@ describe('declines', () => {
     const { order: row, payment } = await readOrder(t.db, order.id);
     expect(payment).toMatchObject({ status: 'succeeded', lastError: null });
     expect(row.status).toBe('paid');
+    // Nor is it a decline again: only a reading that waits for a card declines.
+    expect(await notes(order.id, 'payment_failed')).toEqual(['Your card was declined.']);
+  });
+
+  test('a failed authentication without a reason is no decline either', async () => {
+    const order = await orderWith('pending_payment', 'requires_payment_method');
+    await read(order.reference, { status: 'requires_action' });
+    await read(order.reference, { status: 'requires_payment_method', lastError: null });
+    expect((await readOrder(t.db, order.id)).payment.status).toBe('requires_payment_method');
+    expect(await notes(order.id, 'payment_failed')).toEqual([]);
+  });
+
+  test('the timeline names who handed the reading in', async () => {
+    const order = await orderWith('pending_payment', 'requires_payment_method');
+    await applyPaymentUpdate(t.db, {
+      provider: 'test',
+      reading: {
+        reference: order.reference,
+        status: 'requires_payment_method',
+        amount: 12644,
+        clientSecret: null,
+        lastError: 'Your card was declined.',
+        card: null,
+        refunded: 0,
+      },
+      actor: 'staff',
+      actorId: 'usr_desk',
+    });
+    const { events } = await readOrder(t.db, order.id);
+    expect(events.filter((event) => event.type === 'payment_failed')).toMatchObject([
+      { actor: 'staff', actorId: 'usr_desk', note: 'Your card was declined.' },
+    ]);
   });
 });
 
 describe('the bank steps in', () => {
   test('processing is on the timeline once, however often it is read', async () => {
     const order = await orderWith('pending_payment', 'requires_payment_method');
+    const note = 'The bank is processing the payment; it cannot be stopped until it settles.';
     await read(order.reference, { status: 'processing' });
+    // On the timeline with the reading that moved it, not with a later one.
+    expect(await notes(order.id, 'payment_processing')).toEqual([note]);
     await read(order.reference, { status: 'processing' });
-    expect(await notes(order.id, 'payment_processing')).toEqual([
-      'The bank is processing the payment; it cannot be stopped until it settles.',
-    ]);
+    expect(await notes(order.id, 'payment_processing')).toEqual([note]);
     expect(await notes(order.id, 'payment_action_required')).toEqual([]);
   });
 
   test('an authentication step is on the timeline once, however often it is read', async () => {
     const order = await orderWith('pending_payment', 'requires_payment_method');
+    const note = 'The bank asked the shopper to authenticate the payment.';
     await read(order.reference, { status: 'requires_action' });
+    expect(await notes(order.id, 'payment_action_required')).toEqual([note]);
     await read(order.reference, { status: 'requires_action' });
-    expect(await notes(order.id, 'payment_action_required')).toEqual([
-      'The bank asked the shopper to authenticate the payment.',
-    ]);
+    expect(await notes(order.id, 'payment_action_required')).toEqual([note]);
     expect(await notes(order.id, 'payment_processing')).toEqual([]);
   });
 });
@@ -150,8 +183,13 @@ describe('what a reading leaves out', () => {
     await read(order.reference, reading);
     const marked = new Date('2026-01-02T03:04:05.000Z');
     await t.db.update(payments).set({ updatedAt: marked }).where(eq(payments.orderId, order.id));
-    await read(order.reference, reading);
+    const unchanged = await read(order.reference, reading);
     expect((await readOrder(t.db, order.id)).payment.updatedAt).toEqual(marked);
+    // It still answers the payment as it stands.
+    expect(unchanged).toMatchObject({
+      kind: 'applied',
+      payment: { id: order.paymentId, status: 'requires_action', updatedAt: marked },
+    });
 
     // One field that differs (a new client secret) is written.
     await read(order.reference, { ...reading, clientSecret: 'tpi_secret_new' });
@@ -241,7 +279,9 @@ describe('a payment that completes after the order was cancelled', () => {
     const order = await orderWith('cancelled', 'requires_action');
     const outcome = await read(order.reference);
     expect(outcome).toMatchObject({ kind: 'applied', refundOwed: 12644 });
-    expect(await notes(order.id, 'payment_after_cancel')).toHaveLength(1);
+    expect(await notes(order.id, 'payment_after_cancel')).toEqual([
+      'The payment completed after the order was cancelled; it is refunded in full.',
+    ]);
     expect((await readOrder(t.db, order.id)).order.status).toBe('cancelled');
   });
 
@@ -257,6 +297,49 @@ describe('a payment that completes after the order was cancelled', () => {
     expect(await read(order.reference)).toMatchObject({ kind: 'applied', refundOwed: 0 });
     expect(await notes(order.id, 'payment_after_cancel')).toHaveLength(1);
   });
+});
+
+describe('a payment that succeeds', () => {
+  test('for a sum other than the total leaves the order unpaid, for a person to look at', async () => {
+    const order = await orderWith('pending_payment', 'requires_action');
+    const outcome = await read(order.reference, { amount: 12645 });
+    expect(outcome).toMatchObject({ kind: 'applied', refundOwed: 0 });
+    const { order: row, payment } = await readOrder(t.db, order.id);
+    expect(payment.status).toBe('succeeded');
+    expect(row).toMatchObject({ status: 'pending_payment', paidAt: null });
+    expect(await notes(order.id, 'payment_mismatch')).toEqual([
+      "The provider reports $126.45 paid; the order's total is $126.44.",
+    ]);
+    expect(await notes(order.id, 'paid')).toEqual([]);
+  });
+
+  test('for an order already marked paid owes nothing back', async () => {
+    // The desk marked the order paid while the bank was still processing the payment.
+    const order = await orderWith('paid', 'processing');
+    const outcome = await read(order.reference);
+    expect(outcome).toMatchObject({ kind: 'applied', refundOwed: 0, order: { status: 'paid' } });
+    expect((await readOrder(t.db, order.id)).payment.status).toBe('succeeded');
+    expect(await notes(order.id, 'payment_after_cancel')).toEqual([]);
+  });
+});
+
+test('the payment as the shopper sees it shows the card only with both brand and last four', async () => {
+  const order = await orderWith('pending_payment', 'requires_action');
+  await read(order.reference, { card: { brand: 'visa', last4: '4242' } });
+  const { payment } = await readOrder(t.db, order.id);
+  expect(paymentDto(payment)).toEqual({
+    id: order.paymentId,
+    provider: 'test',
+    status: 'succeeded',
+    amount: 12644,
+    currency: 'cad',
+    clientSecret: null,
+    lastError: null,
+    card: { brand: 'visa', last4: '4242' },
+    refunded: 0,
+  });
+  expect(paymentDto({ ...payment, cardLast4: null }).card).toBeNull();
+  expect(paymentDto({ ...payment, cardBrand: null }).card).toBeNull();
 });
 
 test('a reading for a payment the shop does not know changes nothing', async () => {
