@@ -10,7 +10,6 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtml } from '../../contract/html.ts';
@@ -18,25 +17,13 @@ import { etagOf, matchesIfNoneMatch } from '../lib/conditional.ts';
 import { NO_CACHE } from '../plugins/cache-policy.ts';
 import { negotiateCoding, PageBytes } from './page-bytes.ts';
 import { PageCache } from './page-cache.ts';
+import type * as EntryServer from '../../src/entry-server.tsx';
 
-/** What dist-server/entry-server.js exports (src/entry-server.tsx). */
-interface ServerEntry {
-  renderPage(
-    href: string,
-    options: { origin: string; onRenderError: (error: unknown) => void },
-  ): Promise<
-    | { kind: 'redirect'; status: number; location: string }
-    | {
-        kind: 'page';
-        status: number;
-        title: string;
-        head: string;
-        html: Readable;
-        queryState: () => string;
-      }
-  >;
-  setApiTransport(transport: (url: string, init: RequestInit) => Promise<Response>): void;
-}
+/**
+ * What dist-server/entry-server.js exports: the types of its source (a type import only; the
+ * server loads the built module at run time).
+ */
+type ServerEntry = Pick<typeof EntryServer, 'renderPage' | 'setApiTransport'>;
 
 /** The element the browser reads the server's query cache from (src/main.tsx). */
 export const QUERY_STATE_ID = 'forge-query-state';
