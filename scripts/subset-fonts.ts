@@ -1,14 +1,12 @@
 /**
- * `npx tsx scripts/subset-fonts.ts`: writes the shop's web fonts, public/fonts/{inter,oswald}-wght.woff2,
- * from the Latin variable fonts in scripts/fonts (Fontsource builds of Inter and Oswald, SIL OFL
- * 1.1), cut down to the characters and weights the shop uses — 48 KiB for both instead of 77.
+ * `npx tsx scripts/subset-fonts.ts`: writes the shop's web font, public/fonts/oswald-wght.woff2,
+ * from the Latin variable font in scripts/fonts (Fontsource's build of Oswald, SIL OFL 1.1), cut
+ * down to the characters and weights the shop uses — 20 KiB instead of 31.
  *
- * Why it matters: index.html preloads both so the app's first layout finds them ready. A layout
- * that runs while a web font is still loading measures every text with the fallback fonts instead,
- * and each fallback face and size is a lookup on the page's main thread (on Linux and Android a
- * round trip to the browser process); on the CI machine that was 60–90 ms of a first layout of
- * 100–150 ms, plus a second layout when the fonts arrived. Smaller files keep the preload from
- * crowding the start chunk off a slow link.
+ * Why it matters: index.html preloads it, and everything a page fetches before its first view
+ * has painted shares a slow phone link with that view's picture. Body text uses the platform's
+ * own face for the same reason (the Inter in scripts/fonts only draws the wordmark's outlines,
+ * scripts/text-outlines.ts).
  *
  * Keep COVERAGE and WEIGHTS in step with `unicode-range` and `font-weight` in src/styles/fonts.css
  * (tests/unit/fonts.test.ts checks it); characters outside fall back to the system font.
@@ -20,7 +18,7 @@ import { FONT_SOURCES } from './font-files.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
-/** Basic Latin, Latin-1 and the punctuation and signs the shop's texts use (both fonts have them). */
+/** Basic Latin, Latin-1 and the punctuation and signs the shop's texts use. */
 export const COVERAGE: readonly [number, number][] = [
   [0x20, 0x7e],
   // Latin-1 but the soft hyphen, which neither font draws (it never shows).
@@ -40,16 +38,6 @@ export const COVERAGE: readonly [number, number][] = [
 
 /** Each font: its source, its output, the weight range kept, and characters only it has. */
 export const FONTS = [
-  {
-    source: FONT_SOURCES.inter,
-    output: 'inter-wght.woff2',
-    weights: { min: 400, max: 800 },
-    // The search box's '↑↓ Navigate • Enter to select'.
-    extra: [
-      [0x2191, 0x2191],
-      [0x2193, 0x2193],
-    ],
-  },
   {
     source: FONT_SOURCES.oswald,
     output: 'oswald-wght.woff2',

@@ -1,5 +1,5 @@
 /**
- * The web fonts (scripts/subset-fonts.ts): index.html preloads exactly the files fonts.css uses,
+ * The web font (scripts/subset-fonts.ts): index.html preloads exactly the files fonts.css uses,
  * each file holds every character its `unicode-range` promises and the weights its `font-weight`
  * promises, and the range is the script's COVERAGE — so nothing the page needs is missing from a
  * subset, and no preload fetches a file the page does not use.
@@ -35,7 +35,7 @@ function fontFaces(css: string): FontFace[] {
 const faces = fontFaces(read('src', 'styles', 'fonts.css'));
 
 describe('web fonts', () => {
-  it('declares the two subsets, each over the script’s coverage and weights', () => {
+  it('declares each subset over the script’s coverage and weights', () => {
     expect(faces.map((face) => face.url)).toEqual(FONTS.map((font) => `/fonts/${font.output}`));
     for (const [index, face] of faces.entries()) {
       const font = FONTS[index]!;
