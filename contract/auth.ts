@@ -2,6 +2,7 @@
  * Accounts: registration, sign-in, password reset and the profile (`/user/auth/*`).
  */
 import { z } from 'zod';
+import { GuestCartId } from './cart.ts';
 import { canonicalPhone } from './checkout-rules.ts';
 import {
   EMAIL_MAX,
@@ -55,6 +56,8 @@ export const userSchema = z.object({
   name: z.string(),
   email: z.string(),
   role: z.enum(ROLES),
+  /** A guest checkout's session: no account, no password; checkout and its own orders only. */
+  guest: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -70,6 +73,19 @@ export const loginBody = z.object({
   password: givenPasswordField(),
 });
 export type LoginBody = z.input<typeof loginBody>;
+
+/** A guest checkout's name when none is given. */
+export const GUEST_NAME = 'Guest';
+
+/**
+ * A guest checkout starts with an e-mail address (for the confirmation and the order link), a name
+ * if the shopper gives one, and the guest cart to take along, as the sign-in merge takes it.
+ */
+export const guestBody = z.object({
+  email: emailField,
+  name: nameField.optional(),
+  guestCartId: GuestCartId.optional(),
+});
 
 /** Login and registration answer with the user and set the session cookie. */
 export const authResponse = z.object({

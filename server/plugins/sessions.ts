@@ -3,6 +3,7 @@ import { and, eq, gt, lt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database, Executor } from '../db/client.ts';
+import { forbidden, unauthorized } from '../lib/errors.ts';
 import { hashToken, newToken } from '../lib/tokens.ts';
 import { sessions, users } from '../modules/auth/tables.ts';
 
@@ -14,6 +15,8 @@ export interface SessionUser {
   name: string;
   email: string;
   role: 'customer' | 'admin';
+  /** A guest checkout's session (no account; see users.guest). */
+  guest: boolean;
 }
 
 declare module 'fastify' {
@@ -37,6 +40,20 @@ export interface SessionService {
   endAllFor(userId: string, keepIdHash?: string | null, tx?: Executor): Promise<void>;
 }
 
+/** What a guest checkout's session is told when it asks for what only an account has. */
+export const GUEST_HAS_NO_ACCOUNT =
+  'A guest checkout has no account: create one to keep a profile, addresses and saved cards.';
+
+/**
+ * The signed-in account holder: 401 when signed out (with `signedOut`), 403 for a guest checkout's
+ * session, which reaches its cart, checkout and its own orders but nothing an account keeps.
+ */
+export function accountHolder(request: FastifyRequest, signedOut?: string): SessionUser {
+  if (!request.user) throw unauthorized(signedOut);
+  if (request.user.guest) throw forbidden(GUEST_HAS_NO_ACCOUNT);
+  return request.user;
+}
+
 export interface SessionOptions {
   db: Database;
   /** Cross-site storefronts need SameSite=None (and so Secure) for the cookie to travel. */
@@ -52,7 +69,13 @@ export default fp(async function sessionPlugin(app: FastifyInstance, opts: Sessi
   const signIn = async (request: FastifyRequest, token: string) => {
     const idHash = hashToken(token);
     const [row] = await db
-      .select({ _id: users.id, name: users.name, email: users.email, role: users.role })
+      .select({
+        _id: users.id,
+        name: users.name,
+        email: users.email,
+        role: users.role,
+        guest: users.guest,
+      })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, new Date())))

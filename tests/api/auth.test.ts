@@ -58,7 +58,13 @@ describe('register', () => {
     expect(body).toEqual({
       success: true,
       message: REGISTERED,
-      user: { _id: expect.stringMatching(/^usr_/), name: 'Ann Lee', email, role: 'customer' },
+      user: {
+        _id: expect.stringMatching(/^usr_/),
+        name: 'Ann Lee',
+        email,
+        role: 'customer',
+        guest: false,
+      },
     });
     const cookie = sessionCookie(res);
     expect(cookie).not.toBeNull();
@@ -180,7 +186,7 @@ describe('login', () => {
     expect(res.json()).toEqual({
       success: true,
       message: 'Welcome back, Bea!',
-      user: { _id: user._id, name: 'Bea', email: user.email, role: 'customer' },
+      user: { _id: user._id, name: 'Bea', email: user.email, role: 'customer', guest: false },
     });
     const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE)!;
     expect(cookie).toMatchObject({ path: '/', httpOnly: true, sameSite: 'Lax' });
@@ -293,7 +299,14 @@ describe('profile', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       success: true,
-      data: { _id: user._id, name: 'Cara Diaz', email: user.email, role: 'customer', phone: null },
+      data: {
+        _id: user._id,
+        name: 'Cara Diaz',
+        email: user.email,
+        role: 'customer',
+        guest: false,
+        phone: null,
+      },
     });
     expect((await me(cookie)).json().data.name).toBe('Cara Diaz');
   });

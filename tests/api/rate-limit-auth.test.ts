@@ -21,6 +21,7 @@ test('the auth limits are the documented numbers', () => {
       address: { max: 10, windowMs: HOUR },
       subject: { max: 5, windowMs: HOUR },
     },
+    guest: { address: { max: 10, windowMs: HOUR } },
     forgotPassword: {
       address: { max: 20, windowMs: HOUR },
       subjectAndAddress: { max: 5, windowMs: HOUR },
@@ -134,6 +135,16 @@ function authLimits(store: 'memory' | 'redis', env: () => Record<string, string>
         { name: 'Rate Test', email: uniqueEmail(), password: 'Pass-word-1' },
         address,
       );
+      expect429(blocked);
+      expectWindow(blocked, 60 * 60);
+    });
+
+    test('guest checkout: per client address, like registration', async () => {
+      const address = randomAddress();
+      for (let i = 0; i < 10; i++) {
+        expect((await post('/guest', { email: uniqueEmail() }, address)).statusCode).toBe(201);
+      }
+      const blocked = await post('/guest', { email: uniqueEmail() }, address);
       expect429(blocked);
       expectWindow(blocked, 60 * 60);
     });

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   CreateSavedAddressBody,
@@ -7,15 +7,10 @@ import {
   SavedAddressesResponse,
   UpdateSavedAddressBody,
 } from '../../../contract/orders.ts';
-import { unauthorized } from '../../lib/errors.ts';
+import { accountHolder } from '../../plugins/sessions.ts';
 import { createAddress, deleteAddress, listAddresses, updateAddress } from './service.ts';
 
 const tags = ['addresses'];
-
-function signedIn(request: FastifyRequest) {
-  if (!request.user) throw unauthorized();
-  return request.user;
-}
 
 /** The shopper's saved addresses, offered at checkout. Each is its owner's alone (404 else). */
 export default async function addressRoutes(base: FastifyInstance) {
@@ -32,7 +27,7 @@ export default async function addressRoutes(base: FastifyInstance) {
       },
     },
     async (request) => {
-      const user = signedIn(request);
+      const user = accountHolder(request);
       return { success: true as const, data: await listAddresses(db, user._id) };
     },
   );
@@ -49,7 +44,7 @@ export default async function addressRoutes(base: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const user = signedIn(request);
+      const user = accountHolder(request);
       const data = await createAddress(db, user._id, request.body);
       reply.code(201);
       return { success: true as const, data };
@@ -68,7 +63,7 @@ export default async function addressRoutes(base: FastifyInstance) {
       },
     },
     async (request) => {
-      const user = signedIn(request);
+      const user = accountHolder(request);
       const data = await updateAddress(db, user._id, request.params.addressId, request.body);
       return { success: true as const, data };
     },
@@ -85,7 +80,7 @@ export default async function addressRoutes(base: FastifyInstance) {
       },
     },
     async (request) => {
-      const user = signedIn(request);
+      const user = accountHolder(request);
       await deleteAddress(db, user._id, request.params.addressId);
       return { success: true as const, data: await listAddresses(db, user._id) };
     },

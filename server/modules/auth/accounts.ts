@@ -1,4 +1,4 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { ProfileUser, User } from '../../../contract/auth.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { systemClock, type Clock } from '../../lib/clock.ts';
@@ -6,9 +6,15 @@ import { newId } from '../../lib/ids.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { renderMail } from '../mail/templates.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import { passwordResets, sessions, users } from './tables.ts';
+import { accountEmailIs, passwordResets, sessions, users } from './tables.ts';
 
-const userColumns = { _id: users.id, name: users.name, email: users.email, role: users.role };
+const userColumns = {
+  _id: users.id,
+  name: users.name,
+  email: users.email,
+  role: users.role,
+  guest: users.guest,
+};
 const profileColumns = { ...userColumns, phone: users.phone };
 
 /** Ends every session of a user but the one kept (by the hash of its id). */
@@ -68,7 +74,7 @@ export async function register(
     const [user] = await tx
       .insert(users)
       .values({ id: newId('usr'), name: input.name, email: input.email, passwordHash })
-      .onConflictDoNothing({ target: users.email })
+      .onConflictDoNothing({ target: users.email, where: sql`NOT ${users.guest}` })
       .returning(userColumns);
     if (!user) return null;
     await enqueueMail(tx, {
@@ -87,12 +93,25 @@ export async function register(
   });
 }
 
+/**
+ * A guest checkout's user: a row of its own for this e-mail address, whether or not an account
+ * has the address, so the answer tells nobody which addresses are customers and the guest never
+ * reaches the account. It has no password: it lives as long as its session.
+ */
+export async function createGuest(db: Database, input: { name: string; email: string }) {
+  const [user] = await db
+    .insert(users)
+    .values({ id: newId('usr'), name: input.name, email: input.email, guest: true })
+    .returning(userColumns);
+  return user as User;
+}
+
 /** The user for these credentials, or null; unknown e-mails cost as much as wrong passwords. */
 export async function login(db: Database, email: string, password: string): Promise<User | null> {
   const [row] = await db
     .select({ ...userColumns, passwordHash: users.passwordHash })
     .from(users)
-    .where(eq(users.email, email))
+    .where(accountEmailIs(email))
     .limit(1);
   const ok = await verifyPassword(row?.passwordHash ?? null, password);
   if (!row || !ok) return null;
@@ -157,7 +176,7 @@ export async function ensureAdmin(
   const [row] = await db
     .select({ id: users.id, role: users.role, passwordHash: users.passwordHash })
     .from(users)
-    .where(eq(users.email, email))
+    .where(accountEmailIs(email))
     .limit(1);
   if (!row) {
     await db.insert(users).values({

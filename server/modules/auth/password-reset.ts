@@ -8,7 +8,7 @@ import { enqueueMail } from '../mail/outbox.ts';
 import { renderMail } from '../mail/templates.ts';
 import { setPassword } from './accounts.ts';
 import { hashPassword } from './passwords.ts';
-import { passwordResets, users } from './tables.ts';
+import { accountEmailIs, passwordResets, users } from './tables.ts';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const RESET_CODE_TTL_MS = 10 * 60 * 1000;
@@ -29,7 +29,7 @@ export async function requestPasswordReset(
   const [user] = await db
     .select({ id: users.id, name: users.name, email: users.email })
     .from(users)
-    .where(eq(users.email, email))
+    .where(accountEmailIs(email))
     .limit(1);
   if (!user) return;
   const id = newId('pwr');
@@ -107,7 +107,7 @@ export async function resetWithCode(
   const [user] = await db
     .select({ id: users.id })
     .from(users)
-    .where(eq(users.email, email))
+    .where(accountEmailIs(email))
     .limit(1);
   if (!user) return null;
   const latest = db

@@ -4,6 +4,8 @@ import {
   authResponse,
   changePasswordBody,
   forgotPasswordBody,
+  GUEST_NAME,
+  guestBody,
   loginBody,
   messageResponse,
   profileResponse,
@@ -16,7 +18,16 @@ import {
 import { HttpError, badRequest, unauthorized } from '../../lib/errors.ts';
 import { shopLinks } from '../../lib/links.ts';
 import type { RateLimitSet } from '../../plugins/rate-limit.ts';
-import { changePassword, getProfile, login, register, updateProfile } from './accounts.ts';
+import { accountHolder } from '../../plugins/sessions.ts';
+import { mergeGuestCart } from '../cart/service.ts';
+import {
+  changePassword,
+  createGuest,
+  getProfile,
+  login,
+  register,
+  updateProfile,
+} from './accounts.ts';
 import { requestPasswordReset, resetWithCode, resetWithToken } from './password-reset.ts';
 import { warmUpPasswords } from './passwords.ts';
 
@@ -60,6 +71,10 @@ export const AUTH_RATE_LIMITS = {
     address: { max: REGISTRATIONS_PER_CLIENT, windowMs: HOUR },
     subject: { max: 5, windowMs: HOUR },
   },
+  // As many guest checkouts an hour from one address as registrations: each makes a session and a
+  // row. No limit per e-mail: the answer says nothing about the address, and a shopper may start
+  // again on another device.
+  guest: { address: { max: REGISTRATIONS_PER_CLIENT, windowMs: HOUR } },
   forgotPassword: {
     address: { max: 20, windowMs: HOUR },
     subjectAndAddress: { max: 5, windowMs: HOUR },
@@ -79,6 +94,8 @@ export const AUTH_RATE_LIMITS = {
 } satisfies Record<string, RateLimitSet>;
 
 export const INVALID_LOGIN = 'Invalid email or password.';
+export const GUEST_STARTED =
+  'You are checking out as a guest. We will send your order confirmation to this e-mail address.';
 export const FORGOT_PASSWORD_SENT =
   'If an account exists for this e-mail, we have sent a link to reset the password and a 6-digit code. The link works for 1 hour, the code for 10 minutes.';
 export const REGISTERED =
@@ -154,6 +171,31 @@ export default async function authRoutes(fastify: FastifyInstance) {
       if (!user) throw new HttpError(401, INVALID_LOGIN);
       await app.sessions.start(request, reply, user._id);
       return { success: true as const, message: `Welcome back, ${user.name}!`, user };
+    },
+  );
+
+  app.post(
+    '/user/auth/guest',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Check out as a guest: a session of its own for an e-mail address',
+        description:
+          'Answers the same whether or not the address has an account, and the guest never ' +
+          'reaches that account. The session passes the sign-in checks of checkout, order ' +
+          'success and its own orders; what only an account has (profile, addresses, saved ' +
+          'cards) answers 403. The guest cart given becomes the session’s cart.',
+        body: guestBody,
+        response: { 201: authResponse },
+      },
+    },
+    async (request, reply) => {
+      const { email, name = GUEST_NAME, guestCartId } = request.body;
+      await limit(request, 'guest');
+      const user = await createGuest(app.db, { name, email });
+      await app.sessions.start(request, reply, user._id);
+      if (guestCartId) await mergeGuestCart(app.db, user._id, guestCartId);
+      return reply.code(201).send({ success: true, message: GUEST_STARTED, user });
     },
   );
 
@@ -259,8 +301,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const user = request.user;
-      if (!user) throw unauthorized();
+      const user = accountHolder(request);
       await limit(request, 'changePassword', user._id);
       const { currentPassword, newPassword } = request.body;
       if (currentPassword === newPassword) {
@@ -295,8 +336,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      if (!request.user) throw unauthorized();
-      const user = await getProfile(app.db, request.user._id);
+      const user = await getProfile(app.db, accountHolder(request)._id);
       if (!user) throw unauthorized();
       return { success: true as const, data: user };
     },
@@ -316,9 +356,8 @@ export default async function authRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      if (!request.user) throw unauthorized();
       const { name, phone } = request.body;
-      const user = await updateProfile(app.db, request.user._id, { name, phone });
+      const user = await updateProfile(app.db, accountHolder(request)._id, { name, phone });
       if (!user) throw unauthorized();
       return { success: true as const, data: user };
     },

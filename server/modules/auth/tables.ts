@@ -1,4 +1,14 @@
-import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -7,17 +17,35 @@ export const users = pgTable(
     name: text('name').notNull(),
     /** Stored lower-cased and trimmed. */
     email: text('email').notNull(),
-    passwordHash: text('password_hash').notNull(),
+    /** Null only for a guest, who has no password to sign in with. */
+    passwordHash: text('password_hash'),
     /** Canonical (`416-555-0123`, see canonicalPhone), or null when not given. */
     phone: text('phone'),
     role: text('role', { enum: ['customer', 'admin'] })
       .notNull()
       .default('customer'),
+    /**
+     * A guest checkout: a shopper who gave an e-mail address instead of making an account. Each
+     * guest checkout is a row of its own, with its own session, cart and orders; it shares nothing
+     * with an account of the same address (only accounts' addresses are unique), and nothing
+     * that looks an account up by e-mail (sign-in, resets, e-mail changes) ever finds it.
+     */
+    guest: boolean('guest').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_email_key').on(t.email)],
+  (t) => [
+    uniqueIndex('users_email_key')
+      .on(t.email)
+      .where(sql`NOT ${t.guest}`),
+    check('users_password_unless_guest', sql`${t.guest} OR ${t.passwordHash} IS NOT NULL`),
+  ],
 );
+
+/** The account (never a guest) with this e-mail address, as a query condition. */
+export function accountEmailIs(email: string): SQL {
+  return and(eq(users.email, email), eq(users.guest, false))!;
+}
 
 export const sessions = pgTable(
   'sessions',

@@ -323,7 +323,8 @@ export async function placeOrder(
         .update(carts)
         .set({ discountCodeId: null, updatedAt: now })
         .where(eq(carts.id, priced.cartId));
-      if (body.saveAddress && body.shippingAddress) {
+      // A guest checkout keeps no addresses (it has no profile to offer them from).
+      if (body.saveAddress && body.shippingAddress && !user.guest) {
         await saveAddressOnce(tx, user._id, body.shippingAddress);
       }
       await tx.insert(payments).values({

@@ -10,9 +10,10 @@ import {
   SavedPaymentMethodResponse,
   SavedPaymentMethodsResponse,
 } from '../../../contract/payment-methods.ts';
-import { conflict, notFound, unauthorized } from '../../lib/errors.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
 import { newToken } from '../../lib/tokens.ts';
 import idempotency from '../../plugins/idempotency.ts';
+import { accountHolder } from '../../plugins/sessions.ts';
 import { findVisibleOrder } from '../orders/service.ts';
 import { paymentDto } from './completion.ts';
 import {
@@ -31,10 +32,8 @@ import { testCardOutcome } from './test-provider.ts';
 
 const tags = ['payment-methods'];
 
-function signedIn(request: FastifyRequest) {
-  if (!request.user) throw unauthorized('Please sign in to manage your saved cards.');
-  return request.user;
-}
+const signedIn = (request: FastifyRequest) =>
+  accountHolder(request, 'Please sign in to manage your saved cards.');
 
 /**
  * The shopper's saved cards (each its owner's alone: anyone else's id is 404) and paying an

@@ -10,6 +10,7 @@ import {
 import { HttpError, badRequest, unauthorized } from '../../lib/errors.ts';
 import { shopLinks } from '../../lib/links.ts';
 import type { RateLimitSet } from '../../plugins/rate-limit.ts';
+import { accountHolder } from '../../plugins/sessions.ts';
 import { AUTH_RATE_LIMITS } from '../auth/routes.ts';
 import { savedMethodsProvider } from '../payments/saved-methods.ts';
 import { confirmEmailChange, deleteAccount, exportData, requestEmailChange } from './service.ts';
@@ -65,8 +66,7 @@ export default async function profileRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const user = request.user;
-      if (!user) throw unauthorized();
+      const user = accountHolder(request);
       const { newEmail, password } = request.body;
       await limit(request, 'changeEmail', newEmail);
       const result = await requestEmailChange(
@@ -144,8 +144,7 @@ export default async function profileRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      if (!request.user) throw unauthorized();
-      const data = await exportData(app.db, request.user._id);
+      const data = await exportData(app.db, accountHolder(request)._id);
       if (!data) throw unauthorized();
       reply
         .header('cache-control', 'no-store')
@@ -171,8 +170,7 @@ export default async function profileRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const user = request.user;
-      if (!user) throw unauthorized();
+      const user = accountHolder(request);
       await limit(request, 'deleteAccount', user._id);
       const provider = savedMethodsProvider(app.payments, app.stripe);
       const deleted = await deleteAccount(

@@ -12,7 +12,7 @@ import { systemClock, type Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { userAddresses } from '../addresses/tables.ts';
-import { emailChanges, passwordResets, sessions, users } from '../auth/tables.ts';
+import { accountEmailIs, emailChanges, passwordResets, sessions, users } from '../auth/tables.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { carts } from '../cart/tables.ts';
 import { discountCodes } from '../discounts/tables.ts';
@@ -64,11 +64,7 @@ async function checkPassword(db: Database, userId: string, password: string) {
 }
 
 async function emailTaken(db: Database, email: string) {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.email, email))
-    .limit(1);
+  const [row] = await db.select({ id: users.id }).from(users).where(accountEmailIs(email)).limit(1);
   return Boolean(row);
 }
 
@@ -156,7 +152,7 @@ export async function confirmEmailChange(
     const [owner] = await tx
       .select({ id: users.id })
       .from(users)
-      .where(eq(users.email, change.newEmail))
+      .where(accountEmailIs(change.newEmail))
       .limit(1);
     // The address got an account since the request; the unique index backs this up.
     if (owner) return { ok: false, reason: 'taken' };
@@ -190,6 +186,7 @@ export async function exportData(
       name: users.name,
       email: users.email,
       role: users.role,
+      guest: users.guest,
       phone: users.phone,
       createdAt: users.createdAt,
     })

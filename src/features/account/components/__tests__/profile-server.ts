@@ -14,6 +14,7 @@ export const SHOPPER: ProfileUser = {
   name: 'Ann Tremblay',
   email: 'ann@example.com',
   role: 'customer',
+  guest: false,
   phone: null,
 };
 
