@@ -4,6 +4,13 @@
  * Money is integer cents, CAD.
  */
 import { FREE_SHIPPING_THRESHOLD, STANDARD_SHIPPING_PRICE } from './cart-rules.ts';
+import { TEST_CARDS } from './payment-method-rules.ts';
+
+// Kept in files of their own, so pages that show orders or saved cards load them without the rest
+// of checkout's rules; everything that reads checkout's rules (or contract/orders.ts) finds them
+// here as before.
+export { ORDER_STATUS_LABELS } from './order-status-rules.ts';
+export { TEST_CARDS };
 
 /** Canada is the only country the shop ships to. */
 export const SHIPPING_COUNTRY = 'CA';
@@ -228,16 +235,6 @@ export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
   return ORDER_TRANSITIONS[from].includes(to);
 }
 
-export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
-  pending_payment: 'Awaiting payment',
-  paid: 'Paid',
-  processing: 'Processing',
-  shipped: 'Shipped',
-  delivered: 'Delivered',
-  cancelled: 'Cancelled',
-  refunded: 'Refunded',
-};
-
 /** The shopper may cancel while the order waits for payment or is paid but not yet being packed. */
 export const SHOPPER_CANCELLABLE: readonly OrderStatus[] = ['pending_payment', 'paid'];
 
@@ -261,14 +258,6 @@ export function formatOrderNumber(sequence: number): string {
 }
 
 export const TEST_PAYMENT_LABEL = 'Test payment — no card is charged';
-
-/** Stripe's test cards, which the built-in test provider follows. */
-export const TEST_CARDS = {
-  succeeds: '4242424242424242',
-  declined: '4000000000000002',
-  insufficientFunds: '4000000000009995',
-  requiresAuthentication: '4000002500003155',
-} as const;
 
 /** What each test card does, in the order the payment form and the README name them. */
 export const TEST_CARD_OUTCOMES: Record<keyof typeof TEST_CARDS, string> = {

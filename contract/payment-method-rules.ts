@@ -2,7 +2,14 @@
  * Saved-card rules as plain values and functions, without a schema library, so the profile and
  * checkout pages can use them before zod loads and the server keeps the same limits.
  */
-import { TEST_CARDS } from './checkout-rules.ts';
+
+/** Stripe's test cards, which the built-in test provider follows. */
+export const TEST_CARDS = {
+  succeeds: '4242424242424242',
+  declined: '4000000000000002',
+  insufficientFunds: '4000000000009995',
+  requiresAuthentication: '4000002500003155',
+} as const;
 
 /** How many cards one shopper may keep; one more is refused (409). */
 export const SAVED_PAYMENT_METHODS_MAX = 10;

@@ -5,20 +5,8 @@
  */
 import { useCallback, useState, type FormEvent } from 'react';
 import { ApiError } from '../lib/api-client.ts';
+import { failureMessage, UNREACHABLE } from '../lib/failure-message.ts';
 import { focusFirstInvalid, type FieldErrors } from './use-schema-form.ts';
-
-const UNREACHABLE = 'We could not reach the shop. Check your connection and try again.';
-
-/** Why a request failed, in words the shopper can act on. */
-export function failureMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiError) {
-    if (error.isNetworkError) return UNREACHABLE;
-    if (error.status === 429)
-      return error.message || 'Too many attempts. Please wait a moment and try again.';
-    return error.message || fallback;
-  }
-  return fallback;
-}
 
 interface SubmittableForm<B> {
   submit(): Promise<B | null>;

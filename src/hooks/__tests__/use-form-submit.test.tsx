@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { FormFailure } from '../../components/ui/form-failure.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
-import { failureMessage, useFormSubmit, useSendForm } from '../use-form-submit.ts';
+import { failureMessage } from '../../lib/failure-message.ts';
+import { useFormSubmit, useSendForm } from '../use-form-submit.ts';
 import { useSchemaForm } from '../use-schema-form.ts';
 
 const schema = z.object({

@@ -7,7 +7,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { FormFailure } from '../../../components/ui/form-failure.tsx';
-import { failureMessage } from '../../../hooks/use-form-submit.ts';
+import { failureMessage } from '../../../lib/failure-message.ts';
 import { addressLines } from '../../../lib/address.ts';
 import { useSavedAddresses } from '../../../lib/saved-addresses.ts';
 import { toast } from '../../../stores/toasts.ts';

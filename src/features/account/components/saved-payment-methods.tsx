@@ -15,7 +15,7 @@ import { TEST_PAYMENT_LABEL } from '../../../../contract/checkout-rules.ts';
 import { Button, buttonClassName } from '../../../components/ui/button.tsx';
 import { FormFailure } from '../../../components/ui/form-failure.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { failureMessage } from '../../../hooks/use-form-submit.ts';
+import { failureMessage } from '../../../lib/failure-message.ts';
 import { useOnline } from '../../../hooks/use-online.ts';
 import type { SavedPaymentMethod } from '../../../lib/payments/saved-payment-methods.ts';
 import { toast } from '../../../stores/toasts.ts';

@@ -11,7 +11,7 @@ import { useState, type FormEvent } from 'react';
 import type { SavedPaymentMethod } from '../../../../contract/payment-methods.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormFailure } from '../../../components/ui/form-failure.tsx';
-import { failureMessage } from '../../../hooks/use-form-submit.ts';
+import { failureMessage } from '../../../lib/failure-message.ts';
 import { useOnline } from '../../../hooks/use-online.ts';
 import { stripeFor } from '../../../lib/payments/load-stripe.ts';
 import { useSaveCard } from '../api/payment-methods.ts';

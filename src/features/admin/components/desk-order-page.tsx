@@ -5,13 +5,13 @@
  * the payment provider) and their notes.
  */
 import { Link } from '@tanstack/react-router';
-import { ORDER_STATUS_LABELS } from '../../../../contract/checkout-rules.ts';
+import { ORDER_STATUS_LABELS } from '../../../../contract/order-status-rules.ts';
 import type { AdminOrder } from '../../../../contract/admin.ts';
 import { cardBrandName } from '../../../../contract/payment-method-rules.ts';
 import { AddressBlock } from '../../../components/orders/address-block.tsx';
 import { TotalsList } from '../../../components/orders/totals-list.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { failureMessage } from '../../../hooks/use-form-submit.ts';
+import { failureMessage } from '../../../lib/failure-message.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { formatOrderDateTime, itemCountText } from '../../../lib/order-format.ts';
 import { useCustomer } from '../../../stores/customer.ts';

@@ -22,7 +22,7 @@ import { ORDER_STATUS_LABELS, ORDER_STATUSES } from '../../../../contract/checko
 import { buttonClassName } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { failureMessage } from '../../../hooks/use-form-submit.ts';
+import { failureMessage } from '../../../lib/failure-message.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { formatOrderDateTime, itemCountText } from '../../../lib/order-format.ts';
 import { ordersCsvUrl, useDeskOrders } from '../api/desk-orders.ts';

@@ -8,7 +8,7 @@ import { Button, buttonClassName } from '../../../components/ui/button.tsx';
 import { FormFailure } from '../../../components/ui/form-failure.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { failureMessage } from '../../../hooks/use-form-submit.ts';
+import { failureMessage } from '../../../lib/failure-message.ts';
 import { focusFirstInvalid } from '../../../hooks/use-schema-form.ts';
 import { useOnline } from '../../../hooks/use-online.ts';
 import { ApiError } from '../../../lib/api-client.ts';

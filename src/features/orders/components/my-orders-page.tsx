@@ -3,11 +3,11 @@
  * at a time (`page` in the URL). Seen pages stay readable offline.
  */
 import { Link } from '@tanstack/react-router';
-import { ORDER_STATUS_LABELS } from '../../../../contract/checkout-rules.ts';
+import { ORDER_STATUS_LABELS } from '../../../../contract/order-status-rules.ts';
 import type { OrderSummary } from '../../../../contract/orders.ts';
 import { buttonClassName } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { failureMessage } from '../../../hooks/use-form-submit.ts';
+import { failureMessage } from '../../../lib/failure-message.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { useMyOrders } from '../api/get-my-orders.ts';
 import { formatOrderDate, itemCountText } from '../../../lib/order-format.ts';

@@ -5,13 +5,13 @@
  * (the order query is persisted).
  */
 import { Link } from '@tanstack/react-router';
-import { ORDER_STATUS_LABELS } from '../../../../contract/checkout-rules.ts';
+import { ORDER_STATUS_LABELS } from '../../../../contract/order-status-rules.ts';
 import type { Order } from '../../../../contract/orders.ts';
 import { cardBrandName } from '../../../../contract/payment-method-rules.ts';
 import { Button, buttonClassName } from '../../../components/ui/button.tsx';
 import { ConfirmButton } from '../../../components/ui/confirm-button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { failureMessage } from '../../../hooks/use-form-submit.ts';
+import { failureMessage } from '../../../lib/failure-message.ts';
 import { useOnline } from '../../../hooks/use-online.ts';
 import { apiUrl } from '../../../lib/api-client.ts';
 import { formatMoney } from '../../../lib/format.ts';

@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { buttonClassName } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { failureMessage } from '../../../hooks/use-form-submit.ts';
+import { failureMessage } from '../../../lib/failure-message.ts';
 import { isNotFound, orderQueryOptions } from '../api/get-order.ts';
 import { paymentQueryOptions } from '../api/get-payment.ts';
 import { PAYMENT_STATUS_TEXT } from '../../../lib/order-format.ts';

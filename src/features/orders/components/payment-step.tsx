@@ -15,7 +15,7 @@ import { lazy, Suspense, useEffect, useRef, type RefObject } from 'react';
 import type { OrderStatus } from '../../../../contract/orders.ts';
 import { buttonClassName } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { failureMessage } from '../../../hooks/use-form-submit.ts';
+import { failureMessage } from '../../../lib/failure-message.ts';
 import { orderQueryOptions } from '../api/get-order.ts';
 import { paymentQueryOptions } from '../api/get-payment.ts';
 import { useSavedPaymentMethods } from '../api/pay-with-saved-method.ts';

@@ -9,7 +9,7 @@ import type { Payment } from '../../../../contract/orders.ts';
 import type { SavedPaymentMethod } from '../../../../contract/payment-methods.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormFailure } from '../../../components/ui/form-failure.tsx';
-import { failureMessage } from '../../../hooks/use-form-submit.ts';
+import { failureMessage } from '../../../lib/failure-message.ts';
 import { useOnline } from '../../../hooks/use-online.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { usePayWithSavedMethod } from '../api/pay-with-saved-method.ts';
