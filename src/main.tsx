@@ -66,7 +66,9 @@ async function start(): Promise<void> {
   await startOfflineSupport(queryClient);
   const serverRendered = takeServerQueries();
   // Cart changes an earlier visit could not send go out now (not awaited: the page need not wait).
-  void startCartOutbox(queryClient);
+  startCartOutbox(queryClient).catch((err: unknown) =>
+    console.warn('The cart outbox could not start.', err),
+  );
   const root = document.getElementById('root');
   if (!root) return;
 

@@ -8,18 +8,17 @@
  * line still shown under its placeholder id goes to the real line once the server has named it.
  * A network failure, a 5xx or Retry-After is retried; any other 4xx, and a discount code turned
  * away for too many tries, is a refusal. Logging out drops every waiting change.
+ *
+ * The engine (lib/outbox: the queue, IndexedDB, locks, the channel between tabs) is a chunk of its
+ * own, fetched as the app starts: the page renders and hydrates without it. Until it is there the
+ * list of waiting changes is empty, cart reads wait as they wait for the stored list, and a change
+ * made meanwhile waits for it, so none is lost.
  */
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { CART_SYNC_RETRY_BASE_MS, CART_SYNC_RETRY_MAX_MS } from '../../../lib/constants.ts';
-import { broadcast, idbOutboxStorage, webLock } from '../../../lib/outbox/browser.ts';
-import {
-  Outbox,
-  RefusedInOtherTab,
-  type Failure,
-  type OutboxMessage,
-} from '../../../lib/outbox/outbox.ts';
+import type { Failure, Outbox, OutboxMessage } from '../../../lib/outbox/outbox.ts';
 import {
   clearGuestCartId,
   customerState,
@@ -82,74 +81,94 @@ function nameLine(command: CartCommand, answer: CartResponse): [string, string] 
   return [placeholder, line.itemId];
 }
 
+/** Settles with the outbox once its chunk has loaded and it is made (startCartOutbox). */
+let ready: Promise<Outbox<CartCommand, CartResponse>> | null = null;
+
+function loadEngine() {
+  return Promise.all([
+    import('../../../lib/outbox/outbox.ts'),
+    import('../../../lib/outbox/browser.ts'),
+  ]);
+}
+
 export function startCartOutbox(queryClient: QueryClient): Promise<void> {
-  if (outbox) return Promise.resolve();
-  const channel = broadcast<OutboxMessage<CartCommand, CartResponse>>('cart');
-  outbox = new Outbox<CartCommand, CartResponse>({
-    storage: idbOutboxStorage<CartCommand>('cart'),
-    send: sendCartCommand,
-    prepare(stored: SentCartCommand) {
-      // Another tab may have queued a change to a line this tab's outbox has since had named.
-      const command = withNamedLine(stored);
-      return command.sentAsGuest !== undefined
-        ? command
-        : { ...command, sentAsGuest: customerState.guestCart.guestCartId };
-    },
-    classify: classifyCartFailure,
-    isOnline: () => onlineManager.isOnline(),
-    lock: webLock('cart'),
-    channel,
-    retry: { baseMs: CART_SYNC_RETRY_BASE_MS, maxMs: CART_SYNC_RETRY_MAX_MS },
-    updateWaiting(command, answer) {
-      const named = nameLine(command, answer);
-      return named ? (next) => replacePendingItemId(next, ...named) : null;
-    },
-    onApplied(command, answer) {
-      // Also for another tab's add: this tab may send the changes made on its placeholder later.
-      nameLine(command, answer);
-      // Another tab's first add made the guest cart: its answer names it here at once, before the
-      // cart is read again once nothing waits (that tab's storage event may come later, and a
-      // guest without a cart id reads an empty cart without asking).
-      rememberGuestCartFromResponse(answer);
-      quiet.delete(command.idempotencyKey);
-      if (command.type === 'merge') clearGuestCartId();
-      queryClient.setQueryData(cartQueryKey, answer.data);
-    },
-    onRefused(command, error) {
-      if (quiet.delete(command.idempotencyKey)) return;
-      toast.error(
-        (error instanceof ApiError || error instanceof RefusedInOtherTab) && error.message
-          ? error.message
-          : 'Your cart could not be updated. Please try again.',
-      );
-    },
-    // A refusal is an ApiError (classifyCartFailure): its message is the server's reason.
-    explain: (error) => (error instanceof ApiError ? error.message : ''),
-    onChange(commands) {
-      const drained = pending.length > 0 && commands.length === 0;
-      pending = commands.length === 0 ? NO_COMMANDS : commands;
-      for (const listener of listeners) listener();
-      // The totals, discount and shipping are the server's: read them once all is sent.
-      if (drained) void queryClient.invalidateQueries({ queryKey: cartQueryKey });
-    },
+  if (ready) return ready.then(() => undefined);
+  ready = loadEngine().then(([{ Outbox, RefusedInOtherTab }, browser]) => {
+    outbox = new Outbox<CartCommand, CartResponse>({
+      storage: browser.idbOutboxStorage<CartCommand>('cart'),
+      send: sendCartCommand,
+      prepare(stored: SentCartCommand) {
+        // Another tab may have queued a change to a line this tab's outbox has since had named.
+        const command = withNamedLine(stored);
+        return command.sentAsGuest !== undefined
+          ? command
+          : { ...command, sentAsGuest: customerState.guestCart.guestCartId };
+      },
+      classify: classifyCartFailure,
+      isOnline: () => onlineManager.isOnline(),
+      lock: browser.webLock('cart'),
+      channel: browser.broadcast<OutboxMessage<CartCommand, CartResponse>>('cart'),
+      retry: { baseMs: CART_SYNC_RETRY_BASE_MS, maxMs: CART_SYNC_RETRY_MAX_MS },
+      updateWaiting(command, answer) {
+        const named = nameLine(command, answer);
+        return named ? (next) => replacePendingItemId(next, ...named) : null;
+      },
+      onApplied(command, answer) {
+        // Also for another tab's add: this tab may send the changes made on its placeholder later.
+        nameLine(command, answer);
+        // Another tab's first add made the guest cart: its answer names it here at once, before
+        // the cart is read again once nothing waits (that tab's storage event may come later, and
+        // a guest without a cart id reads an empty cart without asking).
+        rememberGuestCartFromResponse(answer);
+        quiet.delete(command.idempotencyKey);
+        if (command.type === 'merge') clearGuestCartId();
+        queryClient.setQueryData(cartQueryKey, answer.data);
+      },
+      onRefused(command, error) {
+        if (quiet.delete(command.idempotencyKey)) return;
+        toast.error(
+          (error instanceof ApiError || error instanceof RefusedInOtherTab) && error.message
+            ? error.message
+            : 'Your cart could not be updated. Please try again.',
+        );
+      },
+      // A refusal is an ApiError (classifyCartFailure): its message is the server's reason.
+      explain: (error) => (error instanceof ApiError ? error.message : ''),
+      onChange(commands) {
+        const drained = pending.length > 0 && commands.length === 0;
+        pending = commands.length === 0 ? NO_COMMANDS : commands;
+        for (const listener of listeners) listener();
+        // The totals, discount and shipping are the server's: read them once all is sent.
+        if (drained) void queryClient.invalidateQueries({ queryKey: cartQueryKey });
+      },
+    });
+    onlineManager.subscribe((online) => {
+      if (online) void outbox?.flush();
+    });
+    return outbox;
   });
-  const started = outbox;
+  const started = ready.then((made) => made.start());
   // Reads of the server's cart wait until the outbox has listed what earlier pages left, and one
-  // that crossed a change keeps the cart already shown (get-cart.ts).
-  trackCartChanges(() => started.syncMark(), started.listed);
-  onlineManager.subscribe((online) => {
-    if (online) void outbox?.flush();
-  });
-  return outbox.start();
+  // that crossed a change keeps the cart already shown (get-cart.ts). Until the outbox is made its
+  // mark is unknown (null), as it is until it has read its storage.
+  trackCartChanges(
+    () => outbox?.syncMark() ?? null,
+    ready.then(
+      (made) => made.listed,
+      () => undefined,
+    ),
+  );
+  return started;
 }
 
 export async function enqueueCartCommand(
   command: CartCommand,
   { silent = false }: { silent?: boolean } = {},
 ): Promise<{ settled: Promise<CartResponse> }> {
-  if (!outbox) throw new Error('The cart outbox has not started.');
+  if (!ready) throw new Error('The cart outbox has not started.');
+  const started = await ready;
   if (silent) quiet.add(command.idempotencyKey);
-  const queued = await outbox.enqueue(withNamedLine(command));
+  const queued = await started.enqueue(withNamedLine(command));
   // A refusal is toasted by the outbox; a caller that does not wait must not see it unhandled.
   queued.settled.catch(() => undefined);
   return queued;
@@ -158,7 +177,9 @@ export async function enqueueCartCommand(
 export async function clearCartOutbox(): Promise<void> {
   quiet.clear();
   namedLines.clear();
-  await outbox?.clear();
+  // A logout as the page starts must still drop what earlier pages stored.
+  const made = await ready?.catch(() => null);
+  await made?.clear();
 }
 
 export function pendingCartCommands(): CartCommand[] {
