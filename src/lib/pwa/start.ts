@@ -13,15 +13,20 @@ import { followBrowserOnlineState } from '../persist/online-state.ts';
 import { failUnseenQueriesWhileOffline } from '../persist/unseen-offline.ts';
 import { clearPersistedQueries, startQueryPersistence } from '../persist/query-persistence.ts';
 import { listenForInstallPrompt } from './install-prompt.ts';
-import { clearWorkerCaches, registerServiceWorker } from './service-worker.ts';
+
+/**
+ * The worker's side of the page is a chunk of its own: registering waits for nothing the first
+ * render needs, and logout loads it if the page has not yet.
+ */
+const loadServiceWorker = () => import('./service-worker.ts');
 
 export async function startOfflineSupport(queryClient: QueryClient): Promise<void> {
   followBrowserOnlineState();
   failUnseenQueriesWhileOffline(queryClient);
   listenForInstallPrompt();
-  void registerServiceWorker().catch((err: unknown) =>
-    console.warn('The service worker could not be registered.', err),
-  );
+  void loadServiceWorker()
+    .then((worker) => worker.registerServiceWorker())
+    .catch((err: unknown) => console.warn('The service worker could not be registered.', err));
   await startQueryPersistence(queryClient);
 }
 
@@ -30,6 +35,8 @@ export async function clearOfflineData(): Promise<void> {
   // Logout must go on whatever storage is (or is not) available, so nothing here rejects.
   await Promise.all([
     Promise.resolve().then(clearPersistedQueries).catch(warn),
-    Promise.resolve().then(clearWorkerCaches).catch(warn),
+    loadServiceWorker()
+      .then((worker) => worker.clearWorkerCaches())
+      .catch(warn),
   ]);
 }

@@ -5,8 +5,8 @@
  * and on success shows 'Success!' / 'Check your email for your discount code', closing by itself
  * after 30000 ms. Mounted once by the layout.
  *
- * The floating button steps aside while it would cover something of the page (useStepAside), and
- * is gone while the shopper's cart carries a discount code: there is nothing left to offer.
+ * The floating button (coupon-button.tsx) is gone while the shopper's cart carries a discount code:
+ * there is nothing left to offer.
  */
 import { useCallback, useEffect, useState } from 'react';
 import {
@@ -15,17 +15,21 @@ import {
   STORAGE_KEYS,
 } from '../../../lib/constants.ts';
 import { useChunk } from '../../../hooks/use-chunk.ts';
-import { useStepAside } from '../../../hooks/use-step-aside.ts';
 import { useCart } from '../../cart/api/index.ts';
 import { readStorage, writeStorage } from '../../../lib/storage.ts';
 import { useHydrated } from '../../../lib/ssr/hydrated.ts';
-import styles from './coupon-popup.module.css';
 
 /**
  * The dialog and its form are a chunk of their own: every first page mounts the popup, few open
  * it. The chunk is fetched as the page mounts, well before a first visit's popup opens.
  */
 const loadDialog = () => import('./coupon-dialog.tsx');
+
+/**
+ * So is the floating button, fetched alongside: a shopper who has seen the offer gets it a moment
+ * after the page starts, and a first visit long before the offer is closed.
+ */
+const loadButton = () => import('./coupon-button.tsx');
 
 type View = 'closed' | 'form' | 'success';
 
@@ -34,10 +38,10 @@ export function CouponPopup() {
   const [view, setView] = useState<View>('closed');
 
   const loaded = useChunk(loadDialog);
+  const button = useChunk(loadButton);
   const codeInCart = useCart().data?.discount != null;
   // Whether the offer was seen is known only in the browser, after the server's HTML is hydrated.
   const floating = useHydrated() && seen && view === 'closed' && !codeInCart;
-  const { ref, aside } = useStepAside<HTMLButtonElement>(floating);
 
   useEffect(() => {
     if (seen) return;
@@ -59,22 +63,7 @@ export function CouponPopup() {
 
   return (
     <>
-      {floating ? (
-        <button
-          ref={ref}
-          type="button"
-          className={styles.floating}
-          data-aside={aside || undefined}
-          title="Get discount offer"
-          aria-label="Get discount offer"
-          onClick={() => setView('form')}
-          data-testid="coupon-button"
-        >
-          <span aria-hidden="true" className={styles.floatingText}>
-            10%
-          </span>
-        </button>
-      ) : null}
+      {floating && button ? <button.CouponButton onOpen={() => setView('form')} /> : null}
       {view !== 'closed' && loaded ? (
         <loaded.CouponDialog view={view} onSuccess={() => setView('success')} onClose={close} />
       ) : null}

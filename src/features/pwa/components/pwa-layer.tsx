@@ -7,17 +7,22 @@
  *
  * Their height is published as the CSS variable --pwa-banner-height: the header sticks below them,
  * and what scrolls into view lands below both. The "Install app" button, shown while the browser
- * offers installation, floats in the bottom-left corner and steps aside while it would cover
- * something of the page (useStepAside).
+ * offers installation, floats in the bottom-left corner (install-button.tsx, a chunk fetched once
+ * the browser makes its offer).
  */
 import { useRouterState } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
-import { promptInstall } from '../../../lib/pwa/install-prompt.ts';
-import { applyUpdate } from '../../../lib/pwa/service-worker.ts';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { usePwaState } from '../../../stores/pwa.ts';
 import { useOnline } from '../../../hooks/use-online.ts';
-import { useStepAside } from '../../../hooks/use-step-aside.ts';
 import styles from './pwa.module.css';
+
+const InstallButton = lazy(() =>
+  import('./install-button.tsx').then((module) => ({ default: module.InstallButton })),
+);
+
+/** The worker's module is loaded by then: only its registration marks an update ready. */
+const applyUpdate = () =>
+  void import('../../../lib/pwa/service-worker.ts').then((module) => module.applyUpdate());
 
 /**
  * Paths where a page reload could cut a checkout or a payment short: checkout, the confirmation a
@@ -37,7 +42,6 @@ export function PwaLayer() {
   const reloadAllowed = reloadOfferedOn(pathname);
   const bannersRef = useRef<HTMLDivElement>(null);
   const installOffered = canInstall && !installed;
-  const { ref: installRef, aside: installAside } = useStepAside<HTMLButtonElement>(installOffered);
 
   useEffect(() => {
     const banners = bannersRef.current;
@@ -85,16 +89,9 @@ export function PwaLayer() {
         ) : null}
       </div>
       {installOffered ? (
-        <button
-          ref={installRef}
-          type="button"
-          className={styles.install}
-          data-aside={installAside || undefined}
-          onClick={() => void promptInstall()}
-          data-testid="install-app"
-        >
-          Install app
-        </button>
+        <Suspense fallback={null}>
+          <InstallButton />
+        </Suspense>
       ) : null}
     </>
   );
