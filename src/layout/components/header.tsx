@@ -6,13 +6,13 @@
  */
 import { Link, useLocation } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
+import { useChunk } from '../../hooks/use-chunk.ts';
 import { useHeaderSolid } from '../hooks/use-header-solid.ts';
 import { useOnRouteChange } from '../hooks/use-route-change.ts';
 import { CartLink } from './cart-link.tsx';
 import styles from './header.module.css';
 import { Logo, MenuIcon, SearchIcon } from './icons.tsx';
 import { MegaMenu } from './mega-menu.tsx';
-import { MobileMenu } from './mobile-menu.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 // The search box (and its suggestion code) loads the first time a shopper opens it.
@@ -22,6 +22,13 @@ const SearchBox = lazy(() =>
   })),
 );
 
+/**
+ * The mobile menu is a chunk of its own, fetched as the header mounts and drawn (closed, off
+ * screen) once it arrives; neither the server's HTML nor the first render holds it. A tap on the
+ * menu button before then opens it as soon as it is there.
+ */
+const loadMobileMenu = () => import('./mobile-menu.tsx');
+
 export function Header() {
   const isHome = useLocation({ select: (location) => location.pathname === '/' });
   const solid = useHeaderSolid(isHome);
@@ -29,6 +36,7 @@ export function Header() {
   const [searchOpen, setSearchOpen] = useState(false);
   const [mobileSearchOpen, setMobileSearchOpen] = useState(false);
   const [mobileMenuOpen, setMobileMenuOpen] = useState(false);
+  const mobileMenu = useChunk(loadMobileMenu);
 
   useOnRouteChange(() => {
     setSearchOpen(false);
@@ -141,7 +149,9 @@ export function Header() {
         </div>
       ) : null}
 
-      <MobileMenu open={mobileMenuOpen} onClose={() => setMobileMenuOpen(false)} />
+      {mobileMenu ? (
+        <mobileMenu.MobileMenu open={mobileMenuOpen} onClose={() => setMobileMenuOpen(false)} />
+      ) : null}
     </header>
   );
 }
