@@ -22,4 +22,6 @@ export function savedAddressesQueryOptions() {
   });
 }
 
-export const useSavedAddresses = () => useQuery(savedAddressesQueryOptions());
+/** `enabled` false for a guest checkout, which keeps no addresses (the server answers 403). */
+export const useSavedAddresses = (enabled = true) =>
+  useQuery({ ...savedAddressesQueryOptions(), enabled });

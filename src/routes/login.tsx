@@ -16,5 +16,6 @@ export const Route = createFileRoute('/login')({
 });
 
 function Login() {
-  return <LoginForm redirect={Route.useSearch().redirect} />;
+  const { redirect, guest } = Route.useSearch();
+  return <LoginForm redirect={redirect} guest={guest} />;
 }

@@ -23,6 +23,8 @@ export interface AuthUser {
   name: string;
   email: string;
   role?: string;
+  /** A guest checkout's session: checkout and its own orders, no profile (no account). */
+  guest?: boolean;
 }
 
 export interface CustomerState {
@@ -48,7 +50,13 @@ export function useCustomer(): { user: AuthUser | null; guestCartId: string | nu
 }
 
 export function setUser(user: AuthUser): void {
-  customerState.auth.user = { _id: user._id, name: user.name, email: user.email, role: user.role };
+  customerState.auth.user = {
+    _id: user._id,
+    name: user.name,
+    email: user.email,
+    role: user.role,
+    ...(user.guest ? { guest: true } : {}),
+  };
 }
 
 export function clearUser(): void {

@@ -153,11 +153,13 @@ export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => vo
           {user ? (
             <>
               <li className={styles.hello}>Hello, {user.name}</li>
-              <li>
-                <Link to="/profile/me" className={styles.accountLink} onClick={onClose}>
-                  My Profile
-                </Link>
-              </li>
+              {user.guest ? null : (
+                <li>
+                  <Link to="/profile/me" className={styles.accountLink} onClick={onClose}>
+                    My Profile
+                  </Link>
+                </li>
+              )}
               <li>
                 <Link to="/my-orders" className={styles.accountLink} onClick={onClose}>
                   My Orders

@@ -140,11 +140,13 @@ export function UserMenu({ dark }: { dark: boolean }) {
         >
           {user ? (
             <>
-              <li role="none">
-                <Link to="/profile/me" role="menuitem" tabIndex={-1} className={styles.item}>
-                  My Profile
-                </Link>
-              </li>
+              {user.guest ? null : (
+                <li role="none">
+                  <Link to="/profile/me" role="menuitem" tabIndex={-1} className={styles.item}>
+                    My Profile
+                  </Link>
+                </li>
+              )}
               <li role="none">
                 <Link to="/my-orders" role="menuitem" tabIndex={-1} className={styles.item}>
                   My Orders

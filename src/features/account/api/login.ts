@@ -3,10 +3,9 @@
  * guest cart, refreshes cart/orders/profile). On failure it rejects with ApiError (`message`,
  * `fieldErrors`) and changes nothing.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import type { AuthResponse, LoginBody } from '../../../../contract/auth.ts';
-import { afterSignIn } from './session-effects.ts';
+import { useSignIn } from './session-effects.ts';
 
 export type { AuthResponse };
 export type LoginInput = LoginBody;
@@ -15,10 +14,4 @@ export function login(input: LoginInput): Promise<AuthResponse> {
   return api.post<AuthResponse>('/user/auth/login', { body: input });
 }
 
-export function useLogin() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: login,
-    onSuccess: (response) => afterSignIn(queryClient, response.user),
-  });
-}
+export const useLogin = () => useSignIn(login);

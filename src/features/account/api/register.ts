@@ -2,10 +2,9 @@
  * `POST /user/auth/register`. Like login: on success the user is stored, the guest cart merged and
  * cart/orders/profile refreshed; on failure an ApiError.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import type { AuthResponse, RegisterBody } from '../../../../contract/auth.ts';
-import { afterSignIn } from './session-effects.ts';
+import { useSignIn } from './session-effects.ts';
 
 export type RegisterInput = RegisterBody;
 
@@ -13,10 +12,4 @@ export function register(input: RegisterInput): Promise<AuthResponse> {
   return api.post<AuthResponse>('/user/auth/register', { body: input });
 }
 
-export function useRegister() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: register,
-    onSuccess: (response) => afterSignIn(queryClient, response.user),
-  });
-}
+export const useRegister = () => useSignIn(register);

@@ -13,7 +13,8 @@
  * - A 401 while signed in (the session expired) signs out here too, saying so (useSessionExpiry).
  * - safeRedirect reduces the `redirect` search param to an in-app path ('/' otherwise).
  */
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { AuthResponse } from '../../../../contract/auth.ts';
 import { useEffect } from 'react';
 import type { CappedCartLine, MergeCartResponse } from '../../../../contract/cart.ts';
 import { quantityLimitText } from '../../../../contract/cart-rules.ts';
@@ -55,6 +56,18 @@ export async function afterSignIn(queryClient: QueryClient, user: AuthUser): Pro
     queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY }),
     queryClient.invalidateQueries({ queryKey: SAVED_PAYMENT_METHODS_KEY }),
   ]);
+}
+
+/**
+ * A mutation that starts a session — login, registration, guest checkout — and runs afterSignIn
+ * with the user it answers.
+ */
+export function useSignIn<Input>(start: (input: Input) => Promise<AuthResponse>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: start,
+    onSuccess: (response) => afterSignIn(queryClient, response.user),
+  });
 }
 
 /** A guest line cut at sign-in: "Whey: You can buy at most 20 of an item. Your cart has 20." */

@@ -7,11 +7,21 @@ import { useSchemaForm } from '../../../hooks/use-schema-form.ts';
 import { useLogin } from '../api/login.ts';
 import { safeRedirect } from '../api/session-effects.ts';
 import { AuthShell } from './auth-shell.tsx';
+import { GuestCheckoutForm } from './guest-checkout-form.tsx';
 import styles from './auth.module.css';
 
 const loadLoginBody = () => import('../../../../contract/auth.ts').then((rules) => rules.loginBody);
 
-export function LoginForm({ redirect }: { redirect?: string | undefined }) {
+/** Where the cart's checkout buttons send a signed-out shopper. */
+const CHECKOUT_PATH = '/checkout';
+
+export function LoginForm({
+  redirect,
+  guest = false,
+}: {
+  redirect?: string | undefined;
+  guest?: boolean | undefined;
+}) {
   const navigate = useNavigate();
   const form = useSchemaForm(loadLoginBody, { email: '', password: '' });
   const submission = useFormSubmit(form, 'Sign-in failed. Please try again.');
@@ -63,6 +73,8 @@ export function LoginForm({ redirect }: { redirect?: string | undefined }) {
           {sending ? 'Signing in…' : 'Sign in'}
         </Button>
       </form>
+      {/* On the way to the checkout (from the cart), an account is not required. */}
+      {redirect === CHECKOUT_PATH ? <GuestCheckoutForm focus={guest} /> : null}
     </AuthShell>
   );
 }

@@ -99,6 +99,15 @@ export function CartSummary({ cart, signedIn }: { cart: Cart; signedIn: boolean 
           >
             Sign in to check out
           </Link>
+          <Link
+            to="/login"
+            search={{ redirect: '/checkout', guest: true }}
+            className={buttonClassName({ variant: 'outline', block: true })}
+            disabled={checkoutBlocked !== null}
+            aria-describedby={checkoutBlocked ? 'checkout-blocked' : undefined}
+          >
+            Check out as a guest
+          </Link>
           {blockedNote}
           <p className={styles.note}>
             New to Forge?{' '}

@@ -29,6 +29,7 @@ import { addressLines, addressValuesOf, type AddressValues } from '../../../lib/
 import { asSentence, formatMoney } from '../../../lib/format.ts';
 import { taxLabel } from '../../../lib/order-format.ts';
 import { useSavedAddresses } from '../../../lib/saved-addresses.ts';
+import { useCustomer } from '../../../stores/customer.ts';
 import { useQuote } from '../api/get-quote.ts';
 import { NEW_ADDRESS, quoteBodyFor } from '../lib/checkout-body.ts';
 import {
@@ -61,7 +62,9 @@ export function CheckoutForm({
 }) {
   const online = useOnline();
   const cart = useCart();
-  const addresses = useSavedAddresses();
+  // A guest checkout keeps no addresses: nothing to offer, nothing to save.
+  const account = !useCustomer().user?.guest;
+  const addresses = useSavedAddresses(account);
   const saved = addresses.data ?? [];
   const [picked, setPicked] = useState<string | null>(
     resumedBody ? (resumedBody.addressId ?? NEW_ADDRESS) : null,
@@ -111,7 +114,11 @@ export function CheckoutForm({
       .join(' ') || undefined;
 
   const submitNew = submission.onSubmit((address) =>
-    onPlace({ shippingAddress: address, shippingMethod: method, saveAddress }),
+    onPlace({
+      shippingAddress: address,
+      shippingMethod: method,
+      saveAddress: account && saveAddress,
+    }),
   );
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     if (!online || placing) {
@@ -171,14 +178,16 @@ export function CheckoutForm({
             <p className={styles.muted}>
               Country: {SHIPPING_COUNTRY_NAME} (we only ship within Canada)
             </p>
-            <label className={styles.check}>
-              <input
-                type="checkbox"
-                checked={saveAddress}
-                onChange={(event) => setSaveAddress(event.target.checked)}
-              />
-              Save this address
-            </label>
+            {account ? (
+              <label className={styles.check}>
+                <input
+                  type="checkbox"
+                  checked={saveAddress}
+                  onChange={(event) => setSaveAddress(event.target.checked)}
+                />
+                Save this address
+              </label>
+            ) : null}
           </fieldset>
         ) : null}
 

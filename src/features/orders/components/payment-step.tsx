@@ -19,6 +19,7 @@ import { failureMessage } from '../../../lib/failure-message.ts';
 import { orderQueryOptions } from '../api/get-order.ts';
 import { paymentQueryOptions } from '../api/get-payment.ts';
 import { useSavedPaymentMethods } from '../api/pay-with-saved-method.ts';
+import { useCustomer } from '../../../stores/customer.ts';
 import { formatOrderDateTime, PAYMENT_STATUS_TEXT } from '../../../lib/order-format.ts';
 import { AddressBlock } from '../../../components/orders/address-block.tsx';
 import { OrderLines } from './order-lines.tsx';
@@ -51,7 +52,8 @@ export function PaymentStep({
     refetchInterval: (query) =>
       query.state.data?.status === 'processing' ? PROCESSING_POLL_MS : false,
   });
-  const savedCards = useSavedPaymentMethods();
+  // A guest checkout keeps no cards (the server answers 403): none to offer.
+  const savedCards = useSavedPaymentMethods(!useCustomer().user?.guest);
   const status = order.data?.status;
   const paid =
     payment.data?.status === 'succeeded' || (status !== undefined && PAID.includes(status));

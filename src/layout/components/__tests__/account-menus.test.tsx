@@ -1,4 +1,7 @@
-/** The account links of both menus: "Order desk" shows for staff only. */
+/**
+ * The account links of both menus: "Order desk" shows for staff only, "My Profile" for accounts
+ * only (a guest checkout has none).
+ */
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, test } from 'vitest';
 import { customerState, type AuthUser } from '../../../stores/customer.ts';
@@ -8,6 +11,13 @@ import { UserMenu } from '../user-menu.tsx';
 
 const SHOPPER: AuthUser = { _id: 'usr_1', name: 'Ann', email: 'ann@example.com', role: 'customer' };
 const STAFF: AuthUser = { _id: 'usr_2', name: 'Sam', email: 'sam@example.com', role: 'admin' };
+const GUEST: AuthUser = {
+  _id: 'usr_3',
+  name: 'Guest',
+  email: 'maya@example.com',
+  role: 'customer',
+  guest: true,
+};
 
 afterEach(() => {
   cleanup();
@@ -26,6 +36,19 @@ describe('account menus', () => {
     customerState.auth.user = SHOPPER;
     renderWithProviders(<UserMenu dark={false} />);
     expect(await userMenuItems()).toEqual(['My Profile', 'My Orders', 'Logout']);
+  });
+
+  test('the user menu: a guest checkout has its orders and no profile', async () => {
+    customerState.auth.user = GUEST;
+    renderWithProviders(<UserMenu dark={false} />);
+    expect(await userMenuItems()).toEqual(['My Orders', 'Logout']);
+  });
+
+  test('the mobile menu: a guest checkout has its orders and no profile', async () => {
+    customerState.auth.user = GUEST;
+    renderWithProviders(<MobileMenu open onClose={() => {}} />);
+    await screen.findByRole('link', { name: 'My Orders' });
+    expect(screen.queryByRole('link', { name: 'My Profile' })).toBeNull();
   });
 
   test('the user menu: staff get "Order desk", a menu item like the others', async () => {

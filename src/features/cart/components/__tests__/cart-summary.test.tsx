@@ -38,18 +38,30 @@ describe('the cart summary offline', () => {
     expect(await checkoutControl('Checkout')).toEqual({ disabled: false, explanation: undefined });
   });
 
-  test("a guest's way to checkout (sign in) is disabled offline with the same explanation", async () => {
+  test("a signed-out shopper's ways to checkout (sign in, guest) are disabled offline with the same explanation", async () => {
     renderWithProviders(<CartSummary cart={cart} signedIn={false} />);
-    expect(await checkoutControl('Sign in to check out')).toEqual({
-      disabled: false,
-      explanation: undefined,
-    });
+    for (const name of ['Sign in to check out', 'Check out as a guest']) {
+      expect(await checkoutControl(name), name).toEqual({
+        disabled: false,
+        explanation: undefined,
+      });
+    }
 
     act(() => onlineManager.setOnline(false));
-    expect(await checkoutControl('Sign in to check out')).toEqual({
-      disabled: true,
-      explanation: CHECKOUT_OFFLINE_TEXT,
-    });
+    for (const name of ['Sign in to check out', 'Check out as a guest']) {
+      expect(await checkoutControl(name), name).toEqual({
+        disabled: true,
+        explanation: CHECKOUT_OFFLINE_TEXT,
+      });
+    }
+  });
+
+  test('a signed-out shopper can sign in or check out as a guest, both on the way to checkout', async () => {
+    renderWithProviders(<CartSummary cart={cart} signedIn={false} />);
+    const href = async (name: string) =>
+      (await screen.findByRole('link', { name })).getAttribute('href');
+    expect(await href('Sign in to check out')).toBe('/login?redirect=%2Fcheckout');
+    expect(await href('Check out as a guest')).toBe('/login?redirect=%2Fcheckout&guest=true');
   });
 });
 

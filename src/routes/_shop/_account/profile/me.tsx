@@ -1,10 +1,15 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, redirect } from '@tanstack/react-router';
 import { ProfilePage } from '../../../../features/account/components/profile-page.tsx';
 import { profileSearchSchema } from '../../../../features/account/profile-search.ts';
+import { customerState } from '../../../../stores/customer.ts';
 
 export const Route = createFileRoute('/_shop/_account/profile/me')({
   validateSearch: profileSearchSchema,
   head: () => ({ meta: [{ title: 'Profile' }] }),
+  // A guest checkout has no profile (no account): its orders are what it has.
+  beforeLoad: () => {
+    if (customerState.auth.user?.guest) throw redirect({ to: '/my-orders', replace: true });
+  },
   component: ProfileRoute,
 });
 
