@@ -8,6 +8,8 @@ export function shopLinks(publicOrigin: string) {
   return {
     resetPassword: (token: string) => link(`/reset-password/${encodeURIComponent(token)}`),
     order: (orderId: string) => link(`/order/${encodeURIComponent(orderId)}`),
+    /** An order's page opened by its secret link, without signing in (orders/links.ts). */
+    orderLink: (token: string) => link(`/order-link/${encodeURIComponent(token)}`),
     /** The profile page, which posts the token to /user/profile/email/confirm. */
     confirmEmail: (token: string) => link(`/profile/me?confirmEmail=${encodeURIComponent(token)}`),
   };

@@ -45,4 +45,19 @@ describe('personal data in log lines', () => {
       '/api/v1/search/products?category=protein&page=1',
     );
   });
+
+  test('the secret at the end of a reset-link or order-link page is replaced', () => {
+    const token = 'Q2hhbmdlZCBieSB0aGUgdGVzdCwgMzIgYnl0ZXMgbG9uZw';
+    expect(redactUrl(`/reset-password/${token}`, {})).toBe(`/reset-password/${REDACTED}`);
+    expect(redactUrl(`/order-link/${token}?utm_source=mail`, {})).toBe(
+      `/order-link/${REDACTED}?utm_source=mail`,
+    );
+    // The API's link route names its parameter, like the reset route.
+    expect(redactUrl(`/api/v1/order-links/${token}/invoice`, { token })).toBe(
+      `/api/v1/order-links/${REDACTED}/invoice`,
+    );
+    // Other pages keep their address.
+    expect(redactUrl('/product/whey-protein-isolate', {})).toBe('/product/whey-protein-isolate');
+    expect(redactUrl('/order/ord_123', {})).toBe('/order/ord_123');
+  });
 });

@@ -150,9 +150,16 @@ export function scrub(value: unknown, depth = 0): unknown {
 }
 
 /**
- * The request URL as logged: a route parameter with a secret name (the reset link's token), a
- * query parameter with one (guestCartId), a free-text one (FREE_TEXT_QUERY_PARAMETERS) and any
- * part holding an e-mail address are replaced.
+ * The shop's pages whose address ends in a secret (the reset link's token, an order link's): the
+ * page itself is served without route parameters, so the segment after these is withheld by name.
+ */
+const SECRET_PAGE_PREFIXES = new Set(['reset-password', 'order-link']);
+
+/**
+ * The request URL as logged: a route parameter with a secret name (the reset link's token), the
+ * secret of a page address (SECRET_PAGE_PREFIXES), a query parameter with a secret name
+ * (guestCartId), a free-text one (FREE_TEXT_QUERY_PARAMETERS) and any part holding an e-mail
+ * address are replaced.
  */
 export function redactUrl(url: string, params: unknown): string {
   const [pathname = '', search] = url.split(/\?(.*)/s, 2);
@@ -165,9 +172,10 @@ export function redactUrl(url: string, params: unknown): string {
   );
   const path = pathname
     .split('/')
-    .map((segment) => {
+    .map((segment, index, segments) => {
       const decoded = decodeSegment(segment);
-      return secrets.has(decoded) || hasEmail(decoded) ? REDACTED : segment;
+      const afterSecretPage = index === 2 && SECRET_PAGE_PREFIXES.has(segments[1] ?? '');
+      return afterSecretPage || secrets.has(decoded) || hasEmail(decoded) ? REDACTED : segment;
     })
     .join('/');
   if (search === undefined) return path;

@@ -18,6 +18,14 @@ import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 const ORIGIN = 'https://shop.example.com';
 
+/** The order link a mail's text carries ("View your order: …"). */
+function linkIn(text: string): string {
+  const match =
+    /View your order: (https:\/\/shop\.example\.com\/order-link\/[A-Za-z0-9_-]{43})/.exec(text);
+  if (!match) throw new Error(`no order link in:\n${text}`);
+  return match[1]!;
+}
+
 let t: TestApp;
 let smtp: TestSmtpServer;
 
@@ -132,8 +140,13 @@ describe('order e-mails through the outbox and a real SMTP server', () => {
     expect(mail!.subject).toBe(`Your Forge Nutrition order ${order.number} is confirmed`);
     expect(mail!.partTypes).toEqual(['text/plain', 'text/html']);
 
-    const link = `${ORIGIN}/order/${order.id}`;
     const { text, html } = mail!;
+    // The link opens this order without signing in (tests/api/order-links.test.ts).
+    const link = linkIn(text);
+    const opened = await t.app.inject({
+      url: `/api/v1${new URL(link).pathname.replace('/order-link/', '/order-links/')}`,
+    });
+    expect(opened.json().data.id).toBe(order.id);
     expect(text).toContain(`we have your payment for order ${order.number}`);
     expect(text).toContain('Paid with Visa ending in 4242.');
     expect(text).toContain('2 × Açaí <Berry> & Co Pre-Workout (Açaí, 300 g): $69.98');
@@ -194,7 +207,7 @@ describe('order e-mails through the outbox and a real SMTP server', () => {
     );
     expect(mail!.text).toContain('You have not been charged for it.');
     expect(mail!.text).not.toMatch(/refund/i);
-    expect(mail!.html).toContain(`href="${ORIGIN}/order/${order.id}"`);
+    expect(mail!.html).toContain(`href="${linkIn(mail!.text)}"`);
     const [queued] = await mailsTo(t.db, order.email);
     expect(queued!.kind).toBe(ORDER_MAIL_KINDS.cancelled);
   });

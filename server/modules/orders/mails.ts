@@ -18,6 +18,7 @@ import { enqueueMail } from '../mail/outbox.ts';
 import { renderMail, type MailContent } from '../mail/templates.ts';
 import { payments } from '../payments/tables.ts';
 import { addressLines, cardDescription, formatMoney, taxLabel } from './formatting.ts';
+import { issueOrderLink } from './links.ts';
 import { SHOP_CURRENCY, SHOP_IDENTITY } from './shop.ts';
 import { orderItems, type orders } from './tables.ts';
 import type { OrderActor } from './transitions.ts';
@@ -120,7 +121,9 @@ async function readOrderFacts(tx: Executor, order: OrderRow, to: ShopLinks): Pro
               : null,
         }
       : null,
-    url: to.order(order.id),
+    // Each mail carries a link of its own that opens the order without signing in: a guest has
+    // no password to come back with, and a shopper may read the mail on another device.
+    url: to.orderLink(await issueOrderLink(tx, order.id)),
   };
 }
 

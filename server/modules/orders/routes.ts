@@ -1,5 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   OrderParams,
   OrderResponse,
@@ -14,16 +15,21 @@ import {
   ReorderResponse,
 } from '../../../contract/orders.ts';
 import { IDEMPOTENCY_HEADER } from '../../../contract/http.ts';
-import { conflict, unauthorized } from '../../lib/errors.ts';
+import { messageResponse } from '../../../contract/auth.ts';
+import { conflict, notFound, unauthorized } from '../../lib/errors.ts';
+import type { RateLimitSet } from '../../plugins/rate-limit.ts';
 import idempotency from '../../plugins/idempotency.ts';
 import { paymentDto } from '../payments/completion.ts';
 import { ensureProviderPayment, refreshPayment } from '../payments/service.ts';
 import { invoiceFileName, renderInvoicePdf } from './invoice.ts';
 import { cancelOrderAsShopper } from './lifecycle.ts';
+import { orderByLink, revokeOrderLinks } from './links.ts';
+import type { orders } from './tables.ts';
 import {
   findVisibleOrder,
   listMyOrders,
   orderDto,
+  orderLinkDto,
   placeOrder,
   quoteCheckout,
   reorder,
@@ -31,6 +37,17 @@ import {
 import { actorOf } from './transitions.ts';
 
 const tags = ['orders'];
+
+/** Order-link reads per client address: plenty for a shopper, too few to scan. */
+export const ORDER_LINK_RATE_LIMIT = {
+  address: { max: 60, windowMs: 15 * 60_000 },
+} satisfies RateLimitSet;
+
+export const ORDER_LINK_INVALID = 'This order link is invalid or has been revoked.';
+
+const OrderLinkParams = z.object({ token: z.string().max(200) });
+
+type OrderRow = typeof orders.$inferSelect;
 
 function signedIn(request: FastifyRequest) {
   if (!request.user) throw unauthorized('Please sign in to see and place orders.');
@@ -42,6 +59,17 @@ export default async function orderRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   await app.register(idempotency, { db: app.db });
   const { db } = app;
+
+  /** A paid order's invoice as a PDF download; 409 before it is paid. */
+  const sendInvoice = async (reply: FastifyReply, row: OrderRow) => {
+    if (!row.paidAt) throw conflict('An invoice is issued once the order is paid.');
+    const order = await orderDto(db, row);
+    const pdf = await renderInvoicePdf(order);
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `attachment; filename="${invoiceFileName(order.number)}"`)
+      .send(Buffer.from(pdf));
+  };
 
   app.post(
     '/checkout/quote',
@@ -159,17 +187,8 @@ export default async function orderRoutes(base: FastifyInstance) {
         params: OrderParams,
       },
     },
-    async (request, reply) => {
-      const user = signedIn(request);
-      const row = await findVisibleOrder(db, user, request.params.orderId);
-      if (!row.paidAt) throw conflict('An invoice is issued once the order is paid.');
-      const order = await orderDto(db, row);
-      const pdf = await renderInvoicePdf(order);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="${invoiceFileName(order.number)}"`)
-        .send(Buffer.from(pdf));
-    },
+    async (request, reply) =>
+      sendInvoice(reply, await findVisibleOrder(db, signedIn(request), request.params.orderId)),
   );
 
   app.post(
@@ -214,6 +233,68 @@ export default async function orderRoutes(base: FastifyInstance) {
       const user = signedIn(request);
       const order = await orderDto(db, await findVisibleOrder(db, user, request.params.orderId));
       return { success: true as const, data: await reorder(db, user, order) };
+    },
+  );
+
+  // Order links (links.ts): read-only, without a session. Tokens are 256 random bits, so the limit
+  // is not what stops guessing; it keeps one address from scanning the table.
+  const linkLimit = (request: FastifyRequest) =>
+    app.rateLimit.checkSet(request, 'orderLink', ORDER_LINK_RATE_LIMIT);
+  const linkedOrder = async (request: FastifyRequest, token: string) => {
+    await linkLimit(request);
+    const row = await orderByLink(db, token);
+    if (!row) throw notFound(ORDER_LINK_INVALID);
+    return row;
+  };
+
+  app.get(
+    '/order-links/:token',
+    {
+      schema: {
+        tags,
+        summary: 'The order an e-mailed link opens, read-only and without signing in',
+        description:
+          'Status, lines, totals, tracking and history; nothing that acts on the order. An ' +
+          'unknown, revoked or expired link answers 404.',
+        params: OrderLinkParams,
+        response: { 200: OrderResponse },
+      },
+    },
+    async (request) => {
+      const row = await linkedOrder(request, request.params.token);
+      return { success: true as const, data: orderLinkDto(await orderDto(db, row)) };
+    },
+  );
+
+  app.get(
+    '/order-links/:token/invoice',
+    {
+      schema: { tags, summary: "The linked order's invoice as a PDF", params: OrderLinkParams },
+    },
+    async (request, reply) => sendInvoice(reply, await linkedOrder(request, request.params.token)),
+  );
+
+  app.delete(
+    '/orders/:orderId/links',
+    {
+      schema: {
+        tags,
+        summary: "End every e-mailed link to the shopper's own order",
+        params: OrderParams,
+        response: { 200: messageResponse },
+      },
+    },
+    async (request) => {
+      const user = signedIn(request);
+      const row = await findVisibleOrder(db, user, request.params.orderId);
+      const revoked = await revokeOrderLinks(db, row.id);
+      return {
+        success: true as const,
+        message:
+          revoked === 0
+            ? 'This order had no links to end.'
+            : 'The links to this order in your e-mails no longer open it.',
+      };
     },
   );
 }

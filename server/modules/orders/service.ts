@@ -448,6 +448,18 @@ export async function orderDto(executor: Executor, row: OrderRow): Promise<Order
   };
 }
 
+/**
+ * The order as an order link shows it: read-only, so nothing that acts on it — no cancelling, and
+ * no payment secret to pay with.
+ */
+export function orderLinkDto(order: Order): Order {
+  return {
+    ...order,
+    canCancel: false,
+    payment: order.payment ? { ...order.payment, clientSecret: null } : null,
+  };
+}
+
 /** Up to four product images of each order, for the order lists. */
 export async function orderImages(db: Executor, ids: string[]): Promise<Map<string, string[]>> {
   const images = new Map<string, string[]>();

@@ -127,3 +127,26 @@ export const orderEvents = pgTable(
   },
   (t) => [index('order_events_order_idx').on(t.orderId, t.createdAt)],
 );
+
+/**
+ * A link to one order that works without signing in (the order e-mails carry it): whoever holds
+ * the token reads the order — status, lines, totals, tracking, invoice — and nothing else. Only
+ * the token's SHA-256 is kept; a link lasts ORDER_LINK_TTL_MS unless revoked before.
+ */
+export const orderLinks = pgTable(
+  'order_links',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('order_links_token_key').on(t.tokenHash),
+    index('order_links_order_idx').on(t.orderId),
+  ],
+);
