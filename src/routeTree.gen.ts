@@ -33,6 +33,7 @@ import { Route as ShopAccountOrderSuccessRouteImport } from './routes/_shop/_acc
 import { Route as ShopBrandBrandSlugRouteImport } from './routes/_shop/brand/$brandSlug'
 import { Route as ShopCategoryCategorySlugRouteImport } from './routes/_shop/category/$categorySlug'
 import { Route as ShopFlavorFlavorSlugRouteImport } from './routes/_shop/flavor/$flavorSlug'
+import { Route as ShopOrderLinkTokenRouteImport } from './routes/_shop/order-link/$token'
 import { Route as ShopProductIdentifierRouteImport } from './routes/_shop/product/$identifier'
 import { Route as ShopSearchIndexRouteImport } from './routes/_shop/search/index'
 import { Route as ShopSearchProductsRouteImport } from './routes/_shop/search/products'
@@ -160,6 +161,11 @@ const ShopFlavorFlavorSlugRoute = ShopFlavorFlavorSlugRouteImport.update({
   path: '/flavor/$flavorSlug',
   getParentRoute: () => ShopRoute,
 } as any)
+const ShopOrderLinkTokenRoute = ShopOrderLinkTokenRouteImport.update({
+  id: '/order-link/$token',
+  path: '/order-link/$token',
+  getParentRoute: () => ShopRoute,
+} as any)
 const ShopProductIdentifierRoute = ShopProductIdentifierRouteImport.update({
   id: '/product/$identifier',
   path: '/product/$identifier',
@@ -221,6 +227,7 @@ export interface FileRoutesByFullPath {
   '/brand/$brandSlug': typeof ShopBrandBrandSlugRoute
   '/category/$categorySlug': typeof ShopCategoryCategorySlugRoute
   '/flavor/$flavorSlug': typeof ShopFlavorFlavorSlugRoute
+  '/order-link/$token': typeof ShopOrderLinkTokenRoute
   '/product/$identifier': typeof ShopProductIdentifierRoute
   '/search/products': typeof ShopSearchProductsRoute
   '/search/': typeof ShopSearchIndexRoute
@@ -252,6 +259,7 @@ export interface FileRoutesByTo {
   '/brand/$brandSlug': typeof ShopBrandBrandSlugRoute
   '/category/$categorySlug': typeof ShopCategoryCategorySlugRoute
   '/flavor/$flavorSlug': typeof ShopFlavorFlavorSlugRoute
+  '/order-link/$token': typeof ShopOrderLinkTokenRoute
   '/product/$identifier': typeof ShopProductIdentifierRoute
   '/search/products': typeof ShopSearchProductsRoute
   '/search': typeof ShopSearchIndexRoute
@@ -286,6 +294,7 @@ export interface FileRoutesById {
   '/_shop/brand/$brandSlug': typeof ShopBrandBrandSlugRoute
   '/_shop/category/$categorySlug': typeof ShopCategoryCategorySlugRoute
   '/_shop/flavor/$flavorSlug': typeof ShopFlavorFlavorSlugRoute
+  '/_shop/order-link/$token': typeof ShopOrderLinkTokenRoute
   '/_shop/product/$identifier': typeof ShopProductIdentifierRoute
   '/_shop/search/products': typeof ShopSearchProductsRoute
   '/_shop/search/': typeof ShopSearchIndexRoute
@@ -319,6 +328,7 @@ export interface FileRouteTypes {
     | '/brand/$brandSlug'
     | '/category/$categorySlug'
     | '/flavor/$flavorSlug'
+    | '/order-link/$token'
     | '/product/$identifier'
     | '/search/products'
     | '/search/'
@@ -350,6 +360,7 @@ export interface FileRouteTypes {
     | '/brand/$brandSlug'
     | '/category/$categorySlug'
     | '/flavor/$flavorSlug'
+    | '/order-link/$token'
     | '/product/$identifier'
     | '/search/products'
     | '/search'
@@ -383,6 +394,7 @@ export interface FileRouteTypes {
     | '/_shop/brand/$brandSlug'
     | '/_shop/category/$categorySlug'
     | '/_shop/flavor/$flavorSlug'
+    | '/_shop/order-link/$token'
     | '/_shop/product/$identifier'
     | '/_shop/search/products'
     | '/_shop/search/'
@@ -572,6 +584,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ShopFlavorFlavorSlugRouteImport
       parentRoute: typeof ShopRoute
     }
+    '/_shop/order-link/$token': {
+      id: '/_shop/order-link/$token'
+      path: '/order-link/$token'
+      fullPath: '/order-link/$token'
+      preLoaderRoute: typeof ShopOrderLinkTokenRouteImport
+      parentRoute: typeof ShopRoute
+    }
     '/_shop/product/$identifier': {
       id: '/_shop/product/$identifier'
       path: '/product/$identifier'
@@ -663,6 +682,7 @@ interface ShopRouteChildren {
   ShopBrandBrandSlugRoute: typeof ShopBrandBrandSlugRoute
   ShopCategoryCategorySlugRoute: typeof ShopCategoryCategorySlugRoute
   ShopFlavorFlavorSlugRoute: typeof ShopFlavorFlavorSlugRoute
+  ShopOrderLinkTokenRoute: typeof ShopOrderLinkTokenRoute
   ShopProductIdentifierRoute: typeof ShopProductIdentifierRoute
   ShopSearchProductsRoute: typeof ShopSearchProductsRoute
   ShopSearchIndexRoute: typeof ShopSearchIndexRoute
@@ -683,6 +703,7 @@ const ShopRouteChildren: ShopRouteChildren = {
   ShopBrandBrandSlugRoute: ShopBrandBrandSlugRoute,
   ShopCategoryCategorySlugRoute: ShopCategoryCategorySlugRoute,
   ShopFlavorFlavorSlugRoute: ShopFlavorFlavorSlugRoute,
+  ShopOrderLinkTokenRoute: ShopOrderLinkTokenRoute,
   ShopProductIdentifierRoute: ShopProductIdentifierRoute,
   ShopSearchProductsRoute: ShopSearchProductsRoute,
   ShopSearchIndexRoute: ShopSearchIndexRoute,

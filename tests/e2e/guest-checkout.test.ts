@@ -1,13 +1,18 @@
 /**
  * A stranger buys without an account, on a phone: fills the cart, chooses "Check out as a guest",
  * gives an e-mail address, checks out with a new address, pays with the built-in test provider's
- * card and lands on Order Successful — with the order theirs, and no profile to reach.
+ * card and lands on Order Successful — with the order theirs, and no profile to reach. The
+ * confirmation e-mail (through a real SMTP server) links to the order, which opens read-only on
+ * another device without signing in.
  */
-import { describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test } from 'vitest';
+import { startSmtpServer } from '../helpers/smtp.ts';
 import { shopInBrowser } from './harness.ts';
 import { addProduct, fillAddress, myOrders, open, pathname, payWithTestCard } from './shopper.ts';
 
-const e2e = shopInBrowser();
+const smtp = await startSmtpServer();
+const e2e = shopInBrowser({ SMTP_URL: smtp.url, MAIL_POLL_INTERVAL_MS: '200' });
+afterAll(() => smtp.stop());
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
@@ -59,6 +64,25 @@ describe('guest checkout', () => {
     expect(me).toBe(403);
     await open(page, '/profile/me');
     await expect.poll(() => pathname(page)).toBe('/my-orders');
+
+    // The confirmation's link opens the order on another device, read-only, without a session.
+    const mail = await smtp.waitFor(
+      (received) => received.to.includes(address) && received.subject.includes('is confirmed'),
+      30_000,
+    );
+    const link = /View your order: (\S+)/.exec(mail.text)?.[1];
+    expect(link).toMatch(/\/order-link\/[A-Za-z0-9_-]{43}$/);
+    const elsewhere = await (await e2e.newContext(PHONE)).newPage();
+    await open(elsewhere, new URL(link!).pathname);
+    await expect.poll(() => elsewhere.title()).toBe('Order Details');
+    const main = elsewhere.locator('main').first();
+    await main.getByRole('heading', { name: `Order ${order!.number}` }).waitFor();
+    expect(await main.textContent()).toContain('Paid');
+    expect(await main.getByRole('link', { name: 'Download invoice' }).count()).toBe(1);
+    for (const control of ['Buy again', 'Cancel order', 'Pay now']) {
+      expect(await main.getByRole('button', { name: control }).count(), control).toBe(0);
+      expect(await main.getByRole('link', { name: control }).count(), control).toBe(0);
+    }
     await context.close();
   });
 });

@@ -45,6 +45,7 @@ const PRIVATE_PAGES: [path: string, title: string][] = [
   ['/order-success', 'Order Successful'],
   ['/my-orders', 'My Orders'],
   ['/order/ord_unknown', 'Order Details'],
+  ['/order-link/not-a-real-link-token-but-long-enough-123', 'Order Details'],
   ['/profile/me', 'Profile'],
   ['/admin/orders', 'Order desk'],
 ];

@@ -3,8 +3,12 @@
  * payment (card, refunds), "Download invoice", "Pay now" while it waits for payment, "Cancel order"
  * (after a confirmation dialog) when the shopper may, and "Buy again". Readable offline once seen
  * (the order query is persisted).
+ *
+ * LinkedOrderPage is the same order opened by an e-mailed link without signing in: read-only
+ * (status, lines, totals, addresses, payment, the invoice), nothing that acts on the order.
  */
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { ORDER_STATUS_LABELS } from '../../../../contract/order-status-rules.ts';
 import type { Order } from '../../../../contract/orders.ts';
 import { cardBrandName } from '../../../../contract/payment-method-rules.ts';
@@ -18,6 +22,7 @@ import { formatMoney } from '../../../lib/format.ts';
 import { toast } from '../../../stores/toasts.ts';
 import { useCancelOrder } from '../api/cancel-order.ts';
 import { isNotFound, useOrder } from '../api/get-order.ts';
+import { orderLinkInvoicePath, useOrderLink } from '../api/get-order-link.ts';
 import { reorderMessages, useReorder } from '../api/reorder.ts';
 import { formatOrderDate, itemCountText } from '../../../lib/order-format.ts';
 import { AddressBlock } from '../../../components/orders/address-block.tsx';
@@ -47,7 +52,13 @@ export function OrderDetailsPage({ orderId }: { orderId: string }) {
       />
     );
   } else {
-    content = <Details order={order.data} />;
+    content = (
+      <Details
+        order={order.data}
+        invoicePath={`/orders/${encodeURIComponent(order.data.id)}/invoice`}
+        actions={(invoice) => <OrderActions order={order.data} invoice={invoice} />}
+      />
+    );
   }
   return (
     <main id="main" className={styles.page}>
@@ -62,10 +73,42 @@ export function OrderDetailsPage({ orderId }: { orderId: string }) {
   );
 }
 
-function Details({ order }: { order: Order }) {
+/** What the link in an order e-mail opens: the order, read-only, for whoever holds the link. */
+export function LinkedOrderPage({ token }: { token: string }) {
+  const order = useOrderLink(token);
+  let content;
+  if (order.isPending) {
+    content = <Spinner label="Loading your order" />;
+  } else if (!order.data) {
+    content = isNotFound(order.error) ? (
+      <p role="alert">{ORDER_LINK_GONE_TEXT}</p>
+    ) : (
+      <LoadFailure
+        message={failureMessage(order.error, 'Your order could not be loaded.')}
+        onRetry={() => void order.refetch()}
+      />
+    );
+  } else {
+    content = <Details order={order.data} invoicePath={orderLinkInvoicePath(token)} />;
+  }
+  return (
+    <main id="main" className={styles.page}>
+      <h1 className={styles.title}>
+        {order.data ? `Order ${order.data.number}` : 'Order details'}
+      </h1>
+      {content}
+    </main>
+  );
+}
+
+/** A link that no longer opens its order (revoked, expired, mistyped). */
+export const ORDER_LINK_GONE_TEXT =
+  'This order link no longer works. Sign in to see your orders, or use the link in a newer e-mail.';
+
+/** What the order's owner can do with it: pay, buy again, (the invoice), cancel. */
+function OrderActions({ order, invoice }: { order: Order; invoice: ReactNode }) {
   const online = useOnline();
   const reorder = useReorder(order.id);
-  const payment = order.payment;
 
   function buyAgain() {
     reorder.mutate(undefined, {
@@ -80,6 +123,48 @@ function Details({ order }: { order: Order }) {
   }
 
   return (
+    <>
+      {order.status === 'pending_payment' ? (
+        <Link
+          to="/checkout"
+          search={{ orderId: order.id }}
+          className={buttonClassName({ variant: 'primary' })}
+        >
+          Pay now
+        </Link>
+      ) : null}
+      <Button variant="dark" loading={reorder.isPending} disabled={!online} onClick={buyAgain}>
+        Buy again
+      </Button>
+      {invoice}
+      {order.canCancel ? <CancelOrder order={order} /> : null}
+    </>
+  );
+}
+
+function Details({
+  order,
+  invoicePath,
+  actions,
+}: {
+  order: Order;
+  /** Where its invoice downloads from (API path). */
+  invoicePath: string;
+  /** The owner's controls around the invoice link (none on a read-only link). */
+  actions?: (invoice: ReactNode) => ReactNode;
+}) {
+  const payment = order.payment;
+  // An invoice is issued once the order has been paid.
+  const invoice = order.events.some((event) => event.status === 'paid') ? (
+    <a
+      href={apiUrl(invoicePath)}
+      download={`invoice-${order.number}.pdf`}
+      className={buttonClassName({ variant: 'outline' })}
+    >
+      Download invoice
+    </a>
+  ) : null;
+  return (
     <div className={styles.layout}>
       <div className={styles.stack}>
         <p>
@@ -87,31 +172,7 @@ function Details({ order }: { order: Order }) {
           <time dateTime={order.createdAt}>{formatOrderDate(order.createdAt)}</time> ·{' '}
           {itemCountText(order.totals.itemCount)}
         </p>
-        <div className={styles.actions}>
-          {order.status === 'pending_payment' ? (
-            <Link
-              to="/checkout"
-              search={{ orderId: order.id }}
-              className={buttonClassName({ variant: 'primary' })}
-            >
-              Pay now
-            </Link>
-          ) : null}
-          <Button variant="dark" loading={reorder.isPending} disabled={!online} onClick={buyAgain}>
-            Buy again
-          </Button>
-          {/* An invoice is issued once the order has been paid. */}
-          {order.events.some((event) => event.status === 'paid') ? (
-            <a
-              href={apiUrl(`/orders/${encodeURIComponent(order.id)}/invoice`)}
-              download={`invoice-${order.number}.pdf`}
-              className={buttonClassName({ variant: 'outline' })}
-            >
-              Download invoice
-            </a>
-          ) : null}
-          {order.canCancel ? <CancelOrder order={order} /> : null}
-        </div>
+        <div className={styles.actions}>{actions ? actions(invoice) : invoice}</div>
         <section className={styles.section} aria-labelledby="order-status">
           <h2 id="order-status">Status</h2>
           <OrderTimeline order={order} />

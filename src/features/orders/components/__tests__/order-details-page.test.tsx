@@ -17,7 +17,7 @@ import {
 } from '../../../../lib/checkout/checkout-attempt.ts';
 import { customerState } from '../../../../stores/customer.ts';
 import { ADDRESS, makeOrder, makePayment, ok, USER } from '../../__tests__/fixtures.ts';
-import { OrderDetailsPage } from '../order-details-page.tsx';
+import { LinkedOrderPage, ORDER_LINK_GONE_TEXT, OrderDetailsPage } from '../order-details-page.tsx';
 
 const server = setupMswServer();
 
@@ -185,5 +185,49 @@ describe('order details', () => {
       ]),
     );
     expect(queryClient.getQueryState(cartQueryKey)?.isInvalidated).toBe(true);
+  });
+});
+
+describe('an order opened by its e-mailed link', () => {
+  const TOKEN = 'Q2hhbmdlZCBieSB0aGUgdGVzdCwgMzIgYnl0ZXMgbG9uZw';
+
+  test('shows the order and its invoice from the link, and no control that acts on it', async () => {
+    order = makeOrder({
+      status: 'pending_payment',
+      canCancel: false,
+      events: [
+        {
+          type: 'paid',
+          status: 'paid',
+          at: '2026-11-25T15:02:00.000Z',
+          note: null,
+          actor: 'provider',
+        },
+      ],
+    });
+    server.use(http.get(api(`/order-links/${TOKEN}`), () => HttpResponse.json(ok(order))));
+    renderWithProviders(<LinkedOrderPage token={TOKEN} />, { path: `/order-link/${TOKEN}` });
+    await screen.findByRole('heading', { name: `Order ${order.number}` });
+    expect(screen.getByRole('link', { name: 'Download invoice' }).getAttribute('href')).toMatch(
+      new RegExp(`/api/v1/order-links/${TOKEN}/invoice$`),
+    );
+    // Even an order still awaiting payment offers nothing to do from a link.
+    expect(screen.queryByRole('link', { name: 'Pay now' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Buy again' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Cancel order' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'My orders' })).toBeNull();
+  });
+
+  test('a link that no longer works says so', async () => {
+    server.use(
+      http.get(api(`/order-links/${TOKEN}`), () =>
+        HttpResponse.json(
+          { success: false, message: 'This order link is invalid or has been revoked.' },
+          { status: 404 },
+        ),
+      ),
+    );
+    renderWithProviders(<LinkedOrderPage token={TOKEN} />, { path: `/order-link/${TOKEN}` });
+    expect((await screen.findByRole('alert')).textContent).toBe(ORDER_LINK_GONE_TEXT);
   });
 });

@@ -1,0 +1,19 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { PrivatePageFrame } from '../../../components/ui/private-page-frame.tsx';
+import { LinkedOrderPage } from '../../../features/orders/components/order-details-page.tsx';
+
+/**
+ * An order opened by the link in its e-mails, without signing in. Rendered in the browser only
+ * (`ssr: false`): the order is the link holder's, so the server's HTML — which any cache may keep —
+ * holds the frame and nothing of it.
+ */
+export const Route = createFileRoute('/_shop/order-link/$token')({
+  ssr: false,
+  pendingComponent: PrivatePageFrame,
+  head: () => ({ meta: [{ title: 'Order Details' }] }),
+  component: LinkedOrder,
+});
+
+function LinkedOrder() {
+  return <LinkedOrderPage token={Route.useParams().token} />;
+}
