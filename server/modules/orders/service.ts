@@ -249,10 +249,10 @@ async function checkUnpaidBound(
 export async function placeOrder(
   db: Database,
   input: PlaceOrderInput,
-): Promise<{ orderId: string; created: boolean }> {
+): Promise<{ orderId: string }> {
   const { user, checkoutKey, body } = input;
   const existing = await findAttemptOrder(db, user._id, checkoutKey);
-  if (existing) return { orderId: existing, created: false };
+  if (existing) return { orderId: existing };
   try {
     return await db.transaction(async (tx) => {
       const priced = await priceCart(tx, user._id, body, true);
@@ -333,7 +333,7 @@ export async function placeOrder(
         provider: input.provider,
         amount: totals.total,
       });
-      return { orderId: id, created: true };
+      return { orderId: id };
     });
   } catch (err) {
     if (err instanceof HttpError && err.details.reason === 'discount_used') {
@@ -342,7 +342,7 @@ export async function placeOrder(
     // Two requests of one attempt racing past the idempotency claim (after its record expired):
     // the unique (user, checkout key) index lets one in, and the other finds its order.
     const raced = await findAttemptOrder(db, user._id, checkoutKey);
-    if (raced) return { orderId: raced, created: false };
+    if (raced) return { orderId: raced };
     throw err;
   }
 }
