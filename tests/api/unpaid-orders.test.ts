@@ -86,6 +86,9 @@ test('one client address holds at most 10 unpaid orders, whatever the accounts',
   const eleventh = await place(shoppers[3]!, address);
   expect(eleventh.statusCode, eleventh.body).toBe(409);
   expect(eleventh.json()).toMatchObject({ reason: 'too_many_unpaid', limit: 10 });
+  expect(eleventh.json().message).toBe(
+    'Too many orders from your network are waiting for payment (10). Pay or cancel one of them before placing another.',
+  );
   // The same account from another address is within both bounds.
   const elsewhere = await placeOrderCall(
     t.app,
