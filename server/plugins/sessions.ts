@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import type { Database, Executor } from '../db/client.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 import { hashToken, newToken } from '../lib/tokens.ts';
-import { sessions, users } from '../modules/auth/tables.ts';
+import { sessionUserColumns, sessions, users } from '../modules/auth/tables.ts';
 
 export const SESSION_COOKIE = 'forge_sid';
 export const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
@@ -69,13 +69,7 @@ export default fp(async function sessionPlugin(app: FastifyInstance, opts: Sessi
   const signIn = async (request: FastifyRequest, token: string) => {
     const idHash = hashToken(token);
     const [row] = await db
-      .select({
-        _id: users.id,
-        name: users.name,
-        email: users.email,
-        role: users.role,
-        guest: users.guest,
-      })
+      .select(sessionUserColumns)
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, new Date())))

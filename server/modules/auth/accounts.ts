@@ -6,16 +6,9 @@ import { newId } from '../../lib/ids.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { renderMail } from '../mail/templates.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import { accountEmailIs, passwordResets, sessions, users } from './tables.ts';
+import { accountEmailIs, passwordResets, sessionUserColumns, sessions, users } from './tables.ts';
 
-const userColumns = {
-  _id: users.id,
-  name: users.name,
-  email: users.email,
-  role: users.role,
-  guest: users.guest,
-};
-const profileColumns = { ...userColumns, phone: users.phone };
+const profileColumns = { ...sessionUserColumns, phone: users.phone };
 
 /** Ends every session of a user but the one kept (by the hash of its id). */
 async function endSessions(tx: Executor, userId: string, keepIdHash?: string | null) {
@@ -75,7 +68,7 @@ export async function register(
       .insert(users)
       .values({ id: newId('usr'), name: input.name, email: input.email, passwordHash })
       .onConflictDoNothing({ target: users.email, where: sql`NOT ${users.guest}` })
-      .returning(userColumns);
+      .returning(sessionUserColumns);
     if (!user) return null;
     await enqueueMail(tx, {
       kind: 'welcome',
@@ -102,14 +95,14 @@ export async function createGuest(db: Database, input: { name: string; email: st
   const [user] = await db
     .insert(users)
     .values({ id: newId('usr'), name: input.name, email: input.email, guest: true })
-    .returning(userColumns);
+    .returning(sessionUserColumns);
   return user as User;
 }
 
 /** The user for these credentials, or null; unknown e-mails cost as much as wrong passwords. */
 export async function login(db: Database, email: string, password: string): Promise<User | null> {
   const [row] = await db
-    .select({ ...userColumns, passwordHash: users.passwordHash })
+    .select({ ...sessionUserColumns, passwordHash: users.passwordHash })
     .from(users)
     .where(accountEmailIs(email))
     .limit(1);

@@ -42,6 +42,15 @@ export const users = pgTable(
   ],
 );
 
+/** The columns of a user as sessions and the auth answers carry it (`_id` for `id`). */
+export const sessionUserColumns = {
+  _id: users.id,
+  name: users.name,
+  email: users.email,
+  role: users.role,
+  guest: users.guest,
+};
+
 /** The account (never a guest) with this e-mail address, as a query condition. */
 export function accountEmailIs(email: string): SQL {
   return and(eq(users.email, email), eq(users.guest, false))!;

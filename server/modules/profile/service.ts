@@ -12,7 +12,14 @@ import { systemClock, type Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { userAddresses } from '../addresses/tables.ts';
-import { accountEmailIs, emailChanges, passwordResets, sessions, users } from '../auth/tables.ts';
+import {
+  accountEmailIs,
+  emailChanges,
+  sessionUserColumns,
+  passwordResets,
+  sessions,
+  users,
+} from '../auth/tables.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { carts } from '../cart/tables.ts';
 import { discountCodes } from '../discounts/tables.ts';
@@ -182,11 +189,7 @@ export async function exportData(
 ): Promise<ProfileExport | null> {
   const [user] = await db
     .select({
-      _id: users.id,
-      name: users.name,
-      email: users.email,
-      role: users.role,
-      guest: users.guest,
+      ...sessionUserColumns,
       phone: users.phone,
       createdAt: users.createdAt,
     })
