@@ -3,7 +3,7 @@
  * always computed by the server (`computeOrderTotals`); a client never sends a price.
  */
 import { z } from 'zod';
-import { IdempotencyKey } from './cart.ts';
+import { AddCartItemBody, IdempotencyKey } from './cart.ts';
 import {
   ADDRESS_LIMITS,
   COUNTRY_NOT_SHIPPED,
@@ -34,6 +34,14 @@ const text = (max: number) =>
 
 const Id = z.string({ error: required }).trim().min(1, 'is required').max(100, 'is too long');
 
+const ProvinceCode = z
+  .string({ error: required })
+  .trim()
+  .toUpperCase()
+  .refine((code) => PROVINCE_CODES.includes(code), {
+    message: 'must be a Canadian province or territory code such as ON or QC',
+  });
+
 /**
  * A shipping or billing address. Input is forgiving (postal code spaces and case, phone
  * punctuation, lower-case province); what is stored and answered is canonical.
@@ -48,13 +56,7 @@ const AddressFields = z.object({
     .optional()
     .transform((value) => (value ? value : undefined)),
   city: text(ADDRESS_LIMITS.city),
-  province: z
-    .string({ error: required })
-    .trim()
-    .toUpperCase()
-    .refine((code) => PROVINCE_CODES.includes(code), {
-      message: 'must be a Canadian province or territory code such as ON or QC',
-    }),
+  province: ProvinceCode,
   postalCode: z.string({ error: required }).transform((value, ctx) => {
     const canonical = canonicalPostalCode(value);
     if (canonical === null) {
@@ -164,24 +166,38 @@ const shippingTarget = {
   shippingAddress: Address.optional(),
   addressId: Id.optional(),
 };
-function oneShippingTarget(
-  body: { shippingAddress?: unknown; addressId?: unknown },
-  ctx: z.RefinementCtx,
-) {
-  const given = Number(body.shippingAddress !== undefined) + Number(body.addressId !== undefined);
-  if (given !== 1) {
+/** Exactly one of the named shipping targets; the issue lands on shippingAddress. */
+const oneShippingTarget =
+  (...names: readonly string[]) =>
+  (body: Record<string, unknown>, ctx: z.RefinementCtx) => {
+    const given = names.filter((name) => body[name] !== undefined).length;
+    if (given === 1) return;
+    const others = names.slice(1).join(' or ');
     ctx.addIssue({
       code: 'custom',
       path: ['shippingAddress'],
-      message:
-        given === 0 ? 'is required (or addressId)' : 'give either shippingAddress or addressId',
+      message: given === 0 ? `is required (or ${others})` : `give only one of ${names.join(', ')}`,
     });
-  }
-}
+  };
 
+/**
+ * "Buy now": one product line ordered on its own, in place of the cart (a wallet's express
+ * checkout on a product page). The cart is neither read nor emptied, and no discount applies.
+ */
+const buyNow = { buyNow: AddCartItemBody.optional() };
+
+/**
+ * A quote prices the cart (or a buy-now line) for an address, a saved address, or only a province:
+ * a wallet shares no more than the region until the shopper pays, and taxes follow the province.
+ */
 export const QuoteBody = z
-  .object({ ...shippingTarget, shippingMethod: ShippingMethodField })
-  .superRefine(oneShippingTarget);
+  .object({
+    ...shippingTarget,
+    shippingProvince: ProvinceCode.optional(),
+    shippingMethod: ShippingMethodField,
+    ...buyNow,
+  })
+  .superRefine(oneShippingTarget('shippingAddress', 'addressId', 'shippingProvince'));
 export type QuoteBody = z.input<typeof QuoteBody>;
 
 export const PlaceOrderBody = z
@@ -192,8 +208,9 @@ export const PlaceOrderBody = z
     shippingMethod: ShippingMethodField,
     /** Keep the new shipping address in the shopper's saved addresses. */
     saveAddress: z.boolean({ error: 'must be true or false' }).optional(),
+    ...buyNow,
   })
-  .superRefine(oneShippingTarget);
+  .superRefine(oneShippingTarget('shippingAddress', 'addressId'));
 export type PlaceOrderBody = z.input<typeof PlaceOrderBody>;
 
 /** POST /orders requires an Idempotency-Key. */
@@ -237,7 +254,10 @@ export type PricedLine = z.infer<typeof PricedLine>;
 export const Quote = z.object({
   lines: z.array(PricedLine),
   shippingMethod: ShippingMethodField,
-  shippingAddress: AddressOut,
+  /** Null when only the province was given. */
+  shippingAddress: AddressOut.nullable(),
+  /** The province whose taxes apply. */
+  province: z.string(),
   discount: z.object({ code: z.string(), percentOff: z.number().int() }).nullable(),
   totals: OrderTotals,
 });

@@ -12,7 +12,7 @@ import { webhookEvents } from '../../server/modules/payments/tables.ts';
 import { mailsTo } from './auth.ts';
 import { insertOrder, readOrder, type FixtureOrder } from './order-fixture.ts';
 import { startStripeStandIn, type StripeStandIn } from './stripe-stand-in.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { createTestApp, type TestApp, type TestAppOptions } from './test-app.ts';
 
 export const STRIPE_TEST_SECRET_KEY = 'sk_test_standin';
 export const STRIPE_TEST_WEBHOOK_SECRET = 'whsec_standin_signing_secret';
@@ -50,9 +50,11 @@ export const eventIdOf = (payload: string) => (JSON.parse(payload) as { id: stri
 
 export async function createStripeTestApp(
   env: Record<string, string> = {},
+  prepare?: TestAppOptions['prepare'],
 ): Promise<StripeTestApp> {
   const standIn = await startStripeStandIn();
   const t = await createTestApp({
+    ...(prepare ? { prepare } : {}),
     env: {
       STRIPE_SECRET_KEY: STRIPE_TEST_SECRET_KEY,
       STRIPE_WEBHOOK_SECRET: STRIPE_TEST_WEBHOOK_SECRET,

@@ -35,7 +35,7 @@ interface CartRef {
 const guestCutoff = () => new Date(Date.now() - GUEST_CART_TTL_DAYS * DAY_MS);
 
 /** The owner's cart, if it has one (row-locked when `forUpdate`, inside a transaction). */
-async function findCart(
+export async function findCart(
   executor: Executor,
   owner: CartOwner,
   forUpdate = false,
@@ -329,33 +329,41 @@ export async function removeDiscount(db: Database, owner: CartOwner): Promise<Ca
   });
 }
 
+/** What a priced line reads of its variant, product, brand and flavor. */
+const lineColumns = {
+  productId: products.id,
+  variantId: variants.id,
+  name: products.name,
+  slug: products.slug,
+  images: products.images,
+  flavorSlugs: activeFlavorSlugs,
+  brandId: brands.id,
+  brandSlug: brands.slug,
+  brandName: brands.name,
+  flavorId: flavors.id,
+  flavorSlug: flavors.slug,
+  flavorName: flavors.name,
+  size: variants.size,
+  sku: variants.sku,
+  unitPrice: variants.price,
+  compareAtPrice: variants.compareAtPrice,
+  stock: variants.stock,
+};
+
+// A line shows its own flavor's packshot, not the product's first picture.
+const withPackshot = <Row extends { images: string[]; flavorSlugs: string[]; flavorSlug: string }>({
+  images,
+  flavorSlugs,
+  ...row
+}: Row) => ({ ...row, image: flavorPackshot(images, flavorSlugs, row.flavorSlug) });
+
 /**
  * A cart's lines that can still be bought (active product and variant) at today's prices, in the
  * order they were added: what the cart shows and what checkout prices.
  */
 export async function readCartLines(executor: Executor, cartId: string) {
   const rows = await executor
-    .select({
-      itemId: cartItems.id,
-      productId: cartItems.productId,
-      variantId: cartItems.variantId,
-      quantity: cartItems.quantity,
-      name: products.name,
-      slug: products.slug,
-      images: products.images,
-      flavorSlugs: activeFlavorSlugs,
-      brandId: brands.id,
-      brandSlug: brands.slug,
-      brandName: brands.name,
-      flavorId: flavors.id,
-      flavorSlug: flavors.slug,
-      flavorName: flavors.name,
-      size: variants.size,
-      sku: variants.sku,
-      unitPrice: variants.price,
-      compareAtPrice: variants.compareAtPrice,
-      stock: variants.stock,
-    })
+    .select({ ...lineColumns, itemId: cartItems.id, quantity: cartItems.quantity })
     .from(cartItems)
     .innerJoin(variants, eq(variants.id, cartItems.variantId))
     .innerJoin(products, eq(products.id, cartItems.productId))
@@ -365,11 +373,29 @@ export async function readCartLines(executor: Executor, cartId: string) {
       and(eq(cartItems.cartId, cartId), eq(products.isActive, true), eq(variants.isActive, true)),
     )
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
-  // A line shows its own flavor's packshot, not the product's first picture.
-  return rows.map(({ images, flavorSlugs, ...row }) => ({
-    ...row,
-    image: flavorPackshot(images, flavorSlugs, row.flavorSlug),
-  }));
+  return rows.map(withPackshot);
+}
+
+/** One variant of a product as a line of `quantity`, if both are on sale (a buy-now line). */
+export async function readVariantLine(
+  executor: Executor,
+  line: { productId: string; variantId: string; quantity: number },
+) {
+  const [row] = await executor
+    .select(lineColumns)
+    .from(variants)
+    .innerJoin(products, eq(products.id, variants.productId))
+    .innerJoin(brands, eq(brands.id, products.brandId))
+    .innerJoin(flavors, eq(flavors.id, variants.flavorId))
+    .where(
+      and(
+        eq(variants.id, line.variantId),
+        eq(products.id, line.productId),
+        eq(products.isActive, true),
+        eq(variants.isActive, true),
+      ),
+    );
+  return row ? { ...withPackshot(row), quantity: line.quantity } : null;
 }
 
 /** The cart screen's view of a cart: lines at current prices, the live discount, totals. */

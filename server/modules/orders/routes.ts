@@ -35,6 +35,7 @@ import {
   reorder,
 } from './service.ts';
 import { actorOf } from './transitions.ts';
+import { readGuestCartId } from '../cart/owner.ts';
 
 const tags = ['orders'];
 
@@ -76,14 +77,24 @@ export default async function orderRoutes(base: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: "The signed-in shopper's cart priced for an address and shipping method",
+        summary: 'The cart, or one buy-now line, priced for an address and shipping method',
+        description:
+          'Prices the signed-in shopper’s cart, else the guest cart the request names ' +
+          '(X-Guest-Cart-Id), or with body.buyNow one product line on its own, which needs no ' +
+          'session. body.shippingProvince prices for a province alone, as a wallet shares it ' +
+          'before the full address. A saved address (addressId) needs a session.',
         body: QuoteBody,
         response: { 200: QuoteResponse },
       },
     },
     async (request) => {
-      const user = signedIn(request);
-      return { success: true as const, data: await quoteCheckout(db, user._id, request.body) };
+      const { user } = request;
+      const guestCartId = readGuestCartId(request);
+      if (!user && !guestCartId && !request.body.buyNow) throw unauthorized();
+      const shopper = user
+        ? { userId: user._id }
+        : { userId: null, owner: { kind: 'guest' as const, guestCartId } };
+      return { success: true as const, data: await quoteCheckout(db, shopper, request.body) };
     },
   );
 
@@ -94,7 +105,7 @@ export default async function orderRoutes(base: FastifyInstance) {
       schema: {
         tags,
         summary:
-          'Place the cart as an order (Idempotency-Key required: the same key finds the same order); 409 names lines short of stock, or too many orders awaiting payment',
+          'Place the cart, or with body.buyNow one product line on its own (the cart stays), as an order (Idempotency-Key required: the same key finds the same order); 409 names lines short of stock, or too many orders awaiting payment',
         headers: PlaceOrderHeaders,
         body: PlaceOrderBody,
         response: { 201: PlaceOrderResponse },

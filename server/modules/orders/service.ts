@@ -18,11 +18,20 @@ import {
 } from '../../../contract/orders.ts';
 import { CART_LINE_MAX_QUANTITY } from '../../../contract/cart-rules.ts';
 import type { Database, Executor } from '../../db/client.ts';
-import { HttpError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { HttpError, badRequest, conflict, notFound, unauthorized } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { SessionUser } from '../../plugins/sessions.ts';
 import { findOwnAddress, saveAddressOnce } from '../addresses/service.ts';
-import { addItem, getCart, readCartLines } from '../cart/service.ts';
+import type { AddCartItemBody } from '../../../contract/cart.ts';
+import { users } from '../auth/tables.ts';
+import {
+  addItem,
+  findCart,
+  getCart,
+  readCartLines,
+  readVariantLine,
+  type CartOwner,
+} from '../cart/service.ts';
 import { cartItems, carts } from '../cart/tables.ts';
 import { products, variants } from '../catalog/tables.ts';
 import { reserveStock } from '../catalog/stock.ts';
@@ -39,16 +48,25 @@ type OrderRow = typeof orders.$inferSelect;
 interface CheckoutTarget {
   shippingAddress?: Address | undefined;
   addressId?: string | undefined;
+  /** Quotes only: a wallet shares the region before the full address. */
+  shippingProvince?: string | undefined;
   shippingMethod: ShippingMethod;
+  buyNow?: AddCartItemBody | undefined;
 }
 
+/** Whose cart a checkout prices: the account's, or (quotes only) a guest cart's. */
+type CheckoutShopper = { userId: string; owner?: never } | { userId: null; owner: CartOwner };
+
 interface PricedCart {
+  /** The cart priced, to empty once ordered; null for a buy-now line. */
   cartId: string | null;
   lines: (PricedLine & { stock: number })[];
   discount: { id: string; code: string; percentOff: number } | null;
   /** The cart holds a code that another order has used since it was applied. */
   usedCode: boolean;
-  shippingAddress: Address;
+  /** Null when only a province was given (a quote). */
+  shippingAddress: Address | null;
+  province: string;
 }
 
 export class EmptyCartError extends HttpError {
@@ -59,19 +77,13 @@ export class EmptyCartError extends HttpError {
   }
 }
 
-/**
- * The signed-in shopper's cart at today's prices, with its live discount code and the address it
- * ships to. Quotes and orders are both priced from this, so they never disagree. With `lock` the
- * cart row is locked for the rest of the transaction (placement).
- */
-async function priceCart(
-  tx: Executor,
-  userId: string,
-  target: CheckoutTarget,
-  lock = false,
-): Promise<PricedCart> {
+async function shippingTo(tx: Executor, userId: string | null, target: CheckoutTarget) {
+  if (target.shippingProvince) {
+    return { shippingAddress: null, province: target.shippingProvince };
+  }
+  if (target.addressId && !userId) throw unauthorized();
   const shippingAddress = target.addressId
-    ? await findOwnAddress(tx, userId, target.addressId)
+    ? await findOwnAddress(tx, userId!, target.addressId)
     : target.shippingAddress!;
   // The schema checks a typed address; a saved one may predate the rule. Taxes follow the address.
   if (!postalCodeMatchesProvince(shippingAddress.postalCode, shippingAddress.province)) {
@@ -80,29 +92,53 @@ async function priceCart(
       target.addressId ? 'body.addressId' : 'body.shippingAddress.postalCode',
     );
   }
-  const cartQuery = tx
-    .select({ id: carts.id, discountCodeId: carts.discountCodeId })
-    .from(carts)
-    .where(eq(carts.userId, userId))
-    .limit(1);
-  const [cart] = lock ? await cartQuery.for('update') : await cartQuery;
-  if (!cart) return { cartId: null, lines: [], discount: null, usedCode: false, shippingAddress };
-  const rows = await readCartLines(tx, cart.id);
-  const lines = rows.map((row) => ({
-    productId: row.productId,
-    variantId: row.variantId,
-    quantity: row.quantity,
-    name: row.name,
-    slug: row.slug,
-    image: row.image,
-    brand: row.brandName,
-    flavor: row.flavorName,
-    size: row.size,
-    sku: row.sku,
-    unitPrice: row.unitPrice,
-    lineTotal: row.unitPrice * row.quantity,
-    stock: row.stock,
-  }));
+  return { shippingAddress, province: shippingAddress.province };
+}
+
+const priceLine = (row: Awaited<ReturnType<typeof readCartLines>>[number]) => ({
+  productId: row.productId,
+  variantId: row.variantId,
+  quantity: row.quantity,
+  name: row.name,
+  slug: row.slug,
+  image: row.image,
+  brand: row.brandName,
+  flavor: row.flavorName,
+  size: row.size,
+  sku: row.sku,
+  unitPrice: row.unitPrice,
+  lineTotal: row.unitPrice * row.quantity,
+  stock: row.stock,
+});
+
+/** A buy-now line at today's price; a variant no longer on sale is refused, naming it. */
+async function priceBuyNow(tx: Executor, line: AddCartItemBody) {
+  const row = await readVariantLine(tx, line);
+  if (!row) throw badRequest('is not for sale (any more)', 'body.buyNow.variantId');
+  return priceLine({ ...row, itemId: '' });
+}
+
+/**
+ * The shopper's cart (or buy-now line) at today's prices, with the cart's live discount code and
+ * where it ships. Quotes and orders are both priced from this, so they never disagree. With
+ * `lock` the cart row is locked for the rest of the transaction (placement).
+ */
+async function priceCart(
+  tx: Executor,
+  shopper: CheckoutShopper,
+  target: CheckoutTarget,
+  lock = false,
+): Promise<PricedCart> {
+  const shipping = await shippingTo(tx, shopper.userId, target);
+  if (target.buyNow) {
+    const line = await priceBuyNow(tx, target.buyNow);
+    return { cartId: null, lines: [line], discount: null, usedCode: false, ...shipping };
+  }
+  const owner: CartOwner =
+    shopper.userId === null ? shopper.owner : { kind: 'user', userId: shopper.userId };
+  const cart = await findCart(tx, owner, lock);
+  if (!cart) return { cartId: null, lines: [], discount: null, usedCode: false, ...shipping };
+  const lines = (await readCartLines(tx, cart.id)).map(priceLine);
   let discount: PricedCart['discount'] = null;
   let usedCode = false;
   if (cart.discountCodeId) {
@@ -121,7 +157,7 @@ async function priceCart(
       discount = { id: code.id, code: code.code, percentOff: code.percentOff };
     }
   }
-  return { cartId: cart.id, lines, discount, usedCode, shippingAddress };
+  return { cartId: cart.id, lines, discount, usedCode, ...shipping };
 }
 
 const totalsOf = (priced: PricedCart, shippingMethod: ShippingMethod) =>
@@ -129,22 +165,23 @@ const totalsOf = (priced: PricedCart, shippingMethod: ShippingMethod) =>
     lines: priced.lines,
     percentOff: priced.discount?.percentOff ?? 0,
     shippingMethod,
-    province: priced.shippingAddress.province,
+    province: priced.province,
   });
 
 const publicLine = ({ stock: _stock, ...line }: PricedLine & { stock: number }): PricedLine => line;
 
 export async function quoteCheckout(
   db: Database,
-  userId: string,
+  shopper: CheckoutShopper,
   body: CheckoutTarget,
 ): Promise<Quote> {
-  const priced = await priceCart(db, userId, body);
+  const priced = await priceCart(db, shopper, body);
   if (priced.lines.length === 0) throw new EmptyCartError();
   return {
     lines: priced.lines.map(publicLine),
     shippingMethod: body.shippingMethod,
     shippingAddress: priced.shippingAddress,
+    province: priced.province,
     discount: priced.discount && {
       code: priced.discount.code,
       percentOff: priced.discount.percentOff,
@@ -241,9 +278,9 @@ async function checkUnpaidBound(
 }
 
 /**
- * Places the shopper's cart as an order, in one transaction: prices it, reserves every line's
- * stock (all or none), redeems the discount code once, copies names, prices and addresses into
- * the order, empties the cart and opens the payment. One checkout attempt (its Idempotency-Key)
+ * Places the shopper's cart (or a buy-now line, leaving the cart as it is) as an order, in one
+ * transaction: prices it, reserves every line's stock (all or none), redeems the discount code
+ * once, copies names, prices and addresses into the order, empties the cart and opens the payment. One checkout attempt (its Idempotency-Key)
  * makes at most one order, ever: the same key finds the order it made.
  */
 export async function placeOrder(
@@ -255,8 +292,11 @@ export async function placeOrder(
   if (existing) return { orderId: existing };
   try {
     return await db.transaction(async (tx) => {
-      const priced = await priceCart(tx, user._id, body, true);
-      if (priced.lines.length === 0 || !priced.cartId) throw new EmptyCartError();
+      const priced = await priceCart(tx, { userId: user._id }, body, true);
+      if (priced.lines.length === 0) throw new EmptyCartError();
+      // A buy-now order has no cart row to lock: the shopper's row keeps their placements in turn.
+      if (!priced.cartId) await lockUser(tx, user._id);
+      const shippingAddress = priced.shippingAddress!;
       await checkUnpaidBound(tx, user._id, input.clientAddress, input.unpaidBound);
       await reserveLines(tx, priced.lines);
       if (
@@ -277,8 +317,8 @@ export async function placeOrder(
         email: user.email,
         checkoutKey,
         shippingMethod: body.shippingMethod,
-        shippingAddress: priced.shippingAddress,
-        billingAddress: body.billingAddress ?? priced.shippingAddress,
+        shippingAddress,
+        billingAddress: body.billingAddress ?? shippingAddress,
         discountCodeId: priced.discount?.id ?? null,
         discountCode: priced.discount?.code ?? null,
         percentOff: priced.discount?.percentOff ?? 0,
@@ -318,11 +358,13 @@ export async function placeOrder(
         actor: 'shopper',
         actorId: user._id,
       });
-      await tx.delete(cartItems).where(eq(cartItems.cartId, priced.cartId));
-      await tx
-        .update(carts)
-        .set({ discountCodeId: null, updatedAt: now })
-        .where(eq(carts.id, priced.cartId));
+      if (priced.cartId) {
+        await tx.delete(cartItems).where(eq(cartItems.cartId, priced.cartId));
+        await tx
+          .update(carts)
+          .set({ discountCodeId: null, updatedAt: now })
+          .where(eq(carts.id, priced.cartId));
+      }
       // A guest checkout keeps no addresses (it has no profile to offer them from).
       if (body.saveAddress && body.shippingAddress && !user.guest) {
         await saveAddressOnce(tx, user._id, body.shippingAddress);
@@ -345,6 +387,10 @@ export async function placeOrder(
     if (raced) return { orderId: raced };
     throw err;
   }
+}
+
+async function lockUser(tx: Executor, userId: string) {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
 }
 
 /** Takes a code that another order used off the shopper's cart, so the next try prices without it. */

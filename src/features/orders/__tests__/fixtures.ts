@@ -72,6 +72,7 @@ export function makeQuote(province: string, shippingMethod: ShippingMethod = 'st
     lines: [LINE],
     shippingMethod,
     shippingAddress: { ...ADDRESS, province },
+    province,
     discount: null,
     totals: computeOrderTotals({ lines: [LINE], percentOff: 0, shippingMethod, province }),
   };
