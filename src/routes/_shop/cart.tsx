@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { cartQueryOptions } from '../../features/cart/api/index.ts';
 import { CartPage } from '../../features/cart/components/cart-page.tsx';
+import { ExpressCheckoutSlot } from '../../features/orders/components/express-checkout-slot.tsx';
 
 export const Route = createFileRoute('/_shop/cart')({
   head: () => ({ meta: [{ title: 'Your Cart' }] }),
@@ -9,5 +10,5 @@ export const Route = createFileRoute('/_shop/cart')({
   loader: ({ context }) => {
     if (!import.meta.env.SSR) void context.queryClient.prefetchQuery(cartQueryOptions());
   },
-  component: CartPage,
+  component: () => <CartPage express={ExpressCheckoutSlot} />,
 });

@@ -7,7 +7,7 @@ import type { AuthResponse } from '../../../../contract/auth.ts';
 import { api } from '../../../lib/api-client.ts';
 import { useSignIn } from './session-effects.ts';
 
-export function startGuestCheckout(input: { email: string }): Promise<AuthResponse> {
+export function startGuestCheckout(input: { email: string; name?: string }): Promise<AuthResponse> {
   return api.post<AuthResponse>('/user/auth/guest', { body: input });
 }
 

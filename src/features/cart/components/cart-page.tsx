@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { buttonClassName } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import type { ExpressCheckoutOffer } from '../../../lib/payments/express-offer.ts';
 import { useCustomer } from '../../../stores/customer.ts';
 import { useCart } from '../api/use-cart.ts';
 import { CartLine } from './cart-line.tsx';
@@ -8,7 +9,7 @@ import styles from './cart-page.module.css';
 import { CartSummary } from './cart-summary.tsx';
 import { PendingSync } from './pending-sync.tsx';
 
-export function CartPage() {
+export function CartPage({ express }: { express?: ExpressCheckoutOffer }) {
   const cart = useCart();
   const { user } = useCustomer();
   const data = cart.data;
@@ -48,7 +49,7 @@ export function CartPage() {
             ))}
           </ul>
         </section>
-        <CartSummary cart={data} signedIn={Boolean(user)} />
+        <CartSummary cart={data} signedIn={Boolean(user)} express={express} />
       </div>
     );
   }

@@ -6,6 +6,7 @@ import { Button, buttonClassName } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatMoney } from '../../../lib/format.ts';
+import type { ExpressCheckoutOffer } from '../../../lib/payments/express-offer.ts';
 import { createCartCommand } from '../api/cart-commands.ts';
 import { useOnline } from '../../../hooks/use-online.ts';
 import { enqueueCartCommand } from '../api/cart-outbox.ts';
@@ -21,7 +22,16 @@ export const CHECKOUT_OFFLINE_TEXT =
 export const ESTIMATE_TEXT =
   'Estimated from the prices you have seen; the final totals show once your changes sync.';
 
-export function CartSummary({ cart, signedIn }: { cart: Cart; signedIn: boolean }) {
+export function CartSummary({
+  cart,
+  signedIn,
+  express: Express,
+}: {
+  cart: Cart;
+  signedIn: boolean;
+  /** The wallets' express checkout, when the shop offers it. */
+  express?: ExpressCheckoutOffer | undefined;
+}) {
   const { totals } = cart;
   const estimated = cart.estimated === true;
   const toFreeShipping = amountToFreeShipping(totals.subtotal - totals.discount);
@@ -118,6 +128,10 @@ export function CartSummary({ cart, signedIn }: { cart: Cart; signedIn: boolean 
           </p>
         </>
       )}
+      {/* A wallet prices the server's cart: only once every change has landed there. */}
+      {Express && checkoutBlocked === null && !waiting && !estimated ? (
+        <Express discountedSubtotal={totals.subtotal - totals.discount} />
+      ) : null}
     </aside>
   );
 }

@@ -26,6 +26,9 @@ const loadCardBody = () =>
   import('../../../../contract/orders.ts').then((rules) => rules.TestPaymentConfirmBody);
 
 export const PAY_OFFLINE_TEXT = 'You are offline. Reconnect to pay.';
+/** The built-in provider has no wallets: they come with Stripe (the shop then offers them). */
+export const TEST_PROVIDER_CARDS_ONLY =
+  'The test provider takes cards only. Apple Pay, Google Pay and Link appear when the shop takes payments through Stripe.';
 
 export function TestPaymentForm({ orderId, payment }: { orderId: string; payment: Payment }) {
   const online = useOnline();
@@ -118,6 +121,7 @@ function TestCardList() {
           </li>
         ))}
       </ul>
+      <p>{TEST_PROVIDER_CARDS_ONLY}</p>
     </div>
   );
 }

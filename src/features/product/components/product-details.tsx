@@ -8,6 +8,7 @@ import { NutritionFacts } from './nutrition-facts.tsx';
 import { ProductGallery } from './product-gallery.tsx';
 import styles from './product-details.module.css';
 import { ProductGrid } from '../../../components/products/product-grid.tsx';
+import type { ExpressCheckoutOffer } from '../../../lib/payments/express-offer.ts';
 import { PurchasePanel } from './purchase-panel.tsx';
 import { Rating } from '../../../components/products/rating.tsx';
 
@@ -19,9 +20,12 @@ import { Rating } from '../../../components/products/rating.tsx';
 export function ProductDetails({
   product,
   search,
+  express,
 }: {
   product: ProductDetail;
   search: VariantSearch;
+  /** The wallets' express checkout, when the shop offers it. */
+  express?: ExpressCheckoutOffer;
 }) {
   const navigate = useNavigate();
   const selection = resolveSelection(product.variants, search);
@@ -71,7 +75,12 @@ export function ProductDetails({
           </Link>
           <h1 className={styles.name}>{product.name}</h1>
           <Rating rating={product.rating} reviewCount={product.reviewCount} />
-          <PurchasePanel product={product} selection={selection} onSelectionChange={select} />
+          <PurchasePanel
+            product={product}
+            selection={selection}
+            onSelectionChange={select}
+            express={express}
+          />
           <ul className={styles.perks}>
             <li>Free standard shipping on orders of $99 or more</li>
             <li>30-day returns on unopened products</li>

@@ -6,6 +6,7 @@ import { useAddToCart } from '../../cart/api/index.ts';
 import { pickFlavor, pickSize, type Selection } from '../lib/variant-selection.ts';
 import { cartPreview } from '../lib/cart-preview.ts';
 import { Price } from '../../../components/products/price.tsx';
+import type { ExpressCheckoutOffer } from '../../../lib/payments/express-offer.ts';
 import styles from './purchase-panel.module.css';
 import { VariantPicker } from './variant-picker.tsx';
 
@@ -19,6 +20,8 @@ interface PurchasePanelProps {
   selection: Selection<ProductVariant>;
   onSelectionChange: (next: Selection<ProductVariant>) => void;
   onAdded?: () => void;
+  /** The wallets' one-tap purchase of this line (the product page offers it, not the quick-add). */
+  express?: ExpressCheckoutOffer | undefined;
 }
 
 /** Flavor, size, quantity and the add button, for the product page and the quick-add dialog. */
@@ -27,6 +30,7 @@ export function PurchasePanel({
   selection,
   onSelectionChange,
   onAdded,
+  express: Express,
 }: PurchasePanelProps) {
   const addToCart = useAddToCart();
   // What the shopper asked for; above the limit the field shows the limit and says why.
@@ -88,6 +92,12 @@ export function PurchasePanel({
           {soldOut ? 'Out of stock' : 'Add to cart'}
         </Button>
       </div>
+      {Express && !soldOut ? (
+        <Express
+          discountedSubtotal={variant.price * shownQuantity}
+          buyNow={{ productId: product._id, variantId: variant._id, quantity: shownQuantity }}
+        />
+      ) : null}
     </div>
   );
 }

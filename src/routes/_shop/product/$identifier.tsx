@@ -2,6 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { isNotFound, productQueryOptions } from '../../../lib/catalog/get-product.ts';
 import { suggestedProductsQueryOptions } from '../../../features/product/api/get-suggested-products.ts';
+import { ExpressCheckoutSlot } from '../../../features/orders/components/express-checkout-slot.tsx';
 import { ProductDetails } from '../../../features/product/components/product-details.tsx';
 import { productSearchSchema } from '../../../features/product/lib/product-search.ts';
 import { WithQuickAdd } from '../../../layout/components/quick-add.tsx';
@@ -26,7 +27,7 @@ function Product() {
   const { data: product } = useSuspenseQuery(productQueryOptions(identifier));
   return (
     <WithQuickAdd>
-      <ProductDetails product={product} search={Route.useSearch()} />
+      <ProductDetails product={product} search={Route.useSearch()} express={ExpressCheckoutSlot} />
     </WithQuickAdd>
   );
 }

@@ -99,3 +99,47 @@ describe('the cart summary while changes wait to sync', () => {
     expect(screen.queryByTestId('cart-estimate')).toBeNull();
   });
 });
+
+describe("the cart summary's express checkout", () => {
+  const offered: { discountedSubtotal: number; buyNow?: unknown }[] = [];
+  const Express = (props: { discountedSubtotal: number; buyNow?: unknown }) => {
+    offered.push(props);
+    return <div data-testid="express" />;
+  };
+  const discounted = {
+    ...cart,
+    totals: { ...cart.totals, subtotal: 10000, discount: 1000 },
+  };
+
+  test('offers the whole cart (no buy-now line) at its discounted subtotal, signed in or not', async () => {
+    for (const signedIn of [true, false]) {
+      offered.length = 0;
+      renderWithProviders(<CartSummary cart={discounted} signedIn={signedIn} express={Express} />);
+      expect(await screen.findByTestId('express')).toBeTruthy();
+      expect(offered.at(-1)).toEqual({ discountedSubtotal: 9000 });
+      cleanup();
+    }
+  });
+
+  test('is withdrawn offline and while the totals are an estimate', async () => {
+    renderWithProviders(<CartSummary cart={cart} signedIn express={Express} />);
+    await screen.findByTestId('express');
+    act(() => onlineManager.setOnline(false));
+    expect(screen.queryByTestId('express')).toBeNull();
+    cleanup();
+
+    const add = createCartCommand({
+      type: 'add',
+      productId: 'p9',
+      variantId: 'v9',
+      quantity: 1,
+      preview: { name: 'Isolate', unitPrice: 8999, stock: 30 },
+    });
+    act(() => onlineManager.setOnline(true));
+    renderWithProviders(
+      <CartSummary cart={applyPendingCommands(EMPTY_CART, [add])!} signedIn express={Express} />,
+    );
+    await screen.findByText('Estimated total');
+    expect(screen.queryByTestId('express')).toBeNull();
+  });
+});
