@@ -75,10 +75,7 @@ export default function ExpressCheckout(props: Props) {
   // Stripe.js blocked or unreachable: no wallet buttons, and the page's own buttons stay.
   const [stripe] = useState(() => stripeFor(props.publishableKey).catch(() => null));
   return (
-    <Elements
-      stripe={stripe}
-      options={{ mode: 'payment', amount, currency: 'cad' }}
-    >
+    <Elements stripe={stripe} options={{ mode: 'payment', amount, currency: 'cad' }}>
       <ExpressButtons {...props} />
     </Elements>
   );
