@@ -87,6 +87,19 @@ export const guestBody = z.object({
   guestCartId: GuestCartId.optional(),
 });
 
+/**
+ * A guest makes an account by choosing a password: its address is the one it checked out with, and
+ * its orders become the account's (directly, or through a link mailed to an account that already
+ * has the address).
+ */
+export const guestAccountBody = z.object({ password: newPasswordField() });
+export type GuestAccountBody = z.input<typeof guestAccountBody>;
+
+/** The token of a mailed "add your guest orders to your account" link. */
+export const joinOrdersParams = z.object({
+  token: z.string().min(1, 'The link is incomplete.').max(200, 'The link is invalid.'),
+});
+
 /** Login and registration answer with the user and set the session cookie. */
 export const authResponse = z.object({
   success: z.literal(true),

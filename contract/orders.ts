@@ -355,6 +355,14 @@ export const Order = z.object({
 export type Order = z.infer<typeof Order>;
 export const OrderResponse = z.object({ success: z.literal(true), data: Order });
 
+/**
+ * An order as its e-mailed link opens it: read-only, and `accountOffer` while its owner is a guest
+ * who may still make an account of it.
+ */
+export const OrderLink = Order.extend({ accountOffer: z.boolean() });
+export type OrderLink = z.infer<typeof OrderLink>;
+export const OrderLinkResponse = z.object({ success: z.literal(true), data: OrderLink });
+
 export const PlaceOrderResponse = z.object({
   success: z.literal(true),
   data: z.object({ order: Order, payment: Payment }),

@@ -10,6 +10,8 @@ export function shopLinks(publicOrigin: string) {
     order: (orderId: string) => link(`/order/${encodeURIComponent(orderId)}`),
     /** An order's page opened by its secret link, without signing in (orders/links.ts). */
     orderLink: (token: string) => link(`/order-link/${encodeURIComponent(token)}`),
+    /** Confirms, with a button, that a guest's orders join the account of its address. */
+    joinOrders: (token: string) => link(`/join-orders/${encodeURIComponent(token)}`),
     /** The profile page, which posts the token to /user/profile/email/confirm. */
     confirmEmail: (token: string) => link(`/profile/me?confirmEmail=${encodeURIComponent(token)}`),
   };

@@ -46,15 +46,19 @@ describe('personal data in log lines', () => {
     );
   });
 
-  test('the secret at the end of a reset-link or order-link page is replaced', () => {
+  test('the secret at the end of a reset-link, order-link or join-orders page is replaced', () => {
     const token = 'Q2hhbmdlZCBieSB0aGUgdGVzdCwgMzIgYnl0ZXMgbG9uZw';
     expect(redactUrl(`/reset-password/${token}`, {})).toBe(`/reset-password/${REDACTED}`);
     expect(redactUrl(`/order-link/${token}?utm_source=mail`, {})).toBe(
       `/order-link/${REDACTED}?utm_source=mail`,
     );
+    expect(redactUrl(`/join-orders/${token}`, {})).toBe(`/join-orders/${REDACTED}`);
     // The API's link route names its parameter, like the reset route.
     expect(redactUrl(`/api/v1/order-links/${token}/invoice`, { token })).toBe(
       `/api/v1/order-links/${REDACTED}/invoice`,
+    );
+    expect(redactUrl(`/api/v1/user/auth/join-orders/${token}`, { token })).toBe(
+      `/api/v1/user/auth/join-orders/${REDACTED}`,
     );
     // Other pages keep their address.
     expect(redactUrl('/product/whey-protein-isolate', {})).toBe('/product/whey-protein-isolate');

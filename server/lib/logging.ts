@@ -153,7 +153,7 @@ export function scrub(value: unknown, depth = 0): unknown {
  * The shop's pages whose address ends in a secret (the reset link's token, an order link's): the
  * page itself is served without route parameters, so the segment after these is withheld by name.
  */
-const SECRET_PAGE_PREFIXES = new Set(['reset-password', 'order-link']);
+const SECRET_PAGE_PREFIXES = new Set(['reset-password', 'order-link', 'join-orders']);
 
 /**
  * The request URL as logged: a route parameter with a secret name (the reset link's token), the

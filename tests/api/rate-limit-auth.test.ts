@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { AUTH_RATE_LIMITS } from '../../server/modules/auth/routes.ts';
-import { randomAddress, registerUser, uniqueEmail } from '../helpers/auth.ts';
+import { randomAddress, registerUser, sessionCookie, uniqueEmail } from '../helpers/auth.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -33,6 +33,11 @@ test('the auth limits are the documented numbers', () => {
       subject: { max: 30, windowMs: 15 * MINUTE },
     },
     resetPassword: { address: { max: 30, windowMs: 15 * MINUTE } },
+    guestAccount: {
+      address: { max: 10, windowMs: HOUR },
+      subject: { max: 5, windowMs: HOUR },
+    },
+    joinOrders: { address: { max: 30, windowMs: 15 * MINUTE } },
     changePassword: {
       address: { max: 30, windowMs: 15 * MINUTE },
       subject: { max: 10, windowMs: 15 * MINUTE },
@@ -200,6 +205,36 @@ function authLimits(store: 'memory' | 'redis', env: () => Record<string, string>
         expect((await reset()).statusCode).toBe(400);
       }
       expect429(await reset());
+    });
+
+    test('a guest’s account: per guest e-mail, which also caps the join links one mailbox gets', async () => {
+      const email = uniqueEmail('guest');
+      const account = async () => {
+        const guest = await post('/guest', { email });
+        expect(guest.statusCode).toBe(201);
+        return t.app.inject({
+          method: 'POST',
+          url: `${API}/guest/account`,
+          headers: { cookie: sessionCookie(guest)! },
+          payload: { password: 'Pass-word-1' },
+          remoteAddress: randomAddress(),
+        });
+      };
+      // The first makes the account; the next four mail its owner a join link.
+      expect((await account()).statusCode).toBe(201);
+      for (let i = 0; i < 4; i++) expect((await account()).statusCode).toBe(202);
+      const blocked = await account();
+      expect429(blocked);
+      expectWindow(blocked, 60 * 60);
+    });
+
+    test('join-orders: per client address', async () => {
+      const address = randomAddress();
+      const joinOrders = () => post('/join-orders/made-up-token', {}, address);
+      for (let i = 0; i < 30; i++) {
+        expect((await joinOrders()).statusCode).toBe(400);
+      }
+      expect429(await joinOrders());
     });
 
     test('change-password: per account', async () => {

@@ -1,11 +1,13 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   authResponse,
   changePasswordBody,
   forgotPasswordBody,
   GUEST_NAME,
+  guestAccountBody,
   guestBody,
+  joinOrdersParams,
   loginBody,
   messageResponse,
   profileResponse,
@@ -15,11 +17,13 @@ import {
   updateProfileBody,
   verifyOtpResetBody,
 } from '../../../contract/auth.ts';
-import { HttpError, badRequest, unauthorized } from '../../lib/errors.ts';
+import { HttpError, badRequest, conflict, notFound, unauthorized } from '../../lib/errors.ts';
 import { shopLinks } from '../../lib/links.ts';
 import type { RateLimitSet } from '../../plugins/rate-limit.ts';
 import { accountHolder } from '../../plugins/sessions.ts';
 import { mergeGuestCart } from '../cart/service.ts';
+import { orderByLink } from '../orders/links.ts';
+import { ORDER_LINK_INVALID, ORDER_LINK_RATE_LIMIT } from '../orders/routes.ts';
 import {
   changePassword,
   createGuest,
@@ -28,6 +32,7 @@ import {
   register,
   updateProfile,
 } from './accounts.ts';
+import { accountForGuest, joinGuestOrders, type GuestAccountOutcome } from './guest-accounts.ts';
 import { requestPasswordReset, resetWithCode, resetWithToken } from './password-reset.ts';
 import { warmUpPasswords } from './passwords.ts';
 
@@ -87,6 +92,14 @@ export const AUTH_RATE_LIMITS = {
     subject: { max: 30, windowMs: 15 * MINUTE },
   },
   resetPassword: { address: { max: 30, windowMs: 15 * MINUTE } },
+  // A guest's account, from its session or an order link: as tight as registering. The subject is
+  // the guest's address, which also caps the join links one account's mailbox can be sent.
+  guestAccount: {
+    address: { max: REGISTRATIONS_PER_CLIENT, windowMs: HOUR },
+    subject: { max: 5, windowMs: HOUR },
+  },
+  // Opening a join link: like a reset link, a 256-bit token the limit only keeps from being scanned.
+  joinOrders: { address: { max: 30, windowMs: 15 * MINUTE } },
   changePassword: {
     address: { max: 30, windowMs: 15 * MINUTE },
     subject: { max: 10, windowMs: 15 * MINUTE },
@@ -112,6 +125,18 @@ export const INVALID_RESET_LINK =
   'This reset link is invalid or has expired. Please ask for a new one.';
 export const INVALID_RESET_CODE =
   'This code is incorrect or has expired. Check the e-mail or ask for a new code.';
+export const GUEST_ACCOUNT_CREATED =
+  'Your account is ready, and your orders are in My Orders. Sign in next time with your e-mail address and this password.';
+export const ALREADY_AN_ACCOUNT = 'You already have an account.';
+export const ORDER_HAS_ACCOUNT = 'This order already belongs to an account.';
+export const joinLinkSent = (email: string) =>
+  `${email} already has an account. We have sent a link to ${email}: open it to add your guest orders to that account.`;
+export const INVALID_JOIN_LINK =
+  'This link is invalid, has expired or has already been used. Sign in to see the orders of your account.';
+export const ordersJoined = (count: number) =>
+  count === 1
+    ? '1 order was added to your account. Sign in to see it in My Orders.'
+    : `${count} orders were added to your account. Sign in to see them in My Orders.`;
 export const PASSWORD_RESET_DONE =
   'Your password has been reset. Please sign in with the new password.';
 
@@ -323,6 +348,106 @@ export default async function authRoutes(fastify: FastifyInstance) {
       // (rotated like at sign-in, so a copy of the old cookie is worth nothing).
       await app.sessions.start(request, reply, user._id);
       return { success: true as const, message: 'Your password has been changed.' };
+    },
+  );
+
+  /** The answer to a guest's account: signed in as it (201), or a join link mailed (202). */
+  const answerGuestAccount = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    outcome: GuestAccountOutcome,
+    notGuest: string,
+  ) => {
+    if (outcome.kind === 'not-guest') throw conflict(notGuest);
+    if (outcome.kind === 'join-sent') {
+      return reply.code(202).send({ success: true as const, message: joinLinkSent(outcome.email) });
+    }
+    await app.sessions.start(request, reply, outcome.user._id);
+    return reply
+      .code(201)
+      .send({ success: true as const, message: GUEST_ACCOUNT_CREATED, user: outcome.user });
+  };
+
+  app.post(
+    '/user/auth/guest/account',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: "Make the guest session's user an account, with its orders",
+        description:
+          'Without an account for the address, the guest becomes the account (every order it ' +
+          'placed with it) and the client is signed in as it: 201. When an account already has ' +
+          'the address, a link that adds the orders to it is mailed to that address: 202, and the ' +
+          'session stays a guest. No session answers 401, an account’s session 409.',
+        body: guestAccountBody,
+        response: { 201: authResponse, 202: messageResponse },
+      },
+    },
+    async (request, reply) => {
+      const user = request.user;
+      if (!user) throw unauthorized();
+      if (!user.guest) throw conflict(ALREADY_AN_ACCOUNT);
+      await limit(request, 'guestAccount', user.email);
+      const outcome = await accountForGuest(
+        app.db,
+        user._id,
+        request.body.password,
+        links.joinOrders,
+      );
+      return answerGuestAccount(request, reply, outcome, ALREADY_AN_ACCOUNT);
+    },
+  );
+
+  app.post(
+    '/order-links/:token/account',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: "Make an e-mailed order's guest an account, with its orders",
+        description:
+          'The same as /user/auth/guest/account for whoever holds the order link, on any device ' +
+          'and without a session. An unknown, revoked or expired link answers 404; an order that ' +
+          'already belongs to an account 409.',
+        params: joinOrdersParams,
+        body: guestAccountBody,
+        response: { 201: authResponse, 202: messageResponse },
+      },
+    },
+    async (request, reply) => {
+      // Unknown tokens count where every order-link read counts, so the table cannot be scanned.
+      await app.rateLimit.checkSet(request, 'orderLink', ORDER_LINK_RATE_LIMIT);
+      const order = await orderByLink(app.db, request.params.token);
+      if (!order) throw notFound(ORDER_LINK_INVALID);
+      if (!order.userId) throw conflict(ORDER_HAS_ACCOUNT);
+      await limit(request, 'guestAccount', order.email);
+      const outcome = await accountForGuest(
+        app.db,
+        order.userId,
+        request.body.password,
+        links.joinOrders,
+      );
+      return answerGuestAccount(request, reply, outcome, ORDER_HAS_ACCOUNT);
+    },
+  );
+
+  app.post(
+    '/user/auth/join-orders/:token',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: "Add a guest's orders to the account its mailed link names",
+        description:
+          'No session needed: opening the link sent to the account proves the mailbox. The link ' +
+          'works once; unknown, used or expired links answer 400 naming params.token.',
+        params: joinOrdersParams,
+        response: { 200: messageResponse },
+      },
+    },
+    async (request) => {
+      await limit(request, 'joinOrders');
+      const count = await joinGuestOrders(app.db, request.params.token);
+      if (count === null) throw badRequest(INVALID_JOIN_LINK, 'params.token');
+      return { success: true as const, message: ordersJoined(count) };
     },
   );
 

@@ -121,3 +121,31 @@ export const emailChanges = pgTable(
     index('email_changes_user_idx').on(t.userId),
   ],
 );
+
+/**
+ * A guest's orders waiting to join the account that already has the guest's address. The link
+ * goes to the account's mailbox, and the orders move only when it is opened, once: holding a
+ * guest session (or an order link) proves nothing about owning the account.
+ */
+export const orderJoins = pgTable(
+  'order_joins',
+  {
+    id: text('id').primaryKey(),
+    guestUserId: text('guest_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accountUserId: text('account_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the link token. */
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('order_joins_token_key').on(t.tokenHash),
+    index('order_joins_guest_idx').on(t.guestUserId),
+    index('order_joins_account_idx').on(t.accountUserId),
+  ],
+);

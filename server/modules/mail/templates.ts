@@ -11,6 +11,8 @@ export interface MailContent {
   code?: string;
   /** A link the reader should follow (reset link), shown as a button in the HTML. */
   action?: { label: string; url: string };
+  /** A further, lesser link after the action (e.g. "Create an account"), shown as a plain link. */
+  secondaryAction?: { label: string; url: string };
   /** Labelled values, e.g. the fields of a contact message forwarded to the shop. */
   details?: { label: string; value: string }[];
 }
@@ -32,10 +34,18 @@ export function htmlFromText(text: string): string {
   return renderHtml({ heading, paragraphs: rest });
 }
 
-function renderText({ heading, paragraphs, code, action, details }: MailContent): string {
+function renderText({
+  heading,
+  paragraphs,
+  code,
+  action,
+  secondaryAction,
+  details,
+}: MailContent): string {
   const blocks = [SHOP_NAME, heading, ...paragraphs];
   if (code) blocks.push(code);
   if (action) blocks.push(`${action.label}: ${action.url}`);
+  if (secondaryAction) blocks.push(`${secondaryAction.label}: ${secondaryAction.url}`);
   if (details?.length) {
     blocks.push(details.map(({ label, value }) => `${label}: ${value}`).join('\n'));
   }
@@ -43,7 +53,14 @@ function renderText({ heading, paragraphs, code, action, details }: MailContent)
   return `${blocks.join('\n\n')}\n`;
 }
 
-function renderHtml({ heading, paragraphs, code, action, details }: MailContent): string {
+function renderHtml({
+  heading,
+  paragraphs,
+  code,
+  action,
+  secondaryAction,
+  details,
+}: MailContent): string {
   const parts = [
     `<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(heading)}</h1>`,
     ...paragraphs.map(
@@ -59,6 +76,11 @@ function renderHtml({ heading, paragraphs, code, action, details }: MailContent)
     parts.push(
       `<p style="margin:16px 0"><a href="${escapeHtml(action.url)}" style="background:#111;color:#fff;padding:10px 18px;text-decoration:none;border-radius:4px">${escapeHtml(action.label)}</a></p>`,
       `<p style="font-size:12px;color:#555">${escapeHtml(action.url)}</p>`,
+    );
+  }
+  if (secondaryAction) {
+    parts.push(
+      `<p style="margin:12px 0"><a href="${escapeHtml(secondaryAction.url)}">${escapeHtml(secondaryAction.label)}</a></p>`,
     );
   }
   if (details?.length) {

@@ -14,6 +14,7 @@ import {
 } from '../../../contract/orders.ts';
 import type { Executor } from '../../db/client.ts';
 import { shopLinks, type ShopLinks } from '../../lib/links.ts';
+import { isGuestUser } from '../auth/guest-accounts.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { renderMail, type MailContent } from '../mail/templates.ts';
 import { payments } from '../payments/tables.ts';
@@ -87,6 +88,8 @@ interface OrderFacts {
   lines: { name: string; flavor: string; size: string; quantity: number; lineTotal: number }[];
   payment: { amount: number; card: string | null } | null;
   url: string;
+  /** The order was placed by a guest that has not made an account (yet). */
+  guestOwner: boolean;
 }
 
 async function readOrderFacts(tx: Executor, order: OrderRow, to: ShopLinks): Promise<OrderFacts> {
@@ -124,6 +127,7 @@ async function readOrderFacts(tx: Executor, order: OrderRow, to: ShopLinks): Pro
     // Each mail carries a link of its own that opens the order without signing in: a guest has
     // no password to come back with, and a shopper may read the mail on another device.
     url: to.orderLink(await issueOrderLink(tx, order.id)),
+    guestOwner: await isGuestUser(tx, order.userId),
   };
 }
 
@@ -153,8 +157,18 @@ function confirmationMail(facts: OrderFacts): BuiltMail {
         `${greeting(order)} we have your payment for order ${orderNumber(order)} and are getting it ready. We will e-mail you again when it ships.${paidWith}`,
         `Ships to:\n${addressLines(order.shippingAddress).join('\n')}`,
         `Shipping method: ${SHIPPING_METHOD_LABELS[order.shippingMethod]}`,
+        ...(facts.guestOwner
+          ? [
+              'You checked out as a guest. Create an account with just a password to keep this order in My Orders and check out faster next time.',
+            ]
+          : []),
       ],
       action: { label: 'View your order', url: facts.url },
+      // A guest has no password to come back with: the same link opens the order page at its
+      // "Create an account" form, which keeps this order (and the guest's others) in the account.
+      ...(facts.guestOwner
+        ? { secondaryAction: { label: 'Create an account', url: `${facts.url}#create-account` } }
+        : {}),
       details: [...lineDetails(facts), ...totalDetails(order)],
     },
   };

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  OrderLinkResponse,
   OrderParams,
   OrderResponse,
   OrdersPageResponse,
@@ -19,6 +20,7 @@ import { messageResponse } from '../../../contract/auth.ts';
 import { conflict, notFound, unauthorized } from '../../lib/errors.ts';
 import type { RateLimitSet } from '../../plugins/rate-limit.ts';
 import idempotency from '../../plugins/idempotency.ts';
+import { isGuestUser } from '../auth/guest-accounts.ts';
 import { paymentDto } from '../payments/completion.ts';
 import { ensureProviderPayment, refreshPayment } from '../payments/service.ts';
 import { invoiceFileName, renderInvoicePdf } from './invoice.ts';
@@ -268,12 +270,14 @@ export default async function orderRoutes(base: FastifyInstance) {
           'Status, lines, totals, tracking and history; nothing that acts on the order. An ' +
           'unknown, revoked or expired link answers 404.',
         params: OrderLinkParams,
-        response: { 200: OrderResponse },
+        response: { 200: OrderLinkResponse },
       },
     },
     async (request) => {
       const row = await linkedOrder(request, request.params.token);
-      return { success: true as const, data: orderLinkDto(await orderDto(db, row)) };
+      // While the order's owner is a guest, the page offers to make it an account.
+      const accountOffer = await isGuestUser(db, row.userId);
+      return { success: true as const, data: orderLinkDto(await orderDto(db, row), accountOffer) };
     },
   );
 

@@ -7,6 +7,7 @@ import {
   postalCodeMismatchMessage,
   type Address,
   type Order,
+  type OrderLink,
   type OrderSummary,
   type OrdersPage,
   type PaymentProviderName,
@@ -496,11 +497,13 @@ export async function orderDto(executor: Executor, row: OrderRow): Promise<Order
 
 /**
  * The order as an order link shows it: read-only, so nothing that acts on it — no cancelling, and
- * no payment secret to pay with.
+ * no payment secret to pay with. `accountOffer`: its owner is still a guest, who may make an
+ * account.
  */
-export function orderLinkDto(order: Order): Order {
+export function orderLinkDto(order: Order, accountOffer: boolean): OrderLink {
   return {
     ...order,
+    accountOffer,
     canCancel: false,
     payment: order.payment ? { ...order.payment, clientSecret: null } : null,
   };
