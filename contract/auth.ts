@@ -93,7 +93,6 @@ export const guestBody = z.object({
  * has the address).
  */
 export const guestAccountBody = z.object({ password: newPasswordField() });
-export type GuestAccountBody = z.input<typeof guestAccountBody>;
 
 /** The token of a mailed "add your guest orders to your account" link. */
 export const joinOrdersParams = z.object({

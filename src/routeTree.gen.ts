@@ -33,6 +33,7 @@ import { Route as ShopAccountOrderSuccessRouteImport } from './routes/_shop/_acc
 import { Route as ShopBrandBrandSlugRouteImport } from './routes/_shop/brand/$brandSlug'
 import { Route as ShopCategoryCategorySlugRouteImport } from './routes/_shop/category/$categorySlug'
 import { Route as ShopFlavorFlavorSlugRouteImport } from './routes/_shop/flavor/$flavorSlug'
+import { Route as ShopJoinOrdersTokenRouteImport } from './routes/_shop/join-orders/$token'
 import { Route as ShopOrderLinkTokenRouteImport } from './routes/_shop/order-link/$token'
 import { Route as ShopProductIdentifierRouteImport } from './routes/_shop/product/$identifier'
 import { Route as ShopSearchIndexRouteImport } from './routes/_shop/search/index'
@@ -161,6 +162,11 @@ const ShopFlavorFlavorSlugRoute = ShopFlavorFlavorSlugRouteImport.update({
   path: '/flavor/$flavorSlug',
   getParentRoute: () => ShopRoute,
 } as any)
+const ShopJoinOrdersTokenRoute = ShopJoinOrdersTokenRouteImport.update({
+  id: '/join-orders/$token',
+  path: '/join-orders/$token',
+  getParentRoute: () => ShopRoute,
+} as any)
 const ShopOrderLinkTokenRoute = ShopOrderLinkTokenRouteImport.update({
   id: '/order-link/$token',
   path: '/order-link/$token',
@@ -227,6 +233,7 @@ export interface FileRoutesByFullPath {
   '/brand/$brandSlug': typeof ShopBrandBrandSlugRoute
   '/category/$categorySlug': typeof ShopCategoryCategorySlugRoute
   '/flavor/$flavorSlug': typeof ShopFlavorFlavorSlugRoute
+  '/join-orders/$token': typeof ShopJoinOrdersTokenRoute
   '/order-link/$token': typeof ShopOrderLinkTokenRoute
   '/product/$identifier': typeof ShopProductIdentifierRoute
   '/search/products': typeof ShopSearchProductsRoute
@@ -259,6 +266,7 @@ export interface FileRoutesByTo {
   '/brand/$brandSlug': typeof ShopBrandBrandSlugRoute
   '/category/$categorySlug': typeof ShopCategoryCategorySlugRoute
   '/flavor/$flavorSlug': typeof ShopFlavorFlavorSlugRoute
+  '/join-orders/$token': typeof ShopJoinOrdersTokenRoute
   '/order-link/$token': typeof ShopOrderLinkTokenRoute
   '/product/$identifier': typeof ShopProductIdentifierRoute
   '/search/products': typeof ShopSearchProductsRoute
@@ -294,6 +302,7 @@ export interface FileRoutesById {
   '/_shop/brand/$brandSlug': typeof ShopBrandBrandSlugRoute
   '/_shop/category/$categorySlug': typeof ShopCategoryCategorySlugRoute
   '/_shop/flavor/$flavorSlug': typeof ShopFlavorFlavorSlugRoute
+  '/_shop/join-orders/$token': typeof ShopJoinOrdersTokenRoute
   '/_shop/order-link/$token': typeof ShopOrderLinkTokenRoute
   '/_shop/product/$identifier': typeof ShopProductIdentifierRoute
   '/_shop/search/products': typeof ShopSearchProductsRoute
@@ -328,6 +337,7 @@ export interface FileRouteTypes {
     | '/brand/$brandSlug'
     | '/category/$categorySlug'
     | '/flavor/$flavorSlug'
+    | '/join-orders/$token'
     | '/order-link/$token'
     | '/product/$identifier'
     | '/search/products'
@@ -360,6 +370,7 @@ export interface FileRouteTypes {
     | '/brand/$brandSlug'
     | '/category/$categorySlug'
     | '/flavor/$flavorSlug'
+    | '/join-orders/$token'
     | '/order-link/$token'
     | '/product/$identifier'
     | '/search/products'
@@ -394,6 +405,7 @@ export interface FileRouteTypes {
     | '/_shop/brand/$brandSlug'
     | '/_shop/category/$categorySlug'
     | '/_shop/flavor/$flavorSlug'
+    | '/_shop/join-orders/$token'
     | '/_shop/order-link/$token'
     | '/_shop/product/$identifier'
     | '/_shop/search/products'
@@ -584,6 +596,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ShopFlavorFlavorSlugRouteImport
       parentRoute: typeof ShopRoute
     }
+    '/_shop/join-orders/$token': {
+      id: '/_shop/join-orders/$token'
+      path: '/join-orders/$token'
+      fullPath: '/join-orders/$token'
+      preLoaderRoute: typeof ShopJoinOrdersTokenRouteImport
+      parentRoute: typeof ShopRoute
+    }
     '/_shop/order-link/$token': {
       id: '/_shop/order-link/$token'
       path: '/order-link/$token'
@@ -682,6 +701,7 @@ interface ShopRouteChildren {
   ShopBrandBrandSlugRoute: typeof ShopBrandBrandSlugRoute
   ShopCategoryCategorySlugRoute: typeof ShopCategoryCategorySlugRoute
   ShopFlavorFlavorSlugRoute: typeof ShopFlavorFlavorSlugRoute
+  ShopJoinOrdersTokenRoute: typeof ShopJoinOrdersTokenRoute
   ShopOrderLinkTokenRoute: typeof ShopOrderLinkTokenRoute
   ShopProductIdentifierRoute: typeof ShopProductIdentifierRoute
   ShopSearchProductsRoute: typeof ShopSearchProductsRoute
@@ -703,6 +723,7 @@ const ShopRouteChildren: ShopRouteChildren = {
   ShopBrandBrandSlugRoute: ShopBrandBrandSlugRoute,
   ShopCategoryCategorySlugRoute: ShopCategoryCategorySlugRoute,
   ShopFlavorFlavorSlugRoute: ShopFlavorFlavorSlugRoute,
+  ShopJoinOrdersTokenRoute: ShopJoinOrdersTokenRoute,
   ShopOrderLinkTokenRoute: ShopOrderLinkTokenRoute,
   ShopProductIdentifierRoute: ShopProductIdentifierRoute,
   ShopSearchProductsRoute: ShopSearchProductsRoute,

@@ -3,7 +3,7 @@
  * in memory only: whoever uses the device next has no link, and should find nothing of it.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Order } from '../../../../contract/orders.ts';
+import type { OrderLink } from '../../../../contract/orders.ts';
 import { api } from '../../../lib/api-client.ts';
 
 export function orderLinkQueryOptions(token: string) {
@@ -11,9 +11,12 @@ export function orderLinkQueryOptions(token: string) {
     queryKey: ['order-link', token] as const,
     queryFn: async ({ signal }) =>
       (
-        await api.get<{ success: true; data: Order }>(`/order-links/${encodeURIComponent(token)}`, {
-          signal,
-        })
+        await api.get<{ success: true; data: OrderLink }>(
+          `/order-links/${encodeURIComponent(token)}`,
+          {
+            signal,
+          },
+        )
       ).data,
     meta: { persist: false },
     retry: false,

@@ -5,12 +5,13 @@
  * (the order query is persisted).
  *
  * LinkedOrderPage is the same order opened by an e-mailed link without signing in: read-only
- * (status, lines, totals, addresses, payment, the invoice), nothing that acts on the order.
+ * (status, lines, totals, addresses, payment, the invoice), nothing that acts on the order; while
+ * the order's owner is a guest, "Create an account" (at `#create-account`).
  */
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { ORDER_STATUS_LABELS } from '../../../../contract/order-status-rules.ts';
-import type { Order } from '../../../../contract/orders.ts';
+import type { Order, OrderLink } from '../../../../contract/orders.ts';
 import { cardBrandName } from '../../../../contract/payment-method-rules.ts';
 import { Button, buttonClassName } from '../../../components/ui/button.tsx';
 import { ConfirmButton } from '../../../components/ui/confirm-button.tsx';
@@ -74,7 +75,14 @@ export function OrderDetailsPage({ orderId }: { orderId: string }) {
 }
 
 /** What the link in an order e-mail opens: the order, read-only, for whoever holds the link. */
-export function LinkedOrderPage({ token }: { token: string }) {
+/** `accountOffer` renders under the order (the route gives "Create an account"). */
+export function LinkedOrderPage({
+  token,
+  accountOffer,
+}: {
+  token: string;
+  accountOffer?: (order: OrderLink) => ReactNode;
+}) {
   const order = useOrderLink(token);
   let content;
   if (order.isPending) {
@@ -89,7 +97,12 @@ export function LinkedOrderPage({ token }: { token: string }) {
       />
     );
   } else {
-    content = <Details order={order.data} invoicePath={orderLinkInvoicePath(token)} />;
+    content = (
+      <>
+        <Details order={order.data} invoicePath={orderLinkInvoicePath(token)} />
+        {accountOffer?.(order.data)}
+      </>
+    );
   }
   return (
     <main id="main" className={styles.page}>

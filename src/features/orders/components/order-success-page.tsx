@@ -1,10 +1,12 @@
 /**
  * After payment: the order number, what was bought, the totals with each tax, where it ships, "A
  * confirmation e-mail is on its way.", and links to the order and the shop. A payment not yet
- * succeeded (still being confirmed) is shown as such, asked again a few times.
+ * succeeded (still being confirmed) is shown as such, asked again a few times. A guest is offered
+ * "Create an account" (one password), which keeps the order in the new account.
  */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { buttonClassName } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { failureMessage } from '../../../lib/failure-message.ts';
@@ -20,13 +22,20 @@ export const CONFIRMATION_MAIL_TEXT = 'A confirmation e-mail is on its way.';
 const PAYMENT_POLLS = 5;
 const PAYMENT_POLL_MS = 2000;
 
-export function OrderSuccessPage({ orderId }: { orderId: string | undefined }) {
+/** `accountOffer`: shown under the order's actions (the route gives "Create an account"). */
+export function OrderSuccessPage({
+  orderId,
+  accountOffer,
+}: {
+  orderId: string | undefined;
+  accountOffer?: ReactNode;
+}) {
   return (
     <main id="main" className={styles.page}>
       <p className={styles.eyebrow}>Thank you</p>
       <h1 className={styles.title}>Order successful</h1>
       {orderId ? (
-        <Success orderId={orderId} />
+        <Success orderId={orderId} accountOffer={accountOffer} />
       ) : (
         <p>
           No order to show. <Link to="/my-orders">See your orders</Link>.
@@ -36,7 +45,7 @@ export function OrderSuccessPage({ orderId }: { orderId: string | undefined }) {
   );
 }
 
-function Success({ orderId }: { orderId: string }) {
+function Success({ orderId, accountOffer }: { orderId: string; accountOffer: ReactNode }) {
   const order = useQuery(orderQueryOptions(orderId));
   const unpaid = order.data ? order.data.payment?.status !== 'succeeded' : false;
   const payment = useQuery({
@@ -88,6 +97,7 @@ function Success({ orderId }: { orderId: string }) {
             Continue shopping
           </Link>
         </div>
+        {accountOffer}
       </div>
       <section className={styles.summary} aria-labelledby="bought">
         <h2 id="bought" className={styles.summaryTitle}>

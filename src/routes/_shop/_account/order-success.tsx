@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { GuestSessionAccountOffer } from '../../../features/account/components/create-account-form.tsx';
 import { isNotFound, orderQueryOptions } from '../../../features/orders/api/get-order.ts';
 import { OrderSuccessPage } from '../../../features/orders/components/order-success-page.tsx';
 import { nonEmptyText, searchSchema } from '../../../lib/search-params.ts';
@@ -23,5 +24,6 @@ export const Route = createFileRoute('/_shop/_account/order-success')({
 
 function OrderSuccess() {
   const { orderId } = Route.useSearch();
-  return <OrderSuccessPage orderId={orderId} />;
+  // A guest has no password to come back with: it is offered one, which keeps the order.
+  return <OrderSuccessPage orderId={orderId} accountOffer={<GuestSessionAccountOffer />} />;
 }

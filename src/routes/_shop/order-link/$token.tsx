@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PrivatePageFrame } from '../../../components/ui/private-page-frame.tsx';
+import { OrderLinkAccountOffer } from '../../../features/account/components/create-account-form.tsx';
 import { LinkedOrderPage } from '../../../features/orders/components/order-details-page.tsx';
 
 /**
@@ -15,5 +16,12 @@ export const Route = createFileRoute('/_shop/order-link/$token')({
 });
 
 function LinkedOrder() {
-  return <LinkedOrderPage token={Route.useParams().token} />;
+  const { token } = Route.useParams();
+  // While the order's owner is a guest, whoever holds the link may make it an account.
+  return (
+    <LinkedOrderPage
+      token={token}
+      accountOffer={(order) => <OrderLinkAccountOffer token={token} offered={order.accountOffer} />}
+    />
+  );
 }

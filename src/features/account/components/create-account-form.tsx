@@ -1,0 +1,152 @@
+/**
+ * "Create an account" for a guest: one password, under the registration rules (shown beside the
+ * field and checked there before sending). Offered on Order Successful to a guest session and on
+ * an order-link page while the order's owner is a guest; `send` says where it posts.
+ *
+ * A 201 signs the shopper in to the new account (the stored user is no longer a guest, so the
+ * menus show "My Profile") and the server's message replaces the form; a 202 (an account already
+ * has the address, and a link to add the orders went there) shows the server's message the same
+ * way. Either message is focused when it shows. Opened at `#create-account` (the confirmation
+ * e-mail's link), the password field is brought into view and focused.
+ */
+import { Link } from '@tanstack/react-router';
+import { useCallback, useEffect, useId, useState } from 'react';
+import { PASSWORD_MIN } from '../../../../contract/auth-rules.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { FormFailure } from '../../../components/ui/form-failure.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { useFormSubmit } from '../../../hooks/use-form-submit.ts';
+import { useSchemaForm } from '../../../hooks/use-schema-form.ts';
+import { useCustomer } from '../../../stores/customer.ts';
+import {
+  createAccountFromOrderLink,
+  createGuestAccount,
+  useCreateAccount,
+  type GuestAccountAnswer,
+  type GuestAccountBody,
+} from '../api/guest-account.ts';
+import styles from './auth.module.css';
+
+/** The page fragment the confirmation e-mail's "Create an account" link opens at. */
+export const CREATE_ACCOUNT_ANCHOR = 'create-account';
+
+const loadGuestAccountBody = () =>
+  import('../../../../contract/auth.ts').then((rules) => rules.guestAccountBody);
+
+/** Order Successful: the form for a guest session. */
+export function GuestSessionAccountOffer() {
+  const { user } = useCustomer();
+  return <CreateAccountOffer offered={user?.guest === true} send={createGuestAccount} />;
+}
+
+/** An order-link page: the form while the order's owner is a guest, for whoever holds the link. */
+export function OrderLinkAccountOffer({ token, offered }: { token: string; offered: boolean }) {
+  return <CreateAccountOffer offered={offered} send={createAccountFromOrderLink(token)} />;
+}
+
+/**
+ * The form while `offered` (a guest's order), kept once shown: making the account ends the offer
+ * (the user is no longer a guest), and its message must stay on screen.
+ */
+function CreateAccountOffer({
+  offered,
+  send,
+}: {
+  offered: boolean;
+  send: (body: GuestAccountBody) => Promise<GuestAccountAnswer>;
+}) {
+  const [shown, setShown] = useState(offered);
+  if (offered && !shown) setShown(true);
+  return shown ? <CreateAccountForm send={send} /> : null;
+}
+
+export function CreateAccountForm({
+  send,
+}: {
+  send: (body: GuestAccountBody) => Promise<GuestAccountAnswer>;
+}) {
+  const form = useSchemaForm(loadGuestAccountBody, { password: '' });
+  const submission = useFormSubmit(form, 'Your account could not be created. Please try again.');
+  const create = useCreateAccount(send);
+  const [done, setDone] = useState<{ message: string; signedIn: boolean } | null>(null);
+  const passwordId = useId();
+
+  useEffect(() => {
+    if (window.location.hash !== `#${CREATE_ACCOUNT_ANCHOR}`) return;
+    // The page came from the e-mail's "Create an account": the field it is there for. The browser
+    // cannot scroll to the fragment by itself, since the form shows only once the order has loaded.
+    const password = document.getElementById(passwordId);
+    password?.scrollIntoView({ block: 'center' });
+    password?.focus({ preventScroll: true });
+  }, [passwordId]);
+
+  const doneRef = useCallback((element: HTMLElement | null) => {
+    if (!element) return;
+    element.focus({ preventScroll: true });
+    element.scrollIntoView({ block: 'nearest' });
+  }, []);
+
+  const onSubmit = submission.onSubmit((body) =>
+    create.mutate(body, {
+      onSuccess: (answer) => {
+        setDone({ message: answer.message, signedIn: 'user' in answer });
+        form.reset();
+      },
+      onError: submission.fail,
+    }),
+  );
+
+  const sending = create.isPending;
+  return (
+    <section
+      id={CREATE_ACCOUNT_ANCHOR}
+      className={styles.guest}
+      aria-labelledby="create-account-title"
+    >
+      <h2 id="create-account-title" className={styles.guestTitle}>
+        Create an account
+      </h2>
+      {done ? (
+        <div className={styles.form}>
+          <p ref={doneRef} tabIndex={-1} className={styles.success} role="status">
+            {done.message}
+          </p>
+          {done.signedIn ? (
+            <p className={styles.guestText}>
+              You are signed in to your new account: find it under{' '}
+              <Link to="/profile/me">My Profile</Link>, and your orders under{' '}
+              <Link to="/my-orders">My Orders</Link>.
+            </p>
+          ) : null}
+        </div>
+      ) : (
+        <>
+          <p className={styles.guestText}>
+            Choose a password to keep this order, and your other guest orders, in an account for
+            your e-mail address.
+          </p>
+          <form
+            className={styles.form}
+            onSubmit={onSubmit}
+            noValidate
+            aria-label="Create an account"
+          >
+            <TextField
+              id={passwordId}
+              label="Password"
+              type="password"
+              autoComplete="new-password"
+              hint={`At least ${PASSWORD_MIN} characters, with a letter and a digit.`}
+              disabled={sending}
+              {...form.field('password')}
+            />
+            <FormFailure message={submission.failure} />
+            <Button type="submit" variant="outline" block loading={sending}>
+              {sending ? 'Creating your account…' : 'Create my account'}
+            </Button>
+          </form>
+        </>
+      )}
+    </section>
+  );
+}

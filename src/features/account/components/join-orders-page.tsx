@@ -1,0 +1,92 @@
+/**
+ * What the "Add your guest orders to your account" e-mail opens. It acts only when its button is
+ * pressed, never on load: mail scanners open the links in a message, and must not join anything.
+ * Then the server's message (how many orders were added), or, for a link that is unknown, used or
+ * expired, that message with a way to sign in.
+ */
+import { Link } from '@tanstack/react-router';
+import { useCallback } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { FormFailure } from '../../../components/ui/form-failure.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { failureMessage } from '../../../lib/failure-message.ts';
+import { useCustomer } from '../../../stores/customer.ts';
+import { useJoinOrders } from '../api/guest-account.ts';
+import styles from './join-orders-page.module.css';
+
+export const JOIN_ORDERS_TEXT =
+  'Someone who checked out as a guest with your e-mail address asked to keep those orders in your account. If that was you, add them: they will then be in My Orders.';
+
+export function JoinOrdersPage({ token }: { token: string }) {
+  const join = useJoinOrders(token);
+  const { user } = useCustomer();
+  const signedIn = user !== null && user.guest !== true;
+
+  // The outcome replaces the button, so focus follows it there.
+  const outcomeRef = useCallback((element: HTMLElement | null) => {
+    element?.focus({ preventScroll: true });
+  }, []);
+
+  const ordersLink = signedIn ? (
+    <Link to="/my-orders">See My Orders</Link>
+  ) : (
+    <Link to="/login" search={{ redirect: '/my-orders' }}>
+      Sign in to see them
+    </Link>
+  );
+
+  let content;
+  if (join.data) {
+    content = (
+      <>
+        <p ref={outcomeRef} tabIndex={-1} className={styles.done} role="status">
+          {join.data.message}
+        </p>
+        <p>{ordersLink}</p>
+      </>
+    );
+  } else if (join.error instanceof ApiError && join.error.status === 400) {
+    content = (
+      <>
+        <p ref={outcomeRef} tabIndex={-1} className={styles.invalid} role="alert">
+          {join.error.message}
+        </p>
+        <p>
+          {signedIn ? (
+            <Link to="/my-orders">See My Orders</Link>
+          ) : (
+            <Link to="/login" search={{ redirect: '/my-orders' }}>
+              Sign in
+            </Link>
+          )}
+        </p>
+      </>
+    );
+  } else {
+    content = (
+      <>
+        <p>{JOIN_ORDERS_TEXT}</p>
+        <p>If it was not you, close this page: nothing changes.</p>
+        <FormFailure
+          message={
+            join.error
+              ? failureMessage(join.error, 'The orders could not be added. Try again.')
+              : null
+          }
+        />
+        <p>
+          <Button type="button" loading={join.isPending} onClick={() => join.mutate()}>
+            {join.isPending ? 'Adding the orders…' : 'Add the orders to my account'}
+          </Button>
+        </p>
+      </>
+    );
+  }
+
+  return (
+    <main id="main" className={styles.page}>
+      <h1 className={styles.title}>Add your guest orders to your account</h1>
+      <div className={styles.stack}>{content}</div>
+    </main>
+  );
+}

@@ -1,0 +1,19 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { PrivatePageFrame } from '../../../components/ui/private-page-frame.tsx';
+import { JoinOrdersPage } from '../../../features/account/components/join-orders-page.tsx';
+
+/**
+ * The e-mailed link that adds a guest's orders to the account of its address. Rendered in the
+ * browser only (`ssr: false`), like an order link: the server's HTML is the same frame for every
+ * token, so neither caches nor crawlers find anything of it.
+ */
+export const Route = createFileRoute('/_shop/join-orders/$token')({
+  ssr: false,
+  pendingComponent: PrivatePageFrame,
+  head: () => ({ meta: [{ title: 'Add Your Orders' }] }),
+  component: JoinOrders,
+});
+
+function JoinOrders() {
+  return <JoinOrdersPage token={Route.useParams().token} />;
+}
