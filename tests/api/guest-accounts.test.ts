@@ -93,6 +93,9 @@ async function order(shopper: SignedIn, options: { pay?: boolean } = {}) {
   return { id, token, text: mail!.textBody, html: mail!.htmlBody };
 }
 
+/** The id of a new unpaid order of this shopper. */
+const startGuestsOrder = async (shopper: SignedIn) => (await order(shopper, { pay: false })).id;
+
 async function myOrderIds(cookie: string): Promise<string[]> {
   const res = await get('/orders/my', cookie);
   expect(res.statusCode).toBe(200);
@@ -244,6 +247,27 @@ describe('a guest session makes an account', () => {
       .from(orders)
       .where(eq(orders.userId, account.user._id));
     expect(owners).toHaveLength(3);
+  });
+
+  test('two guests of one address at once: one becomes the account, the other is sent a link', async () => {
+    const email = uniqueEmail('racing');
+    const first = await startGuest(email);
+    const second = await startGuest(email);
+    const [a, b] = await Promise.all([
+      post('/user/auth/guest/account', { password: NEW_PASSWORD }, first.cookie),
+      post('/user/auth/guest/account', { password: NEW_PASSWORD }, second.cookie),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([201, 202]);
+    const accounts = await t.db.select().from(users).where(eq(users.email, email));
+    expect(accounts.filter((row) => !row.guest)).toHaveLength(1);
+    expect(accounts.filter((row) => row.guest)).toHaveLength(1);
+    // The one sent a link joins the one that won.
+    const winner = a.statusCode === 201 ? a.json().user._id : b.json().user._id;
+    const loser = await startGuestsOrder(a.statusCode === 201 ? second : first);
+    const token = await joinToken(email);
+    expect((await join(token)).json().message).toBe(ordersJoined(1));
+    const [moved] = await t.db.select().from(orders).where(eq(orders.id, loser));
+    expect(moved!.userId).toBe(winner);
   });
 
   test('an unknown, malformed or expired join link answers 400 naming params.token', async () => {

@@ -77,21 +77,16 @@ export async function accountForGuest(
     .limit(1);
   if (!guest?.guest) return { kind: 'not-guest' };
 
-  const [account] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(accountEmailIs(guest.email))
-    .limit(1);
-  if (!account) {
-    const passwordHash = await hashPassword(password);
-    try {
-      const user = await promoteGuest(db, guest.id, passwordHash, now);
-      return user ? { kind: 'created', user } : { kind: 'not-guest' };
-    } catch (error) {
-      // The address got an account between the check and the update (the partial unique index
-      // on accounts' e-mails): that account is the one the orders may join.
-      if (!isUniqueViolation(error)) throw error;
-    }
+  // No look-up first: the partial unique index on accounts' e-mails is what decides, so a
+  // registration of the address racing this one cannot end with two accounts.
+  const passwordHash = await hashPassword(password);
+  try {
+    const user = await promoteGuest(db, guest.id, passwordHash, now);
+    return user ? { kind: 'created', user } : { kind: 'not-guest' };
+  } catch (error) {
+    // The address has an account (from before, or made a moment ago): that account is the one
+    // the orders may join, once its mailbox says so.
+    if (!isUniqueViolation(error)) throw error;
   }
   return sendJoinLink(db, guest.id, guest.email, joinUrl, now);
 }
