@@ -46,6 +46,7 @@ const PRIVATE_PAGES: [path: string, title: string][] = [
   ['/my-orders', 'My Orders'],
   ['/order/ord_unknown', 'Order Details'],
   ['/order-link/not-a-real-link-token-but-long-enough-123', 'Order Details'],
+  ['/join-orders/not-a-real-join-token-but-long-enough-123', 'Add Your Orders'],
   ['/profile/me', 'Profile'],
   ['/admin/orders', 'Order desk'],
 ];
