@@ -17,10 +17,7 @@ import { FormFailure } from '../../../components/ui/form-failure.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useFormSubmit } from '../../../hooks/use-form-submit.ts';
 import { useSchemaForm } from '../../../hooks/use-schema-form.ts';
-import { useCustomer } from '../../../stores/customer.ts';
 import {
-  createAccountFromOrderLink,
-  createGuestAccount,
   useCreateAccount,
   type GuestAccountAnswer,
   type GuestAccountBody,
@@ -32,33 +29,6 @@ export const CREATE_ACCOUNT_ANCHOR = 'create-account';
 
 const loadGuestAccountBody = () =>
   import('../../../../contract/auth.ts').then((rules) => rules.guestAccountBody);
-
-/** Order Successful: the form for a guest session. */
-export function GuestSessionAccountOffer() {
-  const { user } = useCustomer();
-  return <CreateAccountOffer offered={user?.guest === true} send={createGuestAccount} />;
-}
-
-/** An order-link page: the form while the order's owner is a guest, for whoever holds the link. */
-export function OrderLinkAccountOffer({ token, offered }: { token: string; offered: boolean }) {
-  return <CreateAccountOffer offered={offered} send={createAccountFromOrderLink(token)} />;
-}
-
-/**
- * The form while `offered` (a guest's order), kept once shown: making the account ends the offer
- * (the user is no longer a guest), and its message must stay on screen.
- */
-function CreateAccountOffer({
-  offered,
-  send,
-}: {
-  offered: boolean;
-  send: (body: GuestAccountBody) => Promise<GuestAccountAnswer>;
-}) {
-  const [shown, setShown] = useState(offered);
-  if (offered && !shown) setShown(true);
-  return shown ? <CreateAccountForm send={send} /> : null;
-}
 
 export function CreateAccountForm({
   send,

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { GuestSessionAccountOffer } from '../../../features/account/components/create-account-form.tsx';
+import { GuestSessionAccountOffer } from '../../../features/account/components/create-account-offer.tsx';
 import { isNotFound, orderQueryOptions } from '../../../features/orders/api/get-order.ts';
 import { OrderSuccessPage } from '../../../features/orders/components/order-success-page.tsx';
 import { nonEmptyText, searchSchema } from '../../../lib/search-params.ts';

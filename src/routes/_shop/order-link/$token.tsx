@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PrivatePageFrame } from '../../../components/ui/private-page-frame.tsx';
-import { OrderLinkAccountOffer } from '../../../features/account/components/create-account-form.tsx';
+import { OrderLinkAccountOffer } from '../../../features/account/components/create-account-offer.tsx';
 import { LinkedOrderPage } from '../../../features/orders/components/order-details-page.tsx';
 
 /**

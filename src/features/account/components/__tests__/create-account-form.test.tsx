@@ -10,7 +10,7 @@ import { afterEach, beforeEach, expect, test } from 'vitest';
 import { customerState } from '../../../../stores/customer.ts';
 import { api, setupMswServer } from '../../../../testing/msw.ts';
 import { renderWithProviders } from '../../../../testing/render.tsx';
-import { GuestSessionAccountOffer, OrderLinkAccountOffer } from '../create-account-form.tsx';
+import { GuestSessionAccountOffer, OrderLinkAccountOffer } from '../create-account-offer.tsx';
 
 const server = setupMswServer();
 
