@@ -258,6 +258,16 @@ describe('POST /orders from a wallet', () => {
       clientSecret: expect.stringContaining('_secret_'),
     });
     expect(await stockOf(F.chocolate)).toBe(stockBefore - 2);
+    const [opened] = await s.db.select().from(payments).where(eq(payments.orderId, order.id));
+    expect(s.standIn.intent(opened!.reference!)).toMatchObject({
+      amount: shown.totals.total,
+      currency: 'cad',
+      automatic_payment_methods: { enabled: true },
+      shipping: {
+        name: 'Maya Chen',
+        address: { city: 'Toronto', state: 'QC', postal_code: 'H2X 1Y4', country: 'CA' },
+      },
+    });
 
     // The wallet's retry with the same key finds the same order: nothing is taken twice.
     const again = await placeOrderCall(s.app, shopper, body, key);

@@ -19,7 +19,7 @@ import {
 } from '../../server/modules/payments/service.ts';
 import { payments } from '../../server/modules/payments/tables.ts';
 import { createTestProvider } from '../../server/modules/payments/test-provider.ts';
-import { insertOrder, readOrder } from '../helpers/order-fixture.ts';
+import { FIXTURE_ADDRESS, insertOrder, readOrder } from '../helpers/order-fixture.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
@@ -121,6 +121,7 @@ describe('the payment opened at the provider', () => {
         orderNumber: order.number,
         amount: 12644,
         idempotencyKey: `order-payment-${order.id}`,
+        shippingAddress: FIXTURE_ADDRESS,
       },
     ]);
     expect(row).toMatchObject({

@@ -21,6 +21,16 @@ describe('the Stripe provider against the stand-in', () => {
       orderNumber: order.number,
       amount: order.total,
       idempotencyKey: `order-payment-${order.id}`,
+      shippingAddress: {
+        name: 'Maya Chen',
+        line1: '100 Queen St W',
+        line2: 'Unit 4',
+        city: 'Toronto',
+        province: 'ON',
+        postalCode: 'M5H 2N2',
+        country: 'CA' as const,
+        phone: '416-555-0123',
+      },
     };
     const first = await s.stripe.createPayment(input);
     const again = await s.stripe.createPayment(input);
@@ -36,6 +46,19 @@ describe('the Stripe provider against the stand-in', () => {
     expect(intent.currency).toBe('cad');
     expect(intent.automatic_payment_methods).toEqual({ enabled: true });
     expect(intent.metadata).toEqual({ orderId: order.id, orderNumber: order.number });
+    // Afterpay/Clearpay and Klarna need where the order goes; fraud checks use it too.
+    expect(intent.shipping).toEqual({
+      name: 'Maya Chen',
+      phone: '416-555-0123',
+      address: {
+        line1: '100 Queen St W',
+        line2: 'Unit 4',
+        city: 'Toronto',
+        state: 'ON',
+        postal_code: 'M5H 2N2',
+        country: 'CA',
+      },
+    });
     const creations = s.standIn.requests.filter(
       (request) => request.idempotencyKey === input.idempotencyKey,
     );

@@ -74,6 +74,7 @@ export interface StandInIntent {
   description: string | null;
   metadata: Record<string, string>;
   automatic_payment_methods: { enabled: boolean } | null;
+  shipping: Params | null;
   payment_method: string | null;
   customer: string | null;
   last_payment_error: { type: string; code: string; message: string } | null;
@@ -461,6 +462,7 @@ export class StripeStandIn {
       metadata: record(params, 'metadata'),
       automatic_payment_methods:
         record(params, 'automatic_payment_methods').enabled === 'true' ? { enabled: true } : null,
+      shipping: typeof params.shipping === 'object' ? (params.shipping as Params) : null,
       payment_method: null,
       customer: text(params, 'customer') ?? null,
       last_payment_error: null,

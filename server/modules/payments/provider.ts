@@ -1,4 +1,4 @@
-import type { PaymentProviderName, PaymentStatus } from '../../../contract/orders.ts';
+import type { Address, PaymentProviderName, PaymentStatus } from '../../../contract/orders.ts';
 import { HttpError } from '../../lib/errors.ts';
 
 /**
@@ -38,13 +38,16 @@ export interface PaymentProvider {
   readonly name: PaymentProviderName;
   /**
    * Creates the payment for an order's total. The same `idempotencyKey` (derived from the order)
-   * returns the same payment, so a retry after a lost answer never makes a second one.
+   * returns the same payment, so a retry after a lost answer never makes a second one. The
+   * shipping address goes along: some methods (Afterpay/Clearpay, Klarna) need it, and fraud
+   * checks use it.
    */
   createPayment(input: {
     orderId: string;
     orderNumber: string;
     amount: number;
     idempotencyKey: string;
+    shippingAddress: Address;
   }): Promise<ProviderPayment>;
   /** Reads the payment's current state from the provider. */
   retrievePayment(reference: string): Promise<ProviderPayment>;

@@ -35,7 +35,11 @@ export async function ensureProviderPayment(
   const row = await paymentOf(db, orderId);
   if (row.reference) return row;
   const [order] = await db
-    .select({ number: orders.number, status: orders.status })
+    .select({
+      number: orders.number,
+      status: orders.status,
+      shippingAddress: orders.shippingAddress,
+    })
     .from(orders)
     .where(eq(orders.id, orderId));
   // A closed order takes no money: its payment is never opened at the provider.
@@ -45,6 +49,7 @@ export async function ensureProviderPayment(
     orderNumber: formatOrderNumber(order!.number),
     amount: row.amount,
     idempotencyKey: paymentKey(orderId),
+    shippingAddress: order!.shippingAddress,
   });
   const [stored] = await db
     .update(payments)

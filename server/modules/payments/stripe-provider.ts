@@ -109,12 +109,25 @@ export function createStripeProvider(client: Stripe): StripeProvider {
   return {
     name: 'stripe',
     client,
-    async createPayment({ orderId, orderNumber, amount, idempotencyKey }) {
+    async createPayment({ orderId, orderNumber, amount, idempotencyKey, shippingAddress }) {
       const intent = await client.paymentIntents.create(
         {
           amount,
           currency: 'cad',
+          // Every method the Dashboard enables for CAD: cards, wallets, Afterpay/Clearpay, Klarna.
           automatic_payment_methods: { enabled: true },
+          shipping: {
+            name: shippingAddress.name,
+            phone: shippingAddress.phone,
+            address: {
+              line1: shippingAddress.line1,
+              ...(shippingAddress.line2 ? { line2: shippingAddress.line2 } : {}),
+              city: shippingAddress.city,
+              state: shippingAddress.province,
+              postal_code: shippingAddress.postalCode,
+              country: shippingAddress.country,
+            },
+          },
           description: `Forge Nutrition order ${orderNumber}`,
           metadata: { orderId, orderNumber },
         },

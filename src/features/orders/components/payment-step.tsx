@@ -135,7 +135,7 @@ export function PaymentStep({
     form = <TestPaymentForm orderId={orderId} payment={current} />;
   } else if (current.clientSecret && publishableKey) {
     form = (
-      <Suspense fallback={<Spinner label="Loading the secure card form" />}>
+      <Suspense fallback={<Spinner label="Loading the secure payment form" />}>
         <StripePaymentForm
           orderId={orderId}
           clientSecret={current.clientSecret}
@@ -147,8 +147,7 @@ export function PaymentStep({
   } else {
     form = (
       <p className={styles.alert} role="alert">
-        Card payments are not available right now. Your order is kept for you; please try again
-        later.
+        Payments are not available right now. Your order is kept for you; please try again later.
       </p>
     );
   }

@@ -1,5 +1,6 @@
 /**
- * Stripe's Payment Element for an order's PaymentIntent. Loaded only by the checkout page's
+ * Stripe's Payment Element for an order's PaymentIntent (cards, and the wallets and pay-later
+ * methods the Dashboard enables). Loaded only by the checkout page's
  * payment step, through a lazy import (payment-step.tsx), so Stripe's code never ships with any
  * other page. After `confirmPayment({ redirect: 'if_required' })` the order's payment is read
  * again until it has succeeded or failed; the answer goes in the payment query, which the payment
@@ -78,7 +79,7 @@ function StripeForm({ orderId, amount }: { orderId: string; amount: number }) {
   }
 
   return (
-    <form onSubmit={onSubmit} className={styles.form} aria-label="Card payment">
+    <form onSubmit={onSubmit} className={styles.form} aria-label="Payment">
       <PaymentElement />
       <FormFailure message={failure} />
       <Button type="submit" block loading={sending} disabled={!stripe || !elements || !online}>
