@@ -43,6 +43,8 @@ export const STORAGE_KEYS = {
   guestCartId: 'guestCartId',
   customerRoot: 'customer-root',
   hasSeenCouponPopup: 'hasSeenCouponPopup',
+  /** The products this shopper opened last (stores/recently-viewed.ts). */
+  recentlyViewed: 'recently-viewed',
 } as const;
 
 /** The footer's category links. */

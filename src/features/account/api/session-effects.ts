@@ -5,10 +5,10 @@
  *   is cleared after a successful merge; a line the merge cut to the limit is toasted with
  *   cappedLineText), then refreshes the cached cart, orders, profile and saved cards.
  * - After a sign-out (afterSignOut): forgets everything private at once (logout, a sign-out in
- *   another tab, an expired session): the user and guest cart id, the cart changes still waiting,
- *   every cached server answer in memory (what is on screen, such as the header's cart badge, is
- *   read again as a guest), the persisted copy, the service worker's API caches and the stored
- *   checkout attempt (its order body holds the shopper's address).
+ *   another tab, an expired session): the user and guest cart id, the products recently viewed,
+ *   the cart changes still waiting, every cached server answer in memory (what is on screen, such
+ *   as the header's cart badge, is read again as a guest), the persisted copy, the service worker's
+ *   API caches and the stored checkout attempt (its order body holds the shopper's address).
  * - A sign-in or sign-out made in another tab is followed here (useSessionsOfOtherTabs, below).
  * - A 401 while signed in (the session expired) signs out here too, saying so (useSessionExpiry).
  * - safeRedirect reduces the `redirect` search param to an in-app path ('/' otherwise).
@@ -32,6 +32,7 @@ import { clearCartOutbox, createCartCommand, enqueueCartCommand } from '../../ca
 import { clearCheckoutAttempts } from '../../../lib/checkout/checkout-attempt.ts';
 import { SAVED_PAYMENT_METHODS_KEY } from '../../../lib/query-keys.ts';
 import { toast } from '../../../stores/toasts.ts';
+import { clearRecentlyViewed } from '../../../stores/recently-viewed.ts';
 
 export const ORDERS_QUERY_KEY = ['orders'] as const;
 export const PROFILE_QUERY_KEY = ['profile'] as const;
@@ -80,6 +81,7 @@ export const SESSION_ENDED_TEXT = 'Your session has ended. Please sign in again.
 export async function afterSignOut(queryClient: QueryClient): Promise<void> {
   clearUser();
   clearGuestCartId();
+  clearRecentlyViewed();
   // The cart shown is the server's with the waiting changes applied: drop those first.
   await clearCartOutbox().catch((err: unknown) =>
     console.warn('The waiting cart changes could not be dropped.', err),

@@ -10,11 +10,15 @@ import { taxonomyQueryOptions } from '../../../lib/catalog/get-taxonomy.ts';
 import { imageSrcSet } from '../../../lib/catalog/image-srcset.ts';
 import { FIRST_VIEW_MARK } from '../../../lib/ssr/first-view.ts';
 import { ProductGrid } from '../../../components/products/product-grid.tsx';
+import { useRecentlyViewed } from '../../../stores/recently-viewed.ts';
 import { HOME_ROWS } from '../api/prefetch-home.ts';
 import styles from './home-page.module.css';
 
 /** Columns of a product row on wide screens (768 px and up) and on phones; rows hold multiples. */
 export const HOME_ROW_COLUMNS = { wide: 4, narrow: 2 } as const;
+
+/** The recently viewed row on home: one full row on wide screens. */
+export const RECENTLY_VIEWED_ON_HOME = HOME_ROW_COLUMNS.wide;
 
 /** A row as wide as its items: a short row never leaves empty columns after its last card. */
 function rowColumns(items: number): CSSProperties {
@@ -55,6 +59,7 @@ export function HomePage() {
         title="New arrivals"
         text="Fresh formulas and flavors, straight onto our shelves."
       />
+      <RecentlyViewed />
       <Brands />
     </main>
   );
@@ -132,6 +137,22 @@ function ProductRow({
           ))}
         </ul>
       )}
+    </section>
+  );
+}
+
+/** One row of what this shopper opened last (kept on the device): none on a first visit. */
+function RecentlyViewed() {
+  const products = useRecentlyViewed().slice(0, RECENTLY_VIEWED_ON_HOME);
+  if (products.length === 0) return null;
+  return (
+    <section className={styles.section} aria-labelledby="recently-viewed-title">
+      <SectionHeading
+        id="recently-viewed-title"
+        eyebrow="Pick up where you left off"
+        title="Recently viewed"
+      />
+      <ProductGrid products={products} className={styles.row} style={rowColumns(products.length)} />
     </section>
   );
 }

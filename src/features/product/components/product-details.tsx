@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { ProductDetail, ProductVariant } from '../../../../contract/catalog.ts';
 import { suggestedProductsQueryOptions } from '../api/get-suggested-products.ts';
@@ -11,6 +12,7 @@ import { ProductGrid } from '../../../components/products/product-grid.tsx';
 import type { ExpressCheckoutOffer } from '../../../lib/payments/express-offer.ts';
 import { PurchasePanel } from './purchase-panel.tsx';
 import { Rating } from '../../../components/products/rating.tsx';
+import { rememberViewed, useRecentlyViewed } from '../../../stores/recently-viewed.ts';
 
 /**
  * The product page. The chosen flavor and size live in the URL (`?flavor=&size=`), so a shared
@@ -29,6 +31,8 @@ export function ProductDetails({
 }) {
   const navigate = useNavigate();
   const selection = resolveSelection(product.variants, search);
+  // Opened: this product leads the shopper's recently viewed, with its card as it is now.
+  useEffect(() => rememberViewed(product), [product]);
 
   function select(next: Selection<ProductVariant>) {
     void navigate({
@@ -123,7 +127,22 @@ export function ProductDetails({
       </div>
 
       <SuggestedProducts identifier={product.slug} />
+      <RecentlyViewed exclude={product._id} />
     </main>
+  );
+}
+
+/** What this shopper opened before this product (kept on the device), newest first. */
+function RecentlyViewed({ exclude }: { exclude: string }) {
+  const products = useRecentlyViewed(exclude);
+  if (products.length === 0) return null;
+  return (
+    <section aria-labelledby="recently-viewed" className={styles.suggested}>
+      <h2 id="recently-viewed" className={styles.sectionTitle}>
+        Recently viewed
+      </h2>
+      <ProductGrid products={products} />
+    </section>
   );
 }
 
