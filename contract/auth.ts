@@ -209,5 +209,6 @@ export const profileExport = z.object({
   discountCodes: z.array(exportRecord),
   contactMessages: z.array(exportRecord),
   consultations: z.array(exportRecord),
+  wishlist: z.array(exportRecord),
 });
 export type ProfileExport = z.infer<typeof profileExport>;

@@ -9,3 +9,4 @@ export * from '../modules/addresses/tables.ts';
 export * from '../modules/orders/tables.ts';
 export * from '../modules/payments/tables.ts';
 export * from '../modules/admin/tables.ts';
+export * from '../modules/wishlist/tables.ts';

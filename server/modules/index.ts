@@ -11,6 +11,7 @@ import profileRoutes from './profile/routes.ts';
 import savedMethodRoutes from './payments/saved-method-routes.ts';
 import stripeWebhookRoutes from './payments/stripe-webhook.ts';
 import searchRoutes from './search/routes.ts';
+import wishlistRoutes from './wishlist/routes.ts';
 
 /**
  * Every domain's routes, mounted under /api/v1. Each module is a Fastify plugin that declares
@@ -27,6 +28,7 @@ export const apiModules: FastifyPluginAsync[] = [
   orderRoutes,
   paymentRoutes,
   savedMethodRoutes,
+  wishlistRoutes,
   // Only when Stripe is configured (else its path answers 404).
   stripeWebhookRoutes,
   adminRoutes,

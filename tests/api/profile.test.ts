@@ -236,6 +236,10 @@ describe('download my data', () => {
     expect(
       (await call('POST', '/user/payment-methods', shopper, { testCard: 'succeeds' })).statusCode,
     ).toBe(201);
+    const heart = (who: SignedIn, productId: string) =>
+      call('POST', '/user/wishlist/merge', who, { productIds: [productId] });
+    expect((await heart(shopper, F.whey)).statusCode).toBe(200);
+    expect((await heart(other, F.creatine)).statusCode).toBe(200);
 
     const res = await call('GET', '/user/profile/me/export', shopper);
     expect(res.statusCode, res.body).toBe(200);
@@ -254,6 +258,9 @@ describe('download my data', () => {
     expect(data.addresses[0]).toMatchObject({ line1: TORONTO.line1 });
     expect(data.paymentMethods).toEqual([
       expect.objectContaining({ brand: 'visa', last4: '4242', expMonth: 12 }),
+    ]);
+    expect(data.wishlist).toEqual([
+      { productId: F.whey, name: 'FX Gold Whey', addedAt: expect.any(String) },
     ]);
     expect(res.body).not.toContain('test_pm_');
     expect(res.body).not.toContain(theirs.id);

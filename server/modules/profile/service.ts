@@ -28,6 +28,8 @@ import { enqueueMail } from '../mail/outbox.ts';
 import { renderMail } from '../mail/templates.ts';
 import { orderItems, orders } from '../orders/tables.ts';
 import { paymentCustomers, savedPaymentMethods } from '../payments/tables.ts';
+import { products } from '../catalog/tables.ts';
+import { wishlistItems } from '../wishlist/tables.ts';
 
 /** How long the confirmation link of an e-mail change works. */
 export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
@@ -271,6 +273,16 @@ export async function exportData(
     .from(consultationBookings)
     .where(or(eq(consultationBookings.userId, userId), eq(consultationBookings.email, user.email)))
     .orderBy(asc(consultationBookings.createdAt));
+  const wishlist = await db
+    .select({
+      productId: wishlistItems.productId,
+      name: products.name,
+      addedAt: wishlistItems.createdAt,
+    })
+    .from(wishlistItems)
+    .innerJoin(products, eq(products.id, wishlistItems.productId))
+    .where(eq(wishlistItems.userId, userId))
+    .orderBy(asc(wishlistItems.createdAt));
   return {
     exportedAt: now().toISOString(),
     account: { ...user, createdAt: user.createdAt.toISOString() },
@@ -280,6 +292,7 @@ export async function exportData(
     discountCodes: codes,
     contactMessages: messages,
     consultations,
+    wishlist,
   };
 }
 
