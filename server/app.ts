@@ -13,6 +13,7 @@ import orderLifecycleJobs from './modules/orders/jobs.ts';
 import orderJobs from './modules/payments/jobs.ts';
 import payments from './modules/payments/plugin.ts';
 import seoRoutes from './modules/seo/routes.ts';
+import { stockAlertMails } from './modules/stock-alerts/service.ts';
 import catalogChanges from './plugins/catalog-changes.ts';
 import cachePolicy from './plugins/cache-policy.ts';
 import errors, { MAX_PATH_PARAM_LENGTH, frameworkErrors } from './plugins/errors.ts';
@@ -96,6 +97,7 @@ export async function buildApp({
   await app.register(catalogChanges, { database });
   await app.register(mail);
   await app.register(orderMails);
+  await app.register(stockAlertMails);
   await app.register(payments);
   await app.register(orderJobs);
   await app.register(orderLifecycleJobs);

@@ -10,3 +10,4 @@ export * from '../modules/orders/tables.ts';
 export * from '../modules/payments/tables.ts';
 export * from '../modules/admin/tables.ts';
 export * from '../modules/wishlist/tables.ts';
+export * from '../modules/stock-alerts/tables.ts';

@@ -14,6 +14,12 @@ export function shopLinks(publicOrigin: string) {
     joinOrders: (token: string) => link(`/join-orders/${encodeURIComponent(token)}`),
     /** The profile page, which posts the token to /user/profile/email/confirm. */
     confirmEmail: (token: string) => link(`/profile/me?confirmEmail=${encodeURIComponent(token)}`),
+    /** A product's page with one variant chosen, as the page reads its flavor and size. */
+    product: (slug: string, variant: { flavor: string; size: string }) =>
+      link(`/product/${encodeURIComponent(slug)}?${new URLSearchParams(variant).toString()}`),
+    /** The page whose button ends a back-in-stock alert (POSTs the token; never on load). */
+    stockAlertUnsubscribe: (token: string) =>
+      link(`/stock-alerts/unsubscribe/${encodeURIComponent(token)}`),
   };
 }
 

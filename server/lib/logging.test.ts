@@ -46,13 +46,21 @@ describe('personal data in log lines', () => {
     );
   });
 
-  test('the secret at the end of a reset-link, order-link or join-orders page is replaced', () => {
+  test('the secret at the end of a reset-link, order-link, join-orders or unsubscribe page is replaced', () => {
     const token = 'Q2hhbmdlZCBieSB0aGUgdGVzdCwgMzIgYnl0ZXMgbG9uZw';
     expect(redactUrl(`/reset-password/${token}`, {})).toBe(`/reset-password/${REDACTED}`);
     expect(redactUrl(`/order-link/${token}?utm_source=mail`, {})).toBe(
       `/order-link/${REDACTED}?utm_source=mail`,
     );
     expect(redactUrl(`/join-orders/${token}`, {})).toBe(`/join-orders/${REDACTED}`);
+    expect(redactUrl(`/stock-alerts/unsubscribe/${token}`, {})).toBe(
+      `/stock-alerts/unsubscribe/${REDACTED}`,
+    );
+    expect(redactUrl(`/api/v1/stock-alerts/unsubscribe/${token}`, { token })).toBe(
+      `/api/v1/stock-alerts/unsubscribe/${REDACTED}`,
+    );
+    // Only the segment after the whole prefix is the secret.
+    expect(redactUrl('/stock-alerts/unsubscribe', {})).toBe('/stock-alerts/unsubscribe');
     // The API's link route names its parameter, like the reset route.
     expect(redactUrl(`/api/v1/order-links/${token}/invoice`, { token })).toBe(
       `/api/v1/order-links/${REDACTED}/invoice`,

@@ -153,7 +153,18 @@ export function scrub(value: unknown, depth = 0): unknown {
  * The shop's pages whose address ends in a secret (the reset link's token, an order link's): the
  * page itself is served without route parameters, so the segment after these is withheld by name.
  */
-const SECRET_PAGE_PREFIXES = new Set(['reset-password', 'order-link', 'join-orders']);
+const SECRET_PAGE_PREFIXES = [
+  ['reset-password'],
+  ['order-link'],
+  ['join-orders'],
+  ['stock-alerts', 'unsubscribe'],
+];
+
+/** Whether the path segment at `index` is the secret that follows a secret page's prefix. */
+const isSecretPageSegment = (segments: readonly string[], index: number) =>
+  SECRET_PAGE_PREFIXES.some(
+    (prefix) => index === prefix.length + 1 && prefix.every((part, i) => segments[i + 1] === part),
+  );
 
 /**
  * The request URL as logged: a route parameter with a secret name (the reset link's token), the
@@ -174,7 +185,7 @@ export function redactUrl(url: string, params: unknown): string {
     .split('/')
     .map((segment, index, segments) => {
       const decoded = decodeSegment(segment);
-      const afterSecretPage = index === 2 && SECRET_PAGE_PREFIXES.has(segments[1] ?? '');
+      const afterSecretPage = isSecretPageSegment(segments, index);
       return afterSecretPage || secrets.has(decoded) || hasEmail(decoded) ? REDACTED : segment;
     })
     .join('/');

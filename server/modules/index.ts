@@ -12,6 +12,7 @@ import savedMethodRoutes from './payments/saved-method-routes.ts';
 import stripeWebhookRoutes from './payments/stripe-webhook.ts';
 import searchRoutes from './search/routes.ts';
 import wishlistRoutes from './wishlist/routes.ts';
+import stockAlertRoutes from './stock-alerts/routes.ts';
 
 /**
  * Every domain's routes, mounted under /api/v1. Each module is a Fastify plugin that declares
@@ -20,6 +21,7 @@ import wishlistRoutes from './wishlist/routes.ts';
 export const apiModules: FastifyPluginAsync[] = [
   catalogRoutes,
   searchRoutes,
+  stockAlertRoutes,
   authRoutes,
   profileRoutes,
   cartRoutes,

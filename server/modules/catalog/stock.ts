@@ -4,11 +4,14 @@
  * one formula after a change (never adjusted by a second one that could drift). Orders reserve and
  * release through it, the desk adjusts through it; every function runs in the caller's
  * transaction and locks the variant rows it changes, in variant-id order, so two callers never
- * deadlock.
+ * deadlock. Every increase passes through `releaseStock` or `adjustVariantStock`, and each one
+ * that takes a variant from 0 to more mails the addresses waiting for it (stock alerts), in the
+ * same transaction.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
+import { notifyRestocked } from '../stock-alerts/service.ts';
 import { products, variants } from './tables.ts';
 
 /**
@@ -91,15 +94,20 @@ export async function reserveStock(
 /** Puts units back on the shelf (an order that will not ship). Unknown variants are skipped. */
 export async function releaseStock(tx: Executor, lines: readonly StockLine[]): Promise<void> {
   const touched: string[] = [];
+  const restocked: string[] = [];
   for (const line of byVariant(lines)) {
     const [variant] = await tx
       .update(variants)
       .set({ stock: sql`${variants.stock} + ${line.quantity}` })
       .where(eq(variants.id, line.variantId))
-      .returning({ productId: variants.productId });
-    if (variant) touched.push(variant.productId);
+      .returning({ productId: variants.productId, stock: variants.stock });
+    if (!variant) continue;
+    touched.push(variant.productId);
+    // The row is locked by the update, so the stock before it is exactly this.
+    if (line.quantity > 0 && variant.stock === line.quantity) restocked.push(line.variantId);
   }
   await recountProducts(tx, touched);
+  await notifyRestocked(tx, restocked);
 }
 
 /**
@@ -133,6 +141,7 @@ export async function adjustVariantStock(
   if (after !== variant.stock) {
     await tx.update(variants).set({ stock: after }).where(eq(variants.id, variantId));
     await recountProducts(tx, [variant.productId]);
+    if (variant.stock === 0) await notifyRestocked(tx, [variantId]);
   }
   return { before: variant.stock, after };
 }

@@ -1,0 +1,195 @@
+/**
+ * Back-in-stock alerts. A shopper asks to be told when a sold-out variant is back; the stock
+ * module calls `notifyRestocked` in the transaction of every change that takes a variant from 0
+ * to more, and each waiting address gets one e-mail, its row deleted in that same transaction.
+ */
+import { and, eq, or, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Database, Executor } from '../../db/client.ts';
+import { conflict, notFound, HttpError } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { shopLinks, type ShopLinks } from '../../lib/links.ts';
+import { hashToken, newToken } from '../../lib/tokens.ts';
+import { STOCK_ALERT_IN_STOCK, STOCK_ALERT_LINK_USED } from '../../../contract/stock-alerts.ts';
+import { flavors, products, variants } from '../catalog/tables.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { renderMail } from '../mail/templates.ts';
+import { stockAlerts } from './tables.ts';
+
+export const STOCK_ALERT_MAIL_KINDS = {
+  /** Sent when an address starts waiting: it carries the unsubscribe link. */
+  confirmation: 'stock-alert-confirmation',
+  /** Sent once when the variant is back. */
+  restocked: 'stock-alert',
+} as const;
+
+let links: ShopLinks | undefined;
+
+/**
+ * Alerts are queued deep inside stock changes that do not carry the app's configuration, so the
+ * app hands over the public origin for their links once at start. One origin per process.
+ */
+export const stockAlertMails = fp(
+  async function stockAlertMailsPlugin(app: FastifyInstance) {
+    links = shopLinks(app.config.publicOrigin);
+  },
+  { name: 'stock-alert-mails' },
+);
+
+function mailLinks(): ShopLinks {
+  if (!links) {
+    throw new Error('Stock alerts need the shop origin: register the stock-alert-mails plugin.');
+  }
+  return links;
+}
+
+const variantLabel = (flavor: string, size: string) => `${flavor}, ${size}`;
+
+/**
+ * Puts an address on the list for a sold-out variant of a product (by id or slug). A repeat for
+ * the same address and variant changes nothing and sends nothing; the caller answers alike.
+ * 404 for an unknown or hidden product or a variant that is not one of its own, 409 naming
+ * `body.variantId` when the variant is in stock.
+ */
+export async function subscribeStockAlert(
+  db: Database,
+  input: { identifier: string; variantId: string; email: string },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [product] = await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(
+        and(
+          or(eq(products.id, input.identifier), eq(products.slug, input.identifier)),
+          eq(products.isActive, true),
+        ),
+      );
+    if (!product) throw notFound('Product not found');
+    // Shares the variant row's lock with any stock change in flight: a restock that commits
+    // first is seen here (409), one that commits later finds this row and mails it.
+    const [variant] = await tx
+      .select({
+        stock: variants.stock,
+        size: variants.size,
+        productName: products.name,
+        slug: products.slug,
+        flavorName: flavors.name,
+        flavorSlug: flavors.slug,
+      })
+      .from(variants)
+      .innerJoin(products, eq(products.id, variants.productId))
+      .innerJoin(flavors, eq(flavors.id, variants.flavorId))
+      .where(
+        and(
+          eq(variants.id, input.variantId),
+          eq(variants.productId, product.id),
+          eq(variants.isActive, true),
+        ),
+      )
+      .for('share', { of: variants });
+    if (!variant) throw notFound('That flavor and size is not one of this product’s.');
+    if (variant.stock > 0) {
+      throw conflict(STOCK_ALERT_IN_STOCK, {
+        errors: [{ path: 'body.variantId', message: STOCK_ALERT_IN_STOCK }],
+      });
+    }
+    const token = newToken();
+    const [created] = await tx
+      .insert(stockAlerts)
+      .values({
+        id: newId('salert'),
+        variantId: input.variantId,
+        email: input.email,
+        tokenHash: hashToken(token),
+      })
+      .onConflictDoNothing({ target: [stockAlerts.variantId, stockAlerts.email] })
+      .returning({ id: stockAlerts.id });
+    if (!created) return;
+    const label = variantLabel(variant.flavorName, variant.size);
+    const { text, html } = renderMail({
+      heading: `We'll tell you when ${variant.productName} is back`,
+      paragraphs: [
+        `${variant.productName} (${label}) is sold out right now. We'll send you one e-mail when it is back in stock, and then forget this address for it.`,
+        'Did not ask for this, or changed your mind? Stop the alert with the link below.',
+      ],
+      action: { label: 'Stop this alert', url: mailLinks().stockAlertUnsubscribe(token) },
+    });
+    await enqueueMail(tx, {
+      to: input.email,
+      subject: `Back-in-stock alert: ${variant.productName}`,
+      text,
+      html,
+      kind: STOCK_ALERT_MAIL_KINDS.confirmation,
+    });
+  });
+}
+
+/** Ends the alert of an unsubscribe link; 404 naming `params.token` when none waits for it. */
+export async function unsubscribeStockAlert(db: Database, token: string): Promise<void> {
+  const removed = await db
+    .delete(stockAlerts)
+    .where(eq(stockAlerts.tokenHash, hashToken(token)))
+    .returning({ id: stockAlerts.id });
+  if (removed.length === 0) {
+    throw new HttpError(404, STOCK_ALERT_LINK_USED, {
+      errors: [{ path: 'params.token', message: STOCK_ALERT_LINK_USED }],
+    });
+  }
+}
+
+interface DueAlert {
+  email: string;
+  product_name: string;
+  slug: string;
+  flavor_name: string;
+  flavor_slug: string;
+  size: string;
+}
+
+/**
+ * Mails every address waiting for these variants (those now in stock, active and of an active
+ * product) and ends their alerts. Call it in the transaction that put the stock back, after the
+ * change. The rows are taken by one `DELETE … RETURNING`: when two transactions reach the same
+ * rows, the second waits for the first and then finds them gone, so no address is mailed twice.
+ */
+export async function notifyRestocked(tx: Executor, variantIds: readonly string[]): Promise<void> {
+  const ids = [...new Set(variantIds)];
+  if (ids.length === 0) return;
+  const result = (await tx.execute(sql`
+    delete from ${stockAlerts} a
+    using ${variants} v, ${products} p, ${flavors} f
+    where a.variant_id = v.id and p.id = v.product_id and f.id = v.flavor_id
+      and a.variant_id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})
+      and v.stock > 0 and v.is_active and p.is_active
+    returning a.email, p.name as product_name, p.slug, f.name as flavor_name,
+      f.slug as flavor_slug, v.size
+  `)) as unknown as { rows: DueAlert[] };
+  if (result.rows.length === 0) return;
+  const shop = mailLinks();
+  for (const alert of result.rows) {
+    const label = variantLabel(alert.flavor_name, alert.size);
+    const { text, html } = renderMail({
+      heading: `${alert.product_name} is back in stock`,
+      paragraphs: [
+        `${alert.product_name} (${label}) is back on the shelf. Stock can go quickly, so order soon if you still want it.`,
+        'This was the one alert you asked for: we will not e-mail you about this item again.',
+      ],
+      action: {
+        label: 'Shop it now',
+        url: shop.product(alert.slug, { flavor: alert.flavor_slug, size: alert.size }),
+      },
+    });
+    await enqueueMail(tx, {
+      to: alert.email,
+      subject: `Back in stock: ${alert.product_name} (${label})`,
+      text,
+      html,
+      kind: STOCK_ALERT_MAIL_KINDS.restocked,
+    });
+  }
+}
