@@ -13,7 +13,6 @@ export const stockAlertBody = z.object({
     .max(200, 'That variant does not exist.'),
   email: emailField,
 });
-export type StockAlertInput = z.input<typeof stockAlertBody>;
 
 /** The form's own fields: the variant comes from the product page's selection. */
 export const stockAlertEmailForm = stockAlertBody.pick({ email: true });

@@ -40,6 +40,7 @@ import { Route as ShopSearchIndexRouteImport } from './routes/_shop/search/index
 import { Route as ShopSearchProductsRouteImport } from './routes/_shop/search/products'
 import { Route as ShopAccountOrderOrderIdRouteImport } from './routes/_shop/_account/order/$orderId'
 import { Route as ShopAccountProfileMeRouteImport } from './routes/_shop/_account/profile/me'
+import { Route as ShopStockAlertsUnsubscribeTokenRouteImport } from './routes/_shop/stock-alerts/unsubscribe/$token'
 import { Route as ShopAccountAdminOrdersIndexRouteImport } from './routes/_shop/_account/admin/orders/index'
 import { Route as ShopAccountAdminOrdersOrderIdRouteImport } from './routes/_shop/_account/admin/orders/$orderId'
 
@@ -197,6 +198,12 @@ const ShopAccountProfileMeRoute = ShopAccountProfileMeRouteImport.update({
   path: '/profile/me',
   getParentRoute: () => ShopAccountRoute,
 } as any)
+const ShopStockAlertsUnsubscribeTokenRoute =
+  ShopStockAlertsUnsubscribeTokenRouteImport.update({
+    id: '/stock-alerts/unsubscribe/$token',
+    path: '/stock-alerts/unsubscribe/$token',
+    getParentRoute: () => ShopRoute,
+  } as any)
 const ShopAccountAdminOrdersIndexRoute =
   ShopAccountAdminOrdersIndexRouteImport.update({
     id: '/admin/orders/',
@@ -240,6 +247,7 @@ export interface FileRoutesByFullPath {
   '/search/': typeof ShopSearchIndexRoute
   '/order/$orderId': typeof ShopAccountOrderOrderIdRoute
   '/profile/me': typeof ShopAccountProfileMeRoute
+  '/stock-alerts/unsubscribe/$token': typeof ShopStockAlertsUnsubscribeTokenRoute
   '/admin/orders/$orderId': typeof ShopAccountAdminOrdersOrderIdRoute
   '/admin/orders/': typeof ShopAccountAdminOrdersIndexRoute
 }
@@ -273,6 +281,7 @@ export interface FileRoutesByTo {
   '/search': typeof ShopSearchIndexRoute
   '/order/$orderId': typeof ShopAccountOrderOrderIdRoute
   '/profile/me': typeof ShopAccountProfileMeRoute
+  '/stock-alerts/unsubscribe/$token': typeof ShopStockAlertsUnsubscribeTokenRoute
   '/admin/orders/$orderId': typeof ShopAccountAdminOrdersOrderIdRoute
   '/admin/orders': typeof ShopAccountAdminOrdersIndexRoute
 }
@@ -309,6 +318,7 @@ export interface FileRoutesById {
   '/_shop/search/': typeof ShopSearchIndexRoute
   '/_shop/_account/order/$orderId': typeof ShopAccountOrderOrderIdRoute
   '/_shop/_account/profile/me': typeof ShopAccountProfileMeRoute
+  '/_shop/stock-alerts/unsubscribe/$token': typeof ShopStockAlertsUnsubscribeTokenRoute
   '/_shop/_account/admin/orders/$orderId': typeof ShopAccountAdminOrdersOrderIdRoute
   '/_shop/_account/admin/orders/': typeof ShopAccountAdminOrdersIndexRoute
 }
@@ -344,6 +354,7 @@ export interface FileRouteTypes {
     | '/search/'
     | '/order/$orderId'
     | '/profile/me'
+    | '/stock-alerts/unsubscribe/$token'
     | '/admin/orders/$orderId'
     | '/admin/orders/'
   fileRoutesByTo: FileRoutesByTo
@@ -377,6 +388,7 @@ export interface FileRouteTypes {
     | '/search'
     | '/order/$orderId'
     | '/profile/me'
+    | '/stock-alerts/unsubscribe/$token'
     | '/admin/orders/$orderId'
     | '/admin/orders'
   id:
@@ -412,6 +424,7 @@ export interface FileRouteTypes {
     | '/_shop/search/'
     | '/_shop/_account/order/$orderId'
     | '/_shop/_account/profile/me'
+    | '/_shop/stock-alerts/unsubscribe/$token'
     | '/_shop/_account/admin/orders/$orderId'
     | '/_shop/_account/admin/orders/'
   fileRoutesById: FileRoutesById
@@ -645,6 +658,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ShopAccountProfileMeRouteImport
       parentRoute: typeof ShopAccountRoute
     }
+    '/_shop/stock-alerts/unsubscribe/$token': {
+      id: '/_shop/stock-alerts/unsubscribe/$token'
+      path: '/stock-alerts/unsubscribe/$token'
+      fullPath: '/stock-alerts/unsubscribe/$token'
+      preLoaderRoute: typeof ShopStockAlertsUnsubscribeTokenRouteImport
+      parentRoute: typeof ShopRoute
+    }
     '/_shop/_account/admin/orders/': {
       id: '/_shop/_account/admin/orders/'
       path: '/admin/orders'
@@ -706,6 +726,7 @@ interface ShopRouteChildren {
   ShopProductIdentifierRoute: typeof ShopProductIdentifierRoute
   ShopSearchProductsRoute: typeof ShopSearchProductsRoute
   ShopSearchIndexRoute: typeof ShopSearchIndexRoute
+  ShopStockAlertsUnsubscribeTokenRoute: typeof ShopStockAlertsUnsubscribeTokenRoute
 }
 
 const ShopRouteChildren: ShopRouteChildren = {
@@ -728,6 +749,7 @@ const ShopRouteChildren: ShopRouteChildren = {
   ShopProductIdentifierRoute: ShopProductIdentifierRoute,
   ShopSearchProductsRoute: ShopSearchProductsRoute,
   ShopSearchIndexRoute: ShopSearchIndexRoute,
+  ShopStockAlertsUnsubscribeTokenRoute: ShopStockAlertsUnsubscribeTokenRoute,
 }
 
 const ShopRouteWithChildren = ShopRoute._addFileChildren(ShopRouteChildren)

@@ -137,10 +137,11 @@ describe('product details', () => {
     await expect.poll(() => page.getByText(dollars).first().isVisible()).toBe(true);
   });
 
-  test('a sold-out product marks its choices and cannot be added', async () => {
+  test('a sold-out product marks its choices and offers an alert, not the add button', async () => {
     const page = await openPage('/product/glucosamine-joint-complex');
-    const add = page.getByRole('button', { name: 'Out of stock' });
-    await expect.poll(() => add.isDisabled()).toBe(true);
+    // In place of the add button: the form asking to hear when it is back.
+    await expect.poll(() => page.getByRole('button', { name: 'Notify me' }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Add to cart' }).count()).toBe(0);
     await expect
       .poll(() => page.getByText('Out of stock in this flavor and size').isVisible())
       .toBe(true);

@@ -250,9 +250,8 @@ describe('product details', () => {
       'Strawberry',
     );
     await sizeGroup.getByRole('radio', { name: /^5 lb/ }).click();
-    await expect
-      .poll(() => page.getByRole('button', { name: 'Out of stock' }).isDisabled())
-      .toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Notify me' }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Add to cart' }).count()).toBe(0);
     expect(await page.getByText('Out of stock in this flavor and size').isVisible()).toBe(true);
     await sizeGroup.getByRole('radio', { name: '2 lb' }).click();
     await expect

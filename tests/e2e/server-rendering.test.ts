@@ -47,6 +47,7 @@ const PRIVATE_PAGES: [path: string, title: string][] = [
   ['/order/ord_unknown', 'Order Details'],
   ['/order-link/not-a-real-link-token-but-long-enough-123', 'Order Details'],
   ['/join-orders/not-a-real-join-token-but-long-enough-123', 'Add Your Orders'],
+  ['/stock-alerts/unsubscribe/not-a-real-alert-token-but-long-enough-123', 'Stop a Stock Alert'],
   ['/profile/me', 'Profile'],
   ['/admin/orders', 'Order desk'],
 ];

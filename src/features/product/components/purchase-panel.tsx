@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import type { ProductDetail, ProductVariant } from '../../../../contract/catalog.ts';
 import { lineQuantityLimit, quantityLimitText } from '../../../../contract/cart-rules.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -9,6 +9,14 @@ import { Price } from '../../../components/products/price.tsx';
 import type { ExpressCheckoutOffer } from '../../../lib/payments/express-offer.ts';
 import styles from './purchase-panel.module.css';
 import { VariantPicker } from './variant-picker.tsx';
+
+/**
+ * The form's code (its field, the schema form hooks) loads only when a sold-out choice is on
+ * screen: most product pages never show it, so their first page does not carry it.
+ */
+const NotifyMeForm = lazy(() =>
+  import('./notify-me-form.tsx').then((module) => ({ default: module.NotifyMeForm })),
+);
 
 /** The most a shopper can put in one line: at most 20, and never above stock. */
 export function maxQuantity(variant: ProductVariant | undefined): number {
@@ -74,24 +82,32 @@ export function PurchasePanel({
             ? `Only ${variant.stock} left in stock`
             : 'In stock — ships in 1 business day'}
       </p>
-      <div className={styles.actions}>
-        <QuantityInput
-          value={shownQuantity}
-          max={max}
-          disabled={soldOut}
-          note={limitNote}
-          onChange={setQuantity}
-        />
-        <Button
-          variant="primary"
-          className={styles.add}
-          onClick={add}
-          disabled={soldOut}
-          loading={addToCart.isPending}
-        >
-          {soldOut ? 'Out of stock' : 'Add to cart'}
-        </Button>
-      </div>
+      {variant && soldOut ? (
+        // Nothing to add: the shopper can ask to hear when this flavor and size is back. Keyed by
+        // the variant, so another sold-out choice starts a fresh form.
+        <Suspense fallback={<div className={styles.notifyPending} />}>
+          <NotifyMeForm key={variant._id} productId={product._id} variantId={variant._id} />
+        </Suspense>
+      ) : (
+        <div className={styles.actions}>
+          <QuantityInput
+            value={shownQuantity}
+            max={max}
+            disabled={soldOut}
+            note={limitNote}
+            onChange={setQuantity}
+          />
+          <Button
+            variant="primary"
+            className={styles.add}
+            onClick={add}
+            disabled={soldOut}
+            loading={addToCart.isPending}
+          >
+            {soldOut ? 'Out of stock' : 'Add to cart'}
+          </Button>
+        </div>
+      )}
       {Express && !soldOut ? (
         <Express
           discountedSubtotal={variant.price * shownQuantity}
