@@ -210,5 +210,7 @@ export const profileExport = z.object({
   contactMessages: z.array(exportRecord),
   consultations: z.array(exportRecord),
   wishlist: z.array(exportRecord),
+  /** Back-in-stock alerts waiting for the account's address. */
+  stockAlerts: z.array(exportRecord),
 });
 export type ProfileExport = z.infer<typeof profileExport>;

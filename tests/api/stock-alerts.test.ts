@@ -267,6 +267,31 @@ describe('the alert', () => {
   });
 });
 
+test("the account's data export lists its address's alerts; deleting it ends them", async () => {
+  await setStock(F.unflavored, 0);
+  const shopper = await registerUser(t.app);
+  const other = await subscribed(F.unflavored);
+  const mine = await subscribe({ variantId: F.unflavored, email: shopper.user.email }, F.creatine, {
+    cookie: shopper.cookie,
+    address: randomAddress(),
+  });
+  expect(mine.statusCode, mine.body).toBe(202);
+  const exported = await cartCall(t.app, 'GET', '/user/profile/me/export', shopper);
+  expect(exported.statusCode, exported.body).toBe(200);
+  const alerts = (exported.json() as { stockAlerts: Record<string, unknown>[] }).stockAlerts;
+  expect(alerts).toEqual([
+    { variantId: F.unflavored, email: shopper.user.email, createdAt: expect.any(String) },
+  ]);
+  const res = await cartCall(t.app, 'POST', '/user/profile/me/delete', shopper, {
+    password: shopper.password,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const left = (await waiting(F.unflavored)).map((row) => row.email);
+  expect(left).toContain(other);
+  expect(left).not.toContain(shopper.user.email);
+  await t.db.delete(stockAlerts).where(eq(stockAlerts.variantId, F.unflavored));
+});
+
 describe('rate limits', () => {
   test('the limits are pinned', () => {
     expect(STOCK_ALERT_RATE_LIMITS).toEqual({

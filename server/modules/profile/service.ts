@@ -30,6 +30,7 @@ import { orderItems, orders } from '../orders/tables.ts';
 import { paymentCustomers, savedPaymentMethods } from '../payments/tables.ts';
 import { products } from '../catalog/tables.ts';
 import { wishlistItems } from '../wishlist/tables.ts';
+import { stockAlerts } from '../stock-alerts/tables.ts';
 
 /** How long the confirmation link of an e-mail change works. */
 export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
@@ -283,6 +284,16 @@ export async function exportData(
     .innerJoin(products, eq(products.id, wishlistItems.productId))
     .where(eq(wishlistItems.userId, userId))
     .orderBy(asc(wishlistItems.createdAt));
+  // The unsubscribe token's hash stays out of the file, like the cards' provider tokens.
+  const alerts = await db
+    .select({
+      variantId: stockAlerts.variantId,
+      email: stockAlerts.email,
+      createdAt: stockAlerts.createdAt,
+    })
+    .from(stockAlerts)
+    .where(eq(stockAlerts.email, user.email))
+    .orderBy(asc(stockAlerts.createdAt));
   return {
     exportedAt: now().toISOString(),
     account: { ...user, createdAt: user.createdAt.toISOString() },
@@ -293,6 +304,7 @@ export async function exportData(
     contactMessages: messages,
     consultations,
     wishlist,
+    stockAlerts: alerts,
   };
 }
 
@@ -336,8 +348,8 @@ async function openOrdersOf(db: Executor, userId: string) {
 }
 
 /**
- * Deletes the account in one transaction: sessions, saved addresses and cards, the cart and
- * pending resets and e-mail changes go; orders stay for the books, anonymised; the user
+ * Deletes the account in one transaction: sessions, saved addresses and cards, the cart,
+ * pending resets and e-mail changes and the back-in-stock alerts of its address go; orders stay for the books, anonymised; the user
  * row is deleted, so the address can register again. Refused (OpenOrdersError) while an order
  * is open: its address is still needed to ship it, and its payment may still be refunded. Saved
  * cards are detached at the payment provider first (`detachCard`), so none stays usable there.
@@ -360,7 +372,11 @@ export async function deleteAccount(
   for (const card of cards) await detachCard(card.token);
   await db.transaction(async (tx) => {
     // An order placed meanwhile (another tab) keeps the account: checked again under its lock.
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    const [account] = await tx
+      .select({ email: users.email })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
     const placed = await openOrdersOf(tx, userId);
     if (placed.length > 0) throw new OpenOrdersError(placed);
     const own = await tx
@@ -390,6 +406,8 @@ export async function deleteAccount(
     await tx.delete(carts).where(eq(carts.userId, userId));
     await tx.delete(emailChanges).where(eq(emailChanges.userId, userId));
     await tx.delete(passwordResets).where(eq(passwordResets.userId, userId));
+    // Back-in-stock alerts are kept by address, not account: those of its address go with it.
+    if (account) await tx.delete(stockAlerts).where(eq(stockAlerts.email, account.email));
     await tx.delete(users).where(eq(users.id, userId));
   });
   return true;
