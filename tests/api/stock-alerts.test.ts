@@ -14,7 +14,9 @@ import {
 import { users } from '../../server/modules/auth/tables.ts';
 import { releaseStock } from '../../server/modules/catalog/stock.ts';
 import { flavors, variants } from '../../server/modules/catalog/tables.ts';
+import { expireUnpaidOrders } from '../../server/modules/orders/lifecycle.ts';
 import { transitionOrder } from '../../server/modules/orders/transitions.ts';
+import { createTestProvider } from '../../server/modules/payments/test-provider.ts';
 import { STOCK_ALERT_RATE_LIMITS } from '../../server/modules/stock-alerts/routes.ts';
 import {
   STOCK_ALERT_MAIL_KINDS,
@@ -28,6 +30,7 @@ import {
   uniqueEmail,
   type SignedIn,
 } from '../helpers/auth.ts';
+import { captureLog } from '../helpers/capture-log.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { F, cartCall, insertCartCatalog, type Caller } from './cart-fixtures.ts';
 import { TORONTO, placeOrderCall, shopperWithCart } from './checkout-fixtures.ts';
@@ -37,6 +40,7 @@ const V = {
   race: 'var_sa_race',
   release: 'var_sa_release',
   limits: 'var_sa_limits',
+  expiry: 'var_sa_expiry',
 } as const;
 
 let t: TestApp;
@@ -237,6 +241,24 @@ describe('the alert', () => {
     expect(await alertsTo(email)).toHaveLength(1);
     expect((await alertsTo(email))[0]!.textBody).toContain('FX Gold Whey (Vanilla, 2 lb)');
     expect(await waiting(F.vanilla)).toEqual([]);
+  });
+
+  test("an unpaid order's expiry releasing the last units mails the waiting address", async () => {
+    await setStock(V.expiry, 1);
+    const shopper = await shopperWithCart(t.app, [
+      { productId: F.creatine, variantId: V.expiry, quantity: 1 },
+    ]);
+    const placed = await placeOrderCall(t.app, shopper, {
+      shippingAddress: TORONTO,
+      shippingMethod: 'standard',
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const email = await subscribed(V.expiry);
+    const later = new Date(Date.now() + 24 * 60 * 60_000);
+    const { log } = captureLog();
+    expect(await expireUnpaidOrders(t.db, createTestProvider(t.db), log, later)).toBe(1);
+    expect(await alertsTo(email)).toHaveLength(1);
+    expect(await waiting(V.expiry)).toEqual([]);
   });
 
   test('a release from 0 mails; a release onto stock does not', async () => {
