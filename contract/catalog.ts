@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { IMAGE_WIDTHS } from './image-rules.ts';
+import { Review } from './reviews.ts';
 
 export * from './image-rules.ts';
 
@@ -113,6 +114,12 @@ export const ProductDetail = ProductSummary.extend({
   tags: z.array(z.string()),
   /** Active variants, ordered by flavor name then price. */
   variants: z.array(ProductVariant),
+  /**
+   * The newest few visible reviews (REVIEWS_PREVIEW_COUNT), so the page's first screen and its
+   * structured data need no second request; the rest come from the reviews list. Always sent;
+   * optional so a product answer cached before reviews existed (the service worker's) still reads.
+   */
+  reviewsPreview: z.array(Review).optional(),
 });
 export type ProductDetail = z.infer<typeof ProductDetail>;
 

@@ -11,3 +11,4 @@ export * from '../modules/payments/tables.ts';
 export * from '../modules/admin/tables.ts';
 export * from '../modules/wishlist/tables.ts';
 export * from '../modules/stock-alerts/tables.ts';
+export * from '../modules/reviews/tables.ts';

@@ -1096,3 +1096,52 @@ export const COMMON_TAGS = [
   'halal',
   'kosher',
 ];
+
+/** Who the seed's reviews are signed by: first name and last initial, as real ones show. */
+export const REVIEWERS = [
+  'Maya C.',
+  'Liam T.',
+  'Priya S.',
+  'Noah B.',
+  'Chloé L.',
+  'Ethan R.',
+  'Aisha K.',
+  'Lucas M.',
+  'Sofia G.',
+  'Owen P.',
+  'Hana Y.',
+  'Mateo D.',
+  'Zoe W.',
+  'Gabriel F.',
+  'Emma J.',
+  'Ravi N.',
+];
+
+/** Short review texts by star rating (index 0 is one star): a title and a body each. */
+export const REVIEW_PHRASES: readonly (readonly [title: string, body: string][])[] = [
+  [
+    ['Not for me', 'Clumped in the shaker every time and the taste never grew on me.'],
+    ['Disappointed', 'Upset my stomach after a week, so I stopped taking it.'],
+  ],
+  [
+    ['Just okay', 'It does the job, but the flavour is weak and it foams a lot.'],
+    ['Hard to finish', 'Mixes poorly in cold water; I ended up using it in smoothies only.'],
+  ],
+  [
+    ['Decent value', 'Nothing special, nothing wrong. Mixes fine and the price is fair.'],
+    ['Average', 'Works as described. I would try another flavour before buying again.'],
+  ],
+  [
+    ['Solid choice', 'Mixes easily, tastes good, and I noticed better recovery after training.'],
+    ['Would buy again', 'Good flavour and no bloating. Shipping was quick too.'],
+    ['Good everyday pick', 'Part of my routine now. A little sweet for my taste, otherwise great.'],
+  ],
+  [
+    [
+      'Excellent',
+      'Best one I have tried: smooth, not chalky, and it keeps me going through long sessions.',
+    ],
+    ['Love it', 'Great taste with water or milk, and it sits well after a hard workout.'],
+    ['Five stars', 'Clean ingredients, clear label, and results I can feel. Already reordered.'],
+  ],
+];

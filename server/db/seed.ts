@@ -24,6 +24,7 @@ import {
   searchTerms,
   variants,
 } from '../modules/catalog/tables.ts';
+import { reviews } from '../modules/reviews/tables.ts';
 import { rebuildSearchIndex } from '../modules/search/indexer.ts';
 import { newId } from '../lib/ids.ts';
 import type { Database, Executor } from './client.ts';
@@ -36,6 +37,8 @@ import {
   FRUITY,
   LINE_WORDS,
   PRODUCT_FAMILIES,
+  REVIEW_PHRASES,
+  REVIEWERS,
   SWEET,
   type FixedProduct,
   type ProductFamily,
@@ -52,6 +55,7 @@ type FlavorRow = typeof flavors.$inferInsert & { id: string };
 type ProductRow = typeof products.$inferInsert & { id: string };
 type VariantRow = typeof variants.$inferInsert & { id: string };
 type ProductCategoryRow = typeof productCategories.$inferInsert;
+type ReviewRow = typeof reviews.$inferInsert & { id: string };
 
 export interface GeneratedCatalog {
   categories: CategoryRow[];
@@ -60,9 +64,16 @@ export interface GeneratedCatalog {
   products: ProductRow[];
   productCategories: ProductCategoryRow[];
   variants: VariantRow[];
+  reviews: ReviewRow[];
 }
 
 const SEED = 0x5eed2026;
+
+/**
+ * Reviews written per product at most. Every rating the seed shows is the average of review rows
+ * a shopper can read, so counts stay small (and the seed fast) rather than invented.
+ */
+const MAX_SEED_REVIEWS = 5;
 const DAY = 24 * 60 * 60 * 1000;
 
 /** Sample data's random choices, the same from the same seed. */
@@ -173,6 +184,7 @@ export function generateCatalog(options: SeedOptions, now = new Date()): Generat
     products: [],
     productCategories: [],
     variants: [],
+    reviews: [],
   };
   const categoryBySlug = new Map(catalog.categories.map((c) => [c.slug, c]));
   const brandBySlug = new Map(catalog.brands.map((b) => [b.slug, b]));
@@ -268,18 +280,33 @@ export function generateCatalog(options: SeedOptions, now = new Date()): Generat
       shape: packShapeFor(categorySlugs),
       flavors: orderArtFlavors(chosenFlavors).map((f) => ({ name: f.name, color: f.color })),
     };
-    const reviewCount = fixed
+    // The same draws as when the seed invented its numbers, so the rest of the catalog (and
+    // every test relying on it) stays as it was; they now choose how many reviews to write and
+    // what their average aims at.
+    const popularity = fixed
       ? 120 + index * 37
       : rand.chance(0.08)
         ? 0
         : Math.floor(Math.exp(rand.next() * 7));
-    const rating = fixed
+    const targetRating = fixed
       ? 4.5 + (index % 5) / 10
-      : reviewCount === 0
+      : popularity === 0
         ? 0
         : Math.round((3.2 + rand.next() * 1.8) * 10) / 10;
     const tags = [...new Set([...family.tags, ...rand.sample(COMMON_TAGS, rand.int(1, 3))])];
     const daysAgo = fixed ? 30 + index * 20 : rand.next() * 365;
+    const createdAt = new Date(now.getTime() - Math.floor(daysAgo * DAY));
+    const written = seedReviews(
+      id,
+      index,
+      Math.min(popularity, MAX_SEED_REVIEWS),
+      targetRating,
+      createdAt,
+      now,
+    );
+    catalog.reviews.push(...written);
+    const reviewCount = written.length;
+    const rating = averageRating(written.map((review) => review.rating));
     catalog.products.push({
       id,
       slug,
@@ -300,11 +327,56 @@ export function generateCatalog(options: SeedOptions, now = new Date()): Generat
       totalStock,
       soldCount: fixed ? 500 + index * 10 : Math.floor(Math.exp(rand.next() * 8.5)),
       tags,
-      createdAt: new Date(now.getTime() - Math.floor(daysAgo * DAY)),
+      createdAt,
     });
   }
   drawCategoryImages(catalog);
   return catalog;
+}
+
+/** A product's rating as the database computes it: the average, one decimal (0 without any). */
+function averageRating(ratings: readonly number[]): number {
+  if (ratings.length === 0) return 0;
+  return Math.round((ratings.reduce((sum, r) => sum + r, 0) / ratings.length) * 10) / 10;
+}
+
+/**
+ * `count` reviews of a product whose whole-star ratings average as near `target` as they can,
+ * with text from a small phrase bank, dated between the product's arrival and now. A generator of
+ * their own (seeded by the product's position), so the catalog's other draws never move.
+ */
+function seedReviews(
+  productId: string,
+  index: number,
+  count: number,
+  target: number,
+  since: Date,
+  now: Date,
+): ReviewRow[] {
+  if (count === 0) return [];
+  const rand = random(SEED + 1 + index);
+  const total = Math.min(5 * count, Math.max(count, Math.round(target * count)));
+  const base = Math.floor(total / count);
+  const ratings = rand.sample(
+    Array.from({ length: count }, (_, i) => (i < total - base * count ? base + 1 : base)),
+    count,
+  );
+  const span = Math.max(now.getTime() - since.getTime(), DAY);
+  return ratings.map((rating) => {
+    const [title, body] = rand.pick(REVIEW_PHRASES[rating - 1]!);
+    const createdAt = new Date(since.getTime() + Math.floor(rand.next() * span));
+    return {
+      id: newId('rev'),
+      productId,
+      rating,
+      title,
+      body,
+      author: rand.pick(REVIEWERS),
+      verifiedPurchase: true,
+      createdAt,
+      updatedAt: createdAt,
+    };
+  });
 }
 
 /** Each category's picture shows its oldest products, chosen as the image service chooses them. */
@@ -404,10 +476,11 @@ export async function seedCatalog(db: Database, options: SeedOptions): Promise<S
     await bulkInsert(tx, products, catalog.products);
     await bulkInsert(tx, productCategories, catalog.productCategories);
     await bulkInsert(tx, variants, catalog.variants);
+    await bulkInsert(tx, reviews, catalog.reviews);
     await refreshProductRollups(tx);
     // Fresh statistics, so the first queries on a large catalog get good plans.
     await tx.execute(
-      sql`analyze ${categories}, ${brands}, ${flavors}, ${products}, ${productCategories}, ${variants}`,
+      sql`analyze ${categories}, ${brands}, ${flavors}, ${products}, ${productCategories}, ${variants}, ${reviews}`,
     );
     insert = lap();
     // In the same transaction: a catalog is never visible (or counted as seeded) unindexed.

@@ -8,6 +8,7 @@ import engagementRoutes from './engagement/routes.ts';
 import orderRoutes from './orders/routes.ts';
 import paymentRoutes from './payments/routes.ts';
 import profileRoutes from './profile/routes.ts';
+import reviewRoutes from './reviews/routes.ts';
 import savedMethodRoutes from './payments/saved-method-routes.ts';
 import stripeWebhookRoutes from './payments/stripe-webhook.ts';
 import searchRoutes from './search/routes.ts';
@@ -22,6 +23,7 @@ export const apiModules: FastifyPluginAsync[] = [
   catalogRoutes,
   searchRoutes,
   stockAlertRoutes,
+  reviewRoutes,
   authRoutes,
   profileRoutes,
   cartRoutes,

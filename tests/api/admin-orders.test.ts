@@ -16,6 +16,7 @@ import { MAX_VARIANT_STOCK } from '../../server/modules/catalog/stock.ts';
 import { users } from '../../server/modules/auth/tables.ts';
 import { products, variants } from '../../server/modules/catalog/tables.ts';
 import { idempotencyRecords } from '../../server/plugins/idempotency-tables.ts';
+import { reviews } from '../../server/modules/reviews/tables.ts';
 import { mailsTo, registerUser, type SignedIn } from '../helpers/auth.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { F, cartCall, insertCartCatalog } from './cart-fixtures.ts';
@@ -129,6 +130,15 @@ describe('authorization', () => {
   test('every admin route: 401 signed out, 403 for a shopper, 2xx for staff', async () => {
     const paid = await placeOrder();
     const refundable = await placeOrder();
+    const reviewId = `rev_matrix_${Date.now()}`;
+    await t.db.insert(reviews).values({
+      id: reviewId,
+      productId: F.creatine,
+      rating: 4,
+      title: 'Matrix review',
+      body: 'A review for the desk to hide and show.',
+      author: 'Desk T.',
+    });
     // What staff send to each route for a 2xx; a new route without an entry fails the test.
     const requests: Record<string, { url: string; body?: object; headers?: object }> = {
       'GET /admin/orders': { url: '/admin/orders' },
@@ -143,6 +153,12 @@ describe('authorization', () => {
         body: { amount: 100 },
         headers: { 'idempotency-key': `matrix-${Date.now()}` },
       },
+      'GET /admin/reviews': { url: '/admin/reviews' },
+      'POST /admin/reviews/:id/hide': {
+        url: `/admin/reviews/${reviewId}/hide`,
+        body: { reason: 'matrix' },
+      },
+      'POST /admin/reviews/:id/unhide': { url: `/admin/reviews/${reviewId}/unhide`, body: {} },
       'GET /admin/variants/:variantId/stock': { url: `/admin/variants/${STOCK_VARIANT}/stock` },
       'POST /admin/variants/:variantId/stock': {
         url: `/admin/variants/${STOCK_VARIANT}/stock`,

@@ -26,6 +26,7 @@ import {
   variantStock,
 } from './service.ts';
 import { refundOrder } from './refunds.ts';
+import { adminReviewRoutes } from '../reviews/routes.ts';
 
 const tags = ['admin'];
 
@@ -50,6 +51,7 @@ export default async function adminRoutes(base: FastifyInstance) {
     if (request.user.role !== 'admin') throw forbidden('This is for the shop staff only.');
   });
   await app.register(idempotency, { db: app.db });
+  await app.register(adminReviewRoutes, { path: ADMIN_PATH });
   const { db } = app;
 
   app.get(

@@ -9,7 +9,9 @@ import type {
   ProductSummary,
   TaxonomyRef,
 } from '../../../contract/catalog.ts';
+import { REVIEWS_PREVIEW_COUNT, type Review } from '../../../contract/reviews.ts';
 import type { Executor } from '../../db/client.ts';
+import { reviewsPreviewJson } from '../reviews/service.ts';
 import { flavorPackshot } from './images.ts';
 import {
   brands,
@@ -275,6 +277,7 @@ export async function getProductDetail(
       nutritionFacts: products.nutritionFacts,
       tags: products.tags,
       variants: variantsJson,
+      reviewsPreview: reviewsPreviewJson(REVIEWS_PREVIEW_COUNT),
     })
     .from(products)
     .innerJoin(brands, eq(brands.id, products.brandId))
@@ -289,6 +292,9 @@ export async function getProductDetail(
   // Stable sort: price order from SQL is kept within a flavor.
   variantList.sort((a, b) => byName.compare(a.flavor.name, b.flavor.name));
   const flavorSlugs = [...new Set(variantList.map((variant) => variant.flavor.slug))];
+  const reviewsPreview = (
+    typeof row.reviewsPreview === 'string' ? JSON.parse(row.reviewsPreview) : row.reviewsPreview
+  ) as Review[];
   return {
     ...toSummary(row),
     images: row.images,
@@ -299,6 +305,7 @@ export async function getProductDetail(
       ...variant,
       image: flavorPackshot(row.images, flavorSlugs, variant.flavor.slug),
     })),
+    reviewsPreview,
   };
 }
 

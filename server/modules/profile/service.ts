@@ -31,6 +31,7 @@ import { paymentCustomers, savedPaymentMethods } from '../payments/tables.ts';
 import { products } from '../catalog/tables.ts';
 import { wishlistItems } from '../wishlist/tables.ts';
 import { stockAlerts } from '../stock-alerts/tables.ts';
+import { deleteReviewsOf } from '../reviews/service.ts';
 
 /** How long the confirmation link of an e-mail change works. */
 export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
@@ -408,6 +409,8 @@ export async function deleteAccount(
     await tx.delete(passwordResets).where(eq(passwordResets.userId, userId));
     // Back-in-stock alerts are kept by address, not account: those of its address go with it.
     if (account) await tx.delete(stockAlerts).where(eq(stockAlerts.email, account.email));
+    // Their reviews carry their name; the products they rated are recounted without them.
+    await deleteReviewsOf(tx, userId);
     await tx.delete(users).where(eq(users.id, userId));
   });
   return true;
