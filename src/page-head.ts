@@ -7,7 +7,8 @@
  * title up to date, so none of it weighs on a first page's JavaScript.
  *
  * Every address is absolute on the shop's public origin (PUBLIC_ORIGIN), never on the Host a
- * request named. No AggregateRating: the ratings shown are not yet from reviews shoppers can read.
+ * request named. A product with reviews also carries its AggregateRating and its newest reviews
+ * (those the product answer previews); one without any carries neither, as search engines ask.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { AnyRouteMatch } from '@tanstack/react-router';
@@ -79,6 +80,33 @@ function breadcrumbs(origin: string, trail: [name: string, path: string][]): Jso
   };
 }
 
+/** The rating and the first reviews of a product's JSON-LD, or nothing without reviews. */
+function reviewsLd(product: ProductDetail): JsonLd {
+  if (product.reviewCount === 0) return {};
+  return {
+    aggregateRating: {
+      '@type': 'AggregateRating',
+      ratingValue: product.rating,
+      reviewCount: product.reviewCount,
+      bestRating: 5,
+      worstRating: 1,
+    },
+    review: (product.reviewsPreview ?? []).map((review) => ({
+      '@type': 'Review',
+      author: { '@type': 'Person', name: review.author },
+      datePublished: review.createdAt.slice(0, 10),
+      name: review.title,
+      reviewBody: review.body,
+      reviewRating: {
+        '@type': 'Rating',
+        ratingValue: review.rating,
+        bestRating: 5,
+        worstRating: 1,
+      },
+    })),
+  };
+}
+
 function productHead(origin: string, product: ProductDetail, url: string): Head {
   const images = (product.images.length > 0 ? product.images : [SHOP_IMAGE]).map(
     (image) => `${origin}${image}`,
@@ -110,6 +138,7 @@ function productHead(origin: string, product: ProductDetail, url: string): Head 
           itemCondition: 'https://schema.org/NewCondition',
           url,
         })),
+        ...reviewsLd(product),
       },
       breadcrumbs(origin, [
         ['Home', '/'],

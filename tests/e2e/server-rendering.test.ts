@@ -308,7 +308,7 @@ function readWithHost(path: string, host: string): Promise<string> {
 }
 
 describe('the head of a page', () => {
-  test('a product: description, canonical, link preview, Product and BreadcrumbList', async () => {
+  test('a product: description, canonical, link preview, Product with its reviews and BreadcrumbList', async () => {
     const base = e2e.shop.baseURL;
     const { data: product } = (await (
       await fetch(`${base}/api/v1/products/whey-protein-isolate`)
@@ -321,6 +321,15 @@ describe('the head of a page', () => {
         brand: { name: string };
         categories: { name: string; slug: string }[];
         variants: { sku: string; price: number; stock: number }[];
+        rating: number;
+        reviewCount: number;
+        reviewsPreview: {
+          author: string;
+          createdAt: string;
+          rating: number;
+          title: string;
+          body: string;
+        }[];
       };
     };
     const { meta, jsonLd, canonical } = headOf(
@@ -351,7 +360,32 @@ describe('the head of a page', () => {
       brand: { '@type': 'Brand', name: product.brand.name },
       url,
     });
-    expect(item).not.toHaveProperty('aggregateRating');
+    // The seed writes real reviews for this product: their average and count, and the newest
+    // ones the product answer previews.
+    expect(product.reviewCount).toBeGreaterThan(0);
+    expect(item!.aggregateRating).toEqual({
+      '@type': 'AggregateRating',
+      ratingValue: product.rating,
+      reviewCount: product.reviewCount,
+      bestRating: 5,
+      worstRating: 1,
+    });
+    expect(product.reviewsPreview.length).toBeGreaterThan(0);
+    expect(item!.review).toEqual(
+      product.reviewsPreview.map((review) => ({
+        '@type': 'Review',
+        author: { '@type': 'Person', name: review.author },
+        datePublished: review.createdAt.slice(0, 10),
+        name: review.title,
+        reviewBody: review.body,
+        reviewRating: {
+          '@type': 'Rating',
+          ratingValue: review.rating,
+          bestRating: 5,
+          worstRating: 1,
+        },
+      })),
+    );
     const offers = item!.offers as Record<string, unknown>[];
     expect(offers).toHaveLength(product.variants.length);
     product.variants.forEach((variant, index) => {
