@@ -212,5 +212,7 @@ export const profileExport = z.object({
   wishlist: z.array(exportRecord),
   /** Back-in-stock alerts waiting for the account's address. */
   stockAlerts: z.array(exportRecord),
+  /** The account's product reviews, hidden ones included. */
+  reviews: z.array(exportRecord),
 });
 export type ProfileExport = z.infer<typeof profileExport>;

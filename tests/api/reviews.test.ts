@@ -531,8 +531,8 @@ describe('the order desk hides and shows reviews', () => {
   });
 });
 
-describe('deleting an account', () => {
-  test('takes its reviews with it and recounts the product', async () => {
+describe('an account and its reviews', () => {
+  test('its data download holds its reviews; deleting it takes them and recounts the product', async () => {
     const product = await unreviewedProduct();
     const shopper = await registerUser(t.app);
     await orderOf(shopper, product.id, 'delivered');
@@ -540,6 +540,11 @@ describe('deleting an account', () => {
       (await send('POST', `/products/${product.slug}/reviews`, good, shopper.cookie)).statusCode,
     ).toBe(201);
     expect((await productBySlug(product.slug)).reviewCount).toBe(1);
+    const exported = await get('/user/profile/me/export', shopper.cookie);
+    expect(exported.statusCode, exported.body).toBe(200);
+    expect(exported.json().reviews).toEqual([
+      expect.objectContaining({ productId: product.id, rating: 5, title: good.title }),
+    ]);
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/v1/user/profile/me/delete',

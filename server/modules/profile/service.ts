@@ -32,6 +32,7 @@ import { products } from '../catalog/tables.ts';
 import { wishlistItems } from '../wishlist/tables.ts';
 import { stockAlerts } from '../stock-alerts/tables.ts';
 import { deleteReviewsOf } from '../reviews/service.ts';
+import { reviews } from '../reviews/tables.ts';
 
 /** How long the confirmation link of an e-mail change works. */
 export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
@@ -295,6 +296,21 @@ export async function exportData(
     .from(stockAlerts)
     .where(eq(stockAlerts.email, user.email))
     .orderBy(asc(stockAlerts.createdAt));
+  const written = await db
+    .select({
+      _id: reviews.id,
+      productId: reviews.productId,
+      rating: reviews.rating,
+      title: reviews.title,
+      body: reviews.body,
+      author: reviews.author,
+      hiddenAt: reviews.hiddenAt,
+      createdAt: reviews.createdAt,
+      updatedAt: reviews.updatedAt,
+    })
+    .from(reviews)
+    .where(eq(reviews.userId, userId))
+    .orderBy(asc(reviews.createdAt));
   return {
     exportedAt: now().toISOString(),
     account: { ...user, createdAt: user.createdAt.toISOString() },
@@ -306,6 +322,7 @@ export async function exportData(
     consultations,
     wishlist,
     stockAlerts: alerts,
+    reviews: written,
   };
 }
 
