@@ -416,6 +416,20 @@ describe('the head of a page', () => {
     expect(jsonLd).toHaveLength(2);
   });
 
+  test('a product without reviews: no aggregateRating and no review in its Product', async () => {
+    const base = e2e.shop.baseURL;
+    // The lowest rated come last in the rating sort; the seed leaves a few products unreviewed.
+    const found = (await (
+      await fetch(`${base}/api/v1/search/products?sort=rating&limit=100&page=2`)
+    ).json()) as { results: { products: { slug: string; reviewCount: number }[] } };
+    const unreviewed = found.results.products.find((product) => product.reviewCount === 0);
+    expect(unreviewed).toBeDefined();
+    const { jsonLd } = headOf(await (await read(`/product/${unreviewed!.slug}`)).text());
+    expect(jsonLd[0]).toMatchObject({ '@type': 'Product' });
+    expect(jsonLd[0]).not.toHaveProperty('aggregateRating');
+    expect(jsonLd[0]).not.toHaveProperty('review');
+  });
+
   test('listings: their name and a BreadcrumbList; home: Organization and WebSite search', async () => {
     const base = e2e.shop.baseURL;
     for (const [path, name] of [
