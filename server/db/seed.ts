@@ -337,7 +337,8 @@ export function generateCatalog(options: SeedOptions, now = new Date()): Generat
 /** A product's rating as the database computes it: the average, one decimal (0 without any). */
 function averageRating(ratings: readonly number[]): number {
   if (ratings.length === 0) return 0;
-  return Math.round((ratings.reduce((sum, r) => sum + r, 0) / ratings.length) * 10) / 10;
+  // Tenths from whole numbers, so a half rounds up as numeric round() does in the database.
+  return Math.round((ratings.reduce((sum, r) => sum + r, 0) * 10) / ratings.length) / 10;
 }
 
 /**

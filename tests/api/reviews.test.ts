@@ -255,6 +255,23 @@ describe('GET /products/{identifier}/reviews', () => {
     expect(res.json<ReviewsPageResponse>().data.summary.count).toBe(7);
   });
 
+  test('a half tenth rounds up in the summary as in the product row: 63 / 20 = 3.15 is 3.2', async () => {
+    const product = await unreviewedProduct();
+    await t.db.insert(reviews).values(
+      Array.from({ length: 20 }, (_, i) => ({
+        id: `rev_half_${i}`,
+        productId: product.id,
+        rating: i < 3 ? 4 : 3,
+        title: 'Half',
+        body: 'Seventeen threes and three fours.',
+        author: 'Ada L.',
+      })),
+    );
+    await t.db.transaction((tx) => recomputeProductRatings(tx, [product.id]));
+    expect((await reviewsOf(product.slug)).summary).toMatchObject({ average: 3.2, count: 20 });
+    await expectRating(product.slug, 3.2, 20);
+  });
+
   test('an unknown product is 404; a bad query is 400 naming each field', async () => {
     const missing = await get('/products/no-such-product/reviews');
     expect(missing.statusCode).toBe(404);
@@ -303,6 +320,19 @@ describe('POST /products/{identifier}/reviews', () => {
     await expect
       .poll(async () => (await searchFor(product.name)).find((p) => p._id === product.id))
       .toMatchObject({ rating: 4, reviewCount: 2 });
+  });
+
+  test('buyers reviewing the same product at once are all counted', async () => {
+    const product = await unreviewedProduct();
+    const buyers = await Promise.all([1, 2, 3, 4].map(() => registerUser(t.app)));
+    for (const buyer of buyers) await orderOf(buyer, product.id, 'delivered');
+    const answers = await Promise.all(
+      buyers.map((buyer, i) =>
+        send('POST', `/products/${product.slug}/reviews`, { ...good, rating: i + 1 }, buyer.cookie),
+      ),
+    );
+    expect(answers.map((res) => res.statusCode)).toEqual([201, 201, 201, 201]);
+    await expectRating(product.slug, 2.5, 4);
   });
 
   test('signed out is 401', async () => {

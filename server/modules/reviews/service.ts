@@ -161,7 +161,9 @@ export async function listProductReviews(db: Executor, productId: string, query:
   return {
     reviews: rows.map(toReview),
     summary: {
-      average: total === 0 ? 0 : Math.round((sum / total) * 10) / 10,
+      // Tenths counted from whole numbers, so a half rounds up exactly as the database's
+      // numeric round() does for the product's rating (3.15 is 3.2 in both).
+      average: total === 0 ? 0 : Math.round((sum * 10) / total) / 10,
       count: total,
       histogram,
     },
