@@ -64,9 +64,9 @@ async function main() {
     const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
     console.log(
       `Seeded ${where} in ${seconds(generate + insert + searchIndex)}: ${result.products} products, ` +
-        `${result.variants} variants, ${result.categories} categories, ${result.brands} brands, ` +
-        `${result.flavors} flavors.\n  generate ${seconds(generate)}, insert ${seconds(insert)}, ` +
-        `search index ${seconds(searchIndex)}`,
+        `${result.variants} variants, ${result.reviews} reviews, ${result.categories} categories, ` +
+        `${result.brands} brands, ${result.flavors} flavors.\n  generate ${seconds(generate)}, ` +
+        `insert ${seconds(insert)}, search index ${seconds(searchIndex)}`,
     );
   } finally {
     await database.close();

@@ -453,6 +453,7 @@ export interface SeedResult {
   flavors: number;
   products: number;
   variants: number;
+  reviews: number;
   /** Milliseconds spent generating rows, inserting them, and building the search index. */
   timings: { generate: number; insert: number; searchIndex: number };
 }
@@ -495,6 +496,7 @@ export async function seedCatalog(db: Database, options: SeedOptions): Promise<S
     flavors: catalog.flavors.length,
     products: catalog.products.length,
     variants: catalog.variants.length,
+    reviews: catalog.reviews.length,
   };
 }
 
