@@ -200,6 +200,9 @@ describe('quote and order bodies', () => {
     );
     expect(problems(QuoteBody, { addressId: 'adr_1', shippingMethod: 'express' })).toEqual([]);
     expect(problems(QuoteBody, { shippingMethod: 'standard' })).toEqual([
+      'shippingAddress: is required (or addressId or shippingProvince)',
+    ]);
+    expect(problems(PlaceOrderBody, { shippingMethod: 'standard' })).toEqual([
       'shippingAddress: is required (or addressId)',
     ]);
     expect(
@@ -208,7 +211,49 @@ describe('quote and order bodies', () => {
         addressId: 'adr_1',
         shippingMethod: 'standard',
       }),
-    ).toEqual(['shippingAddress: give either shippingAddress or addressId']);
+    ).toEqual(['shippingAddress: give only one of shippingAddress, addressId']);
+  });
+
+  test('a quote may be for a province alone (a wallet before the address); an order never', () => {
+    expect(problems(QuoteBody, { shippingProvince: 'qc', shippingMethod: 'standard' })).toEqual([]);
+    expect(QuoteBody.parse({ shippingProvince: ' qc ', shippingMethod: 'standard' })).toMatchObject(
+      { shippingProvince: 'QC' },
+    );
+    expect(
+      problems(QuoteBody, {
+        shippingProvince: 'ON',
+        addressId: 'adr_1',
+        shippingMethod: 'standard',
+      }),
+    ).toEqual(['shippingAddress: give only one of shippingAddress, addressId, shippingProvince']);
+    expect(problems(QuoteBody, { shippingProvince: 'XX', shippingMethod: 'standard' })).toEqual([
+      'shippingProvince: must be a Canadian province or territory code such as ON or QC',
+    ]);
+    // An order takes no shippingProvince: it is dropped, and the address is then missing.
+    expect(
+      problems(PlaceOrderBody, { shippingProvince: 'ON', shippingMethod: 'standard' }),
+    ).toEqual(['shippingAddress: is required (or addressId)']);
+  });
+
+  test('a buy-now line is a product, a variant and a quantity within the line limits', () => {
+    const buyNow = { productId: 'prod_1', variantId: 'var_1', quantity: 2 };
+    expect(
+      problems(PlaceOrderBody, { buyNow, shippingAddress: address, shippingMethod: 'standard' }),
+    ).toEqual([]);
+    expect(
+      problems(QuoteBody, {
+        buyNow: { ...buyNow, quantity: 21 },
+        shippingProvince: 'ON',
+        shippingMethod: 'standard',
+      }),
+    ).toEqual(['buyNow.quantity: must be at most 20']);
+    expect(
+      problems(QuoteBody, {
+        buyNow: { productId: 'prod_1' },
+        shippingProvince: 'ON',
+        shippingMethod: 'standard',
+      }),
+    ).toEqual(['buyNow.variantId: is required', 'buyNow.quantity: is required']);
   });
 
   test('the shipping method is standard or express', () => {
@@ -450,7 +495,17 @@ describe('answers keep every field', () => {
       lines: [line],
       shippingMethod: 'express',
       shippingAddress: address,
+      province: 'ON',
       discount: { code: 'FORGE-7KQ2-MX9P', percentOff: 10 },
+      totals,
+    });
+    // A quote for a province alone has no address.
+    roundTrip(QuoteResponse, {
+      lines: [line],
+      shippingMethod: 'standard',
+      shippingAddress: null,
+      province: 'QC',
+      discount: null,
       totals,
     });
     expect(
