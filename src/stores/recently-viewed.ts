@@ -62,6 +62,7 @@ function cardOf(product: ProductDetail): ProductSummary {
     nutritionFacts: _nutritionFacts,
     tags: _tags,
     variants: _variants,
+    reviewsPreview: _reviewsPreview,
     ...card
   } = product;
   return card;

@@ -32,6 +32,7 @@ function product(n: number): ProductDetail {
     nutritionFacts: null,
     tags: ['tag'],
     variants: [],
+    reviewsPreview: [],
   };
 }
 
@@ -56,6 +57,7 @@ describe('remembering', () => {
     expect(stored().map((card) => card._id)).toEqual(['p-1', 'p-2']);
     expect(stored()[0]).not.toHaveProperty('description');
     expect(stored()[0]).not.toHaveProperty('variants');
+    expect(stored()[0]).not.toHaveProperty('reviewsPreview');
     expect(stored()[0]).toMatchObject({ slug: 'product-1', price: 1001, rating: 4.5 });
   });
 
