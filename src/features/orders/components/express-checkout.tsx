@@ -244,7 +244,7 @@ function ExpressButtons({ discountedSubtotal, buyNow }: Props) {
         }}
       />
       <FormFailure message={failure} />
-      <p className={styles.expressNote}>{EXPRESS_CHECKOUT_NOTE}</p>
+      <p className={styles.smallNote}>{EXPRESS_CHECKOUT_NOTE}</p>
     </section>
   );
 }

@@ -103,6 +103,8 @@ export function TestPaymentForm({ orderId, payment }: { orderId: string; payment
           {PAY_OFFLINE_TEXT}
         </p>
       ) : null}
+      {/* Under the button: the card fields stay where a phone's screen shows them at once. */}
+      <p className={styles.smallNote}>{TEST_PROVIDER_CARDS_ONLY}</p>
     </form>
   );
 }
@@ -121,7 +123,6 @@ function TestCardList() {
           </li>
         ))}
       </ul>
-      <p>{TEST_PROVIDER_CARDS_ONLY}</p>
     </div>
   );
 }

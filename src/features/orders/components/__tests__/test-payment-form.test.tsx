@@ -7,7 +7,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { TEST_PAYMENT_LABEL } from '../../../../../contract/orders.ts';
 import { renderWithProviders } from '../../../../testing/render.tsx';
 import { makePayment } from '../../__tests__/fixtures.ts';
-import { TestPaymentForm } from '../test-payment-form.tsx';
+import { TEST_PROVIDER_CARDS_ONLY, TestPaymentForm } from '../test-payment-form.tsx';
 
 afterEach(cleanup);
 
@@ -26,6 +26,11 @@ describe('the test payment form', () => {
       '4000 0000 0000 9995 is declined for insufficient funds',
       '4000 0025 0000 3155 asks for an authentication step',
     ]);
+    // No wallets here: they come with Stripe, and the form says so.
+    expect(within(form).getByText(TEST_PROVIDER_CARDS_ONLY)).toBeTruthy();
+    expect(TEST_PROVIDER_CARDS_ONLY).toBe(
+      'The test provider takes cards only. Apple Pay, Google Pay and Link appear when the shop takes payments through Stripe.',
+    );
   });
 
   test('a field error is a sentence, tied to its field', async () => {
