@@ -69,7 +69,12 @@ async function pageSignature(page: Page) {
   await page.locator('main h1').first().waitFor();
   return {
     heading: await page.locator('main h1').first().textContent(),
-    products: await page.locator('main article h2, main article h3').allTextContents(),
+    // Recently viewed grows as the walk opens products (it is the device's, not the page's).
+    products: await page.evaluate(() =>
+      [...document.querySelectorAll('main article')]
+        .filter((card) => !card.closest('section[aria-labelledby^="recently-viewed"]'))
+        .flatMap((card) => [...card.querySelectorAll('h2, h3')].map((h) => h.textContent)),
+    ),
   };
 }
 
