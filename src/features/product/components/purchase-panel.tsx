@@ -6,6 +6,7 @@ import { useAddToCart } from '../../cart/api/index.ts';
 import { pickFlavor, pickSize, type Selection } from '../lib/variant-selection.ts';
 import { cartPreview } from '../lib/cart-preview.ts';
 import { Price } from '../../../components/products/price.tsx';
+import { useHydrated } from '../../../lib/ssr/hydrated.ts';
 import type { ExpressCheckoutOffer } from '../../../lib/payments/express-offer.ts';
 import styles from './purchase-panel.module.css';
 import { VariantPicker } from './variant-picker.tsx';
@@ -41,6 +42,7 @@ export function PurchasePanel({
   express: Express,
 }: PurchasePanelProps) {
   const addToCart = useAddToCart();
+  const hydrated = useHydrated();
   // What the shopper asked for; above the limit the field shows the limit and says why.
   const [quantity, setQuantity] = useState(1);
   const variant = selection.variant;
@@ -84,10 +86,16 @@ export function PurchasePanel({
       </p>
       {variant && soldOut ? (
         // Nothing to add: the shopper can ask to hear when this flavor and size is back. Keyed by
-        // the variant, so another sold-out choice starts a fresh form.
-        <Suspense fallback={<div className={styles.notifyPending} />}>
-          <NotifyMeForm key={variant._id} productId={product._id} variantId={variant._id} />
-        </Suspense>
+        // the variant, so another sold-out choice starts a fresh form. The form is the browser's
+        // (it may fill in the signed-in shopper's e-mail): the server and the hydrating render
+        // hold its place, and its code loads once the page is live.
+        hydrated ? (
+          <Suspense fallback={<div className={styles.notifyPending} />}>
+            <NotifyMeForm key={variant._id} productId={product._id} variantId={variant._id} />
+          </Suspense>
+        ) : (
+          <div className={styles.notifyPending} />
+        )
       ) : (
         <div className={styles.actions}>
           <QuantityInput
