@@ -7,6 +7,7 @@ import type { VariantSearch } from '../lib/product-search.ts';
 import { resolveSelection, type Selection } from '../lib/variant-selection.ts';
 import { NutritionFacts } from './nutrition-facts.tsx';
 import { ProductGallery } from './product-gallery.tsx';
+import { ProductReviews } from './product-reviews.tsx';
 import styles from './product-details.module.css';
 import { ProductGrid } from '../../../components/products/product-grid.tsx';
 import type { ExpressCheckoutOffer } from '../../../lib/payments/express-offer.ts';
@@ -126,6 +127,7 @@ export function ProductDetails({
         ) : null}
       </div>
 
+      <ProductReviews product={product} />
       <SuggestedProducts identifier={product.slug} />
       <RecentlyViewed exclude={product._id} />
     </main>

@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { isNotFound, productQueryOptions } from '../../../lib/catalog/get-product.ts';
+import { reviewsQueryOptions } from '../../../features/product/api/get-reviews.ts';
 import { suggestedProductsQueryOptions } from '../../../features/product/api/get-suggested-products.ts';
 import { ExpressCheckoutSlot } from '../../../features/orders/components/express-checkout-slot.tsx';
 import { ProductDetails } from '../../../features/product/components/product-details.tsx';
@@ -12,6 +13,10 @@ export const Route = createFileRoute('/_shop/product/$identifier')({
   validateSearch: productSearchSchema,
   loader: async ({ context, params }) => {
     void context.queryClient.prefetchQuery(suggestedProductsQueryOptions(params.identifier));
+    // The first page of reviews with the star counts: in the server's HTML too.
+    void context.queryClient.prefetchInfiniteQuery(
+      reviewsQueryOptions(params.identifier, 'newest'),
+    );
     try {
       await context.queryClient.ensureQueryData(productQueryOptions(params.identifier));
     } catch (error) {

@@ -1,0 +1,159 @@
+/**
+ * The product page's reviews: the average and count, how many gave each number of stars, and the
+ * reviews themselves, newest first or by rating, a page at a time.
+ *
+ * The server's HTML already holds the summary line and the newest reviews the product answer
+ * carries (`reviewsPreview`), so a crawler and a slow phone see them; the browser then reads the
+ * first page with the star counts, and "Show more reviews" the next ones.
+ */
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import type { ProductDetail } from '../../../../contract/catalog.ts';
+import type { Review, ReviewSummary } from '../../../../contract/reviews.ts';
+import { Rating } from '../../../components/products/rating.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { failureMessage } from '../../../lib/failure-message.ts';
+import { reviewsQueryOptions, type ReviewSort } from '../api/get-reviews.ts';
+import styles from './product-reviews.module.css';
+
+export const REVIEW_SORT_LABELS: Record<ReviewSort, string> = {
+  newest: 'Newest first',
+  highest: 'Highest rated',
+  lowest: 'Lowest rated',
+};
+
+export const NO_REVIEWS_TEXT = 'No reviews yet.';
+
+const dateFormat = new Intl.DateTimeFormat('en-CA', {
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  timeZone: 'America/Toronto',
+});
+
+export function ProductReviews({ product }: { product: ProductDetail }) {
+  const [sort, setSort] = useState<ReviewSort>('newest');
+  const sortId = useId();
+  const hasReviews = product.reviewCount > 0;
+  const reviews = useInfiniteQuery({
+    ...reviewsQueryOptions(product.slug, sort),
+    enabled: hasReviews,
+  });
+  const pages = reviews.data?.pages ?? [];
+  const summary = pages[0]?.summary ?? null;
+  const listed: Review[] =
+    pages.length > 0
+      ? pages.flatMap((page) => page.reviews)
+      : sort === 'newest'
+        ? (product.reviewsPreview ?? [])
+        : [];
+
+  return (
+    <section aria-labelledby="product-reviews" className={styles.reviews}>
+      <h2 id="product-reviews" className={styles.title}>
+        Reviews
+      </h2>
+      {hasReviews ? (
+        <>
+          <div className={styles.summary}>
+            <p className={styles.average}>
+              <span className={styles.averageNumber}>{product.rating.toFixed(1)}</span>
+              <Rating rating={product.rating} reviewCount={product.reviewCount} />
+              <span>
+                Based on {product.reviewCount} {product.reviewCount === 1 ? 'review' : 'reviews'}
+              </span>
+            </p>
+            {summary ? <StarCounts summary={summary} /> : null}
+          </div>
+          <div className={styles.sort}>
+            <label htmlFor={sortId}>Sort reviews</label>
+            <select
+              id={sortId}
+              value={sort}
+              onChange={(event) => setSort(event.target.value as ReviewSort)}
+            >
+              {(Object.keys(REVIEW_SORT_LABELS) as ReviewSort[]).map((key) => (
+                <option key={key} value={key}>
+                  {REVIEW_SORT_LABELS[key]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <ul className={styles.list}>
+            {listed.map((review) => (
+              <ReviewItem key={review._id} review={review} />
+            ))}
+          </ul>
+          {reviews.isError ? (
+            <p className={styles.failure} role="alert">
+              {failureMessage(reviews.error, 'The reviews could not be loaded.')}{' '}
+              <Button variant="outline" onClick={() => void reviews.refetch()}>
+                Try again
+              </Button>
+            </p>
+          ) : null}
+          {reviews.hasNextPage ? (
+            <Button
+              variant="outline"
+              onClick={() => void reviews.fetchNextPage()}
+              loading={reviews.isFetchingNextPage}
+            >
+              Show more reviews
+            </Button>
+          ) : null}
+        </>
+      ) : (
+        <p>{NO_REVIEWS_TEXT}</p>
+      )}
+    </section>
+  );
+}
+
+/** How many reviews gave each number of stars, 5 to 1, as bars with their counts. */
+function StarCounts({ summary }: { summary: ReviewSummary }) {
+  const stars = [5, 4, 3, 2, 1] as const;
+  return (
+    <ul className={styles.histogram} aria-label="Reviews by stars">
+      {stars.map((star) => {
+        const count = summary.histogram[star];
+        const share = summary.count > 0 ? count / summary.count : 0;
+        return (
+          <li key={star} className={styles.bar}>
+            <span>
+              {star} {star === 1 ? 'star' : 'stars'}
+            </span>
+            <span className={styles.track} aria-hidden="true">
+              <span className={styles.fill} style={{ width: `${Math.round(share * 100)}%` }} />
+            </span>
+            <span>
+              {count}
+              <span className="visually-hidden"> {count === 1 ? 'review' : 'reviews'}</span>
+            </span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function ReviewItem({ review }: { review: Review }) {
+  return (
+    <li className={styles.review}>
+      <span className={styles.stars} role="img" aria-label={`${review.rating} out of 5 stars`}>
+        {'★'.repeat(review.rating)}
+        <span className={styles.emptyStars}>{'★'.repeat(5 - review.rating)}</span>
+      </span>
+      <h3 id={`review-${review._id}`} className={styles.reviewTitle}>
+        {review.title}
+      </h3>
+      <p className={styles.byline}>
+        {review.author}
+        {review.verifiedPurchase ? (
+          <span className={styles.verified}> · Verified purchase</span>
+        ) : null}{' '}
+        · <time dateTime={review.createdAt}>{dateFormat.format(new Date(review.createdAt))}</time>
+      </p>
+      <p className={styles.body}>{review.body}</p>
+    </li>
+  );
+}
