@@ -6,7 +6,8 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import type { ProductDetail, ProductVariant } from '../../../../../contract/catalog.ts';
+import type { ProductVariant } from '../../../../../contract/catalog.ts';
+import { makeProduct, makeVariant } from './fixtures.ts';
 import { customerState } from '../../../../stores/customer.ts';
 import { api, setupMswServer } from '../../../../testing/msw.ts';
 import { renderWithProviders } from '../../../../testing/render.tsx';
@@ -20,39 +21,9 @@ beforeEach(() => {
 });
 afterEach(cleanup);
 
-const variant = (flavor: string, stock: number): ProductVariant => ({
-  _id: `v-${flavor}`,
-  sku: `WHEY-${flavor}`,
-  flavor: { _id: `f-${flavor}`, slug: flavor, name: flavor },
-  size: '2 lb',
-  price: 4999,
-  compareAtPrice: null,
-  stock,
-  image: null,
-});
-const chocolate = variant('chocolate', 5);
-const vanilla = variant('vanilla', 0);
-const product: ProductDetail = {
-  _id: 'p-gold-whey',
-  slug: 'gold-whey',
-  name: 'Gold Whey',
-  brand: { _id: 'b-forge', slug: 'forge', name: 'Forge' },
-  categories: [],
-  image: null,
-  price: 4999,
-  compareAtPrice: null,
-  onSale: false,
-  priceVaries: false,
-  rating: 4.5,
-  reviewCount: 10,
-  inStock: true,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  images: [],
-  description: '',
-  nutritionFacts: null,
-  tags: [],
-  variants: [chocolate, vanilla],
-};
+const chocolate = makeVariant('chocolate', 5);
+const vanilla = makeVariant('vanilla', 0);
+const product = makeProduct({ variants: [chocolate, vanilla] });
 
 const render = (chosen: ProductVariant) =>
   renderWithProviders(

@@ -7,6 +7,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { http, HttpResponse } from 'msw';
 import { afterEach, expect, test } from 'vitest';
 import type { ProductDetail } from '../../../../../contract/catalog.ts';
+import { makeProduct } from './fixtures.ts';
 import type { Review } from '../../../../../contract/reviews.ts';
 import { api, setupMswServer } from '../../../../testing/msw.ts';
 import { renderWithProviders } from '../../../../testing/render.tsx';
@@ -25,29 +26,13 @@ const review = (n: number, rating = 5): Review => ({
   createdAt: `2026-11-${String(10 + n).padStart(2, '0')}T15:00:00.000Z`,
 });
 
-const product = (overrides: Partial<ProductDetail> = {}): ProductDetail => ({
-  _id: 'p-whey',
-  slug: 'gold-whey',
-  name: 'Gold Whey',
-  brand: { _id: 'b-forge', slug: 'forge', name: 'Forge' },
-  categories: [],
-  image: null,
-  price: 4999,
-  compareAtPrice: null,
-  onSale: false,
-  priceVaries: false,
-  rating: 4.3,
-  reviewCount: 7,
-  inStock: true,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  images: [],
-  description: '',
-  nutritionFacts: null,
-  tags: [],
-  variants: [],
-  reviewsPreview: [review(7), review(6), review(5)],
-  ...overrides,
-});
+const product = (overrides: Partial<ProductDetail> = {}) =>
+  makeProduct({
+    rating: 4.3,
+    reviewCount: 7,
+    reviewsPreview: [review(7), review(6), review(5)],
+    ...overrides,
+  });
 
 const summary = { average: 4.3, count: 7, histogram: { 5: 4, 4: 1, 3: 1, 2: 1, 1: 0 } };
 

@@ -5,43 +5,14 @@
  */
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, expect, test } from 'vitest';
-import type { ProductDetail, ProductVariant } from '../../../../../contract/catalog.ts';
+import type { ProductVariant } from '../../../../../contract/catalog.ts';
+import { makeProduct, makeVariant } from './fixtures.ts';
 import { renderWithProviders } from '../../../../testing/render.tsx';
 import { PurchasePanel } from '../purchase-panel.tsx';
 
 afterEach(cleanup);
 
-const variant = (flavor: string): ProductVariant => ({
-  _id: `v-${flavor}`,
-  sku: `WHEY-${flavor}`,
-  flavor: { _id: `f-${flavor}`, slug: flavor, name: flavor },
-  size: '2 lb',
-  price: 4999,
-  compareAtPrice: null,
-  stock: 5,
-  image: null,
-});
-const product: ProductDetail = {
-  _id: 'p-gold-whey',
-  slug: 'gold-whey',
-  name: 'Gold Whey',
-  brand: { _id: 'b-forge', slug: 'forge', name: 'Forge' },
-  categories: [],
-  image: null,
-  price: 4999,
-  compareAtPrice: null,
-  onSale: false,
-  priceVaries: false,
-  rating: 4.5,
-  reviewCount: 10,
-  inStock: true,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  images: [],
-  description: '',
-  nutritionFacts: null,
-  tags: [],
-  variants: [variant('chocolate'), variant('vanilla')],
-};
+const product = makeProduct({ variants: [makeVariant('chocolate'), makeVariant('vanilla')] });
 const [chocolate, vanilla] = product.variants as [ProductVariant, ProductVariant];
 const soldOutVanilla = { ...vanilla, stock: 0 };
 
