@@ -11,7 +11,8 @@
  * of the shell.
  */
 import type { Plugin, Rolldown } from 'vite';
-import { FIRST_VIEW } from '../../src/lib/ssr/first-view.ts';
+import { STORAGE_KEYS } from '../../src/lib/constants.ts';
+import { CART_EMPTY_MARK, FIRST_VIEW } from '../../src/lib/ssr/first-view.ts';
 
 type OutputBundle = Rolldown.OutputBundle;
 type OutputChunk = Rolldown.OutputChunk;
@@ -153,6 +154,17 @@ export const ENTRY_START_LIMIT_MS = 3000;
  */
 const START_APP = `
 const entry = document.currentScript.dataset.entry;
+// No account and no guest cart: the cart is empty, and the cart page can say so at once.
+try {
+  const customer = JSON.parse(localStorage.getItem("${STORAGE_KEYS.customerRoot}")) || {};
+  const guestCart = localStorage.getItem("${STORAGE_KEYS.guestCartId}") ||
+    (customer.guestCart && customer.guestCart.guestCartId);
+  if (!guestCart && !(customer.auth && customer.auth.user)) {
+    document.documentElement.dataset.${CART_EMPTY_MARK} = "";
+  }
+} catch {
+  // Storage unreadable: the cart page shows its loading state until the app reads the cart.
+}
 // The browser may offer the install before the app listens: keep the offer for it.
 addEventListener("beforeinstallprompt", (offer) => {
   offer.preventDefault();
@@ -217,6 +229,8 @@ setTimeout(start, ${ENTRY_START_LIMIT_MS});
  * fails. Links work before that, as in any HTML page; what waits is what the app adds (menus,
  * the cart, search). Meanwhile it keeps the browser's install offer for the app
  * (`window.forgeInstallOffer`, src/lib/pwa/install-prompt.ts), which would otherwise be missed.
+ * First of all it marks a device that holds no cart (CART_EMPTY_MARK), so the cart page's HTML
+ * shows that cart as empty at once instead of loading until the app has read it.
  */
 export function preloadScript(preloads: RoutePreload[], base: string): string {
   const table = preloads.map(({ pattern, files }) => [pattern, files.map((file) => base + file)]);

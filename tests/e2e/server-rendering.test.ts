@@ -63,6 +63,23 @@ const UNKNOWN_PAGES = [
 ];
 
 /** What a link preview asks with: any type, no cookies, no redirects followed. */
+/**
+ * Holds the app's entry script of `page` back: `entry` resolves once the browser asks for it (the
+ * server's HTML is on screen), and the script arrives after `release()`.
+ */
+async function holdEntry(page: Page) {
+  let release!: () => void;
+  let asked!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const entry = new Promise<void>((resolve) => (asked = resolve));
+  await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+    asked();
+    await released;
+    await route.continue();
+  });
+  return { entry, release };
+}
+
 const read = (path: string, headers: Record<string, string> = {}) =>
   fetch(`${e2e.shop.baseURL}${path}`, {
     headers: { accept: '*/*', ...headers },
@@ -602,7 +619,7 @@ describe('in the browser', () => {
     },
   );
 
-  test('a first visit’s cart fills in after the server’s loading state without moving the page', async () => {
+  test('a first visit’s cart is empty before the app runs, and stays that element after', async () => {
     const context = await e2e.newContext({
       viewport: { width: 412, height: 823 },
       isMobile: true,
@@ -623,17 +640,38 @@ describe('in the browser', () => {
     });
     const html = await (await read('/cart')).text();
     expect(html).toContain('aria-label="Loading your cart"');
-    // As on a slow phone: the server's HTML is on screen well before the script takes over.
-    await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-      await route.continue();
-    });
-    await page.goto('/cart');
-    await page.getByRole('heading', { name: 'Your cart is empty' }).waitFor();
-    await page.waitForTimeout(500);
+    expect(html).toContain('Your cart is empty');
+    // As on a slow phone: the app's script is held until the server's HTML has been looked at.
+    const { entry, release } = await holdEntry(page);
+    const opened = page.goto('/cart');
+    await entry;
+    const empty = page.getByRole('heading', { name: 'Your cart is empty' });
+    await empty.waitFor();
+    expect(await page.getByLabel('Loading your cart').isVisible()).toBe(false);
+    await empty.evaluate((heading) => heading.setAttribute('data-seen-before-app', ''));
+    release();
+    await opened;
+    await page.getByRole('link', { name: 'Start shopping' }).waitFor();
+    // The app read the cart and kept the very element the HTML showed, in the same place.
+    expect(await empty.getAttribute('data-seen-before-app')).toBe('');
     expect(
       await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts),
     ).toEqual([]);
+    await context.close();
+  });
+
+  test('a device holding a cart shows the loading state until the app reads it', async () => {
+    const context = await e2e.newContext();
+    const page = await context.newPage();
+    await page.addInitScript(() => localStorage.setItem('guestCartId', 'a-cart-from-before'));
+    const { entry, release } = await holdEntry(page);
+    const opened = page.goto('/cart');
+    await entry;
+    await page.getByLabel('Loading your cart').waitFor();
+    expect(await page.getByRole('heading', { name: 'Your cart is empty' }).isVisible()).toBe(false);
+    release();
+    await opened;
+    await context.close();
   });
 
   test('a hydrated product page works: add to cart, the badge, search, the menu', async () => {

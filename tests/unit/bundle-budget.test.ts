@@ -82,7 +82,8 @@ describe('first-page JavaScript budget', () => {
       ['^/cart/?$', 2],
     ]);
     expect(routes[0]!.gzip).toBeGreaterThan(5000);
-    expect(routes[1]!.gzip).toBeLessThan(1000);
+    // The cart: the preload script and its 10 bytes, far from the product's 5 KB.
+    expect(routes[1]!.gzip).toBeLessThan(1500);
   });
 
   it("finds Stripe.js's loader on a first page, whether the entry's or a route's, not in a lazy chunk", () => {

@@ -9,3 +9,11 @@ export const FIRST_VIEW = 'first-view';
 
 /** Props that mark an element as the first view's main element (React passes it through as is). */
 export const FIRST_VIEW_MARK: Record<string, string> = { elementtiming: FIRST_VIEW };
+
+/**
+ * The `<html>` data attribute (`data-cart-empty`) the start script sets on a device that holds no
+ * cart: no account signed in and no guest cart (scripts/vite/route-preload.ts). The cart page's
+ * HTML carries both its loading state and its empty cart, and this mark picks the empty cart, so a
+ * first visit's cart page shows its content before the app runs.
+ */
+export const CART_EMPTY_MARK = 'cartEmpty';

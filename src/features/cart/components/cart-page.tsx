@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { buttonClassName } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import type { ExpressCheckoutOffer } from '../../../lib/payments/express-offer.ts';
+import { useHydrated } from '../../../lib/ssr/hydrated.ts';
 import { useCustomer } from '../../../stores/customer.ts';
 import { useCart } from '../api/use-cart.ts';
 import { CartLine } from './cart-line.tsx';
@@ -11,15 +12,23 @@ import { PendingSync } from './pending-sync.tsx';
 
 export function CartPage({ express }: { express?: ExpressCheckoutOffer }) {
   const cart = useCart();
-  const { user } = useCustomer();
+  const { user, guestCartId } = useCustomer();
+  const hydrated = useHydrated();
   const data = cart.data;
 
   let content;
   if (cart.isPending) {
+    // Before the app runs, the server's HTML holds both the loading state and the empty cart, and
+    // the start script's mark on a device without a cart (CART_EMPTY_MARK) chooses which shows.
+    // The app then keeps the empty cart on screen for such a device until the cart is read.
+    const maybeEmpty = !hydrated || (!user && !guestCartId);
     content = (
-      <div className={styles.state}>
-        <Spinner label="Loading your cart" />
-      </div>
+      <>
+        <div key="loading" className={`${styles.state} ${styles.loading}`}>
+          <Spinner label="Loading your cart" />
+        </div>
+        {maybeEmpty ? <EmptyCart key="empty" preview /> : null}
+      </>
     );
   } else if (!data) {
     content = (
@@ -35,7 +44,12 @@ export function CartPage({ express }: { express?: ExpressCheckoutOffer }) {
       </div>
     );
   } else if (data.items.length === 0) {
-    content = <EmptyCart />;
+    // Keyed as in the loading state, so the empty cart shown from the HTML stays the same element.
+    content = (
+      <>
+        <EmptyCart key="empty" />
+      </>
+    );
   } else {
     content = (
       <div className={styles.layout}>
@@ -69,9 +83,10 @@ export function CartPage({ express }: { express?: ExpressCheckoutOffer }) {
   );
 }
 
-function EmptyCart() {
+/** `preview`: shown only on a device the start script marked as holding no cart. */
+function EmptyCart({ preview = false }: { preview?: boolean }) {
   return (
-    <div className={styles.empty}>
+    <div className={preview ? `${styles.empty} ${styles.emptyPreview}` : styles.empty}>
       <h2 className={styles.emptyTitle}>Your cart is empty</h2>
       <p>Fuel up: protein, creatine, pre-workout and more, with free shipping from $99.</p>
       <div className={styles.emptyActions}>
