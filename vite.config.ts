@@ -90,6 +90,9 @@ const browserBuild: UserConfig = {
         globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
         globIgnores: ['screenshots/**'],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+        // The worker is registered as a classic script (src/lib/pwa/service-worker.ts), so it is
+        // built as one: an ES-module build would need an option the bundler has deprecated.
+        rollupFormat: 'iife',
       },
       manifest: {
         id: '/',
@@ -175,6 +178,7 @@ const browserBuild: UserConfig = {
         codeSplitting: {
           groups: [
             {
+              debugName: 'start',
               name: (id, ctx) =>
                 loadedAtStart(id, (other) => ctx.getModuleInfo(other)) ? 'start' : null,
             },
