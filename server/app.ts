@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import fastifyCompress from '@fastify/compress';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
-import { loggerOptions, type LogDestination } from './lib/logging.ts';
+import { logAnswer, loggerOptions, type LogDestination } from './lib/logging.ts';
 import { SERVER_TIMEOUTS, timeoutOptions, type ServerTimeouts } from './lib/timeouts.ts';
 import { apiModules } from './modules/index.ts';
 import mail from './modules/mail/plugin.ts';
@@ -55,6 +55,9 @@ export async function buildApp({
   const app = Fastify({
     ...timeoutOptions(timeouts),
     logger: logger ?? loggerOptions(config.LOG_LEVEL, logStream),
+    // One line per request, written when the answer has gone (logAnswer, below), instead of
+    // Fastify's two ("incoming request", "request completed").
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.TRUST_PROXY.length > 0 ? config.TRUST_PROXY.join(',') : false,
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
@@ -75,6 +78,10 @@ export async function buildApp({
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
     done(null, payload);
+  });
+  app.addHook('onResponse', (request, reply, done) => {
+    logAnswer(request, reply);
+    done();
   });
 
   const crossSite = config.STOREFRONT_ORIGINS.some(

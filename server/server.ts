@@ -4,6 +4,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { exitIfUnusable, scheduleBackups } from './db/embedded.ts';
 import { seedCatalogIfEmpty } from './db/seed.ts';
+import { prettyLogs } from './lib/logging.ts';
 import { ensureAdmin } from './modules/auth/accounts.ts';
 
 /**
@@ -19,7 +20,13 @@ export async function startServer(config: Config) {
     dataDir: path.join(config.dataDir, 'pglite'),
   });
   await database.migrate();
-  const app = await buildApp({ config, database });
+  // At a terminal, lines a person reads; piped, collected or in production, one JSON object each.
+  const atTerminal = process.stdout.isTTY && config.NODE_ENV !== 'production';
+  const app = await buildApp({
+    config,
+    database,
+    ...(atTerminal ? { logStream: prettyLogs() } : {}),
+  });
   if (config.SHOP_ADMIN_EMAIL && config.SHOP_ADMIN_PASSWORD) {
     const email = config.SHOP_ADMIN_EMAIL.trim().toLowerCase();
     const outcome = await ensureAdmin(database.db, email, config.SHOP_ADMIN_PASSWORD);

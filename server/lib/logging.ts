@@ -1,4 +1,5 @@
-import type { FastifyError, FastifyRequest, FastifyServerOptions } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import { PinoPretty } from 'pino-pretty';
 
 /** What a secret is replaced with in the log. */
 export const REDACTED = '[redacted]';
@@ -274,4 +275,31 @@ export function loggerOptions(
       }),
     },
   };
+}
+
+/**
+ * The one line logged for each request, once its answer has gone: method, the URL as logged
+ * (redactUrl), status and time in the message, for a person reading it; the same as fields
+ * (`req`, `res`, `responseTime` in ms), for a machine.
+ */
+export function logAnswer(request: FastifyRequest, reply: FastifyReply): void {
+  const responseTime = Math.round(reply.elapsedTime * 10) / 10;
+  const url = redactUrl(request.url, request.params);
+  request.log.info(
+    { req: request, res: reply, responseTime },
+    `${request.method} ${url} ${reply.statusCode} ${responseTime} ms`,
+  );
+}
+
+/**
+ * Log lines for a person at a terminal: one coloured line each (time, level, message), the
+ * request's fields left to the message. An error's stack follows the line that reports it.
+ */
+export function prettyLogs(destination?: NodeJS.WritableStream): LogDestination {
+  return PinoPretty({
+    ...(destination ? { destination, colorize: false } : { colorize: true }),
+    singleLine: true,
+    translateTime: 'SYS:HH:MM:ss.l',
+    ignore: 'pid,hostname,reqId,req,res,responseTime',
+  });
 }
