@@ -38,6 +38,7 @@ import { Route as ShopOrderLinkTokenRouteImport } from './routes/_shop/order-lin
 import { Route as ShopProductIdentifierRouteImport } from './routes/_shop/product/$identifier'
 import { Route as ShopSearchIndexRouteImport } from './routes/_shop/search/index'
 import { Route as ShopSearchProductsRouteImport } from './routes/_shop/search/products'
+import { Route as ShopAccountAdminReviewsRouteImport } from './routes/_shop/_account/admin/reviews'
 import { Route as ShopAccountOrderOrderIdRouteImport } from './routes/_shop/_account/order/$orderId'
 import { Route as ShopAccountProfileMeRouteImport } from './routes/_shop/_account/profile/me'
 import { Route as ShopStockAlertsUnsubscribeTokenRouteImport } from './routes/_shop/stock-alerts/unsubscribe/$token'
@@ -188,6 +189,11 @@ const ShopSearchProductsRoute = ShopSearchProductsRouteImport.update({
   path: '/search/products',
   getParentRoute: () => ShopRoute,
 } as any)
+const ShopAccountAdminReviewsRoute = ShopAccountAdminReviewsRouteImport.update({
+  id: '/admin/reviews',
+  path: '/admin/reviews',
+  getParentRoute: () => ShopAccountRoute,
+} as any)
 const ShopAccountOrderOrderIdRoute = ShopAccountOrderOrderIdRouteImport.update({
   id: '/order/$orderId',
   path: '/order/$orderId',
@@ -245,6 +251,7 @@ export interface FileRoutesByFullPath {
   '/product/$identifier': typeof ShopProductIdentifierRoute
   '/search/products': typeof ShopSearchProductsRoute
   '/search/': typeof ShopSearchIndexRoute
+  '/admin/reviews': typeof ShopAccountAdminReviewsRoute
   '/order/$orderId': typeof ShopAccountOrderOrderIdRoute
   '/profile/me': typeof ShopAccountProfileMeRoute
   '/stock-alerts/unsubscribe/$token': typeof ShopStockAlertsUnsubscribeTokenRoute
@@ -279,6 +286,7 @@ export interface FileRoutesByTo {
   '/product/$identifier': typeof ShopProductIdentifierRoute
   '/search/products': typeof ShopSearchProductsRoute
   '/search': typeof ShopSearchIndexRoute
+  '/admin/reviews': typeof ShopAccountAdminReviewsRoute
   '/order/$orderId': typeof ShopAccountOrderOrderIdRoute
   '/profile/me': typeof ShopAccountProfileMeRoute
   '/stock-alerts/unsubscribe/$token': typeof ShopStockAlertsUnsubscribeTokenRoute
@@ -316,6 +324,7 @@ export interface FileRoutesById {
   '/_shop/product/$identifier': typeof ShopProductIdentifierRoute
   '/_shop/search/products': typeof ShopSearchProductsRoute
   '/_shop/search/': typeof ShopSearchIndexRoute
+  '/_shop/_account/admin/reviews': typeof ShopAccountAdminReviewsRoute
   '/_shop/_account/order/$orderId': typeof ShopAccountOrderOrderIdRoute
   '/_shop/_account/profile/me': typeof ShopAccountProfileMeRoute
   '/_shop/stock-alerts/unsubscribe/$token': typeof ShopStockAlertsUnsubscribeTokenRoute
@@ -352,6 +361,7 @@ export interface FileRouteTypes {
     | '/product/$identifier'
     | '/search/products'
     | '/search/'
+    | '/admin/reviews'
     | '/order/$orderId'
     | '/profile/me'
     | '/stock-alerts/unsubscribe/$token'
@@ -386,6 +396,7 @@ export interface FileRouteTypes {
     | '/product/$identifier'
     | '/search/products'
     | '/search'
+    | '/admin/reviews'
     | '/order/$orderId'
     | '/profile/me'
     | '/stock-alerts/unsubscribe/$token'
@@ -422,6 +433,7 @@ export interface FileRouteTypes {
     | '/_shop/product/$identifier'
     | '/_shop/search/products'
     | '/_shop/search/'
+    | '/_shop/_account/admin/reviews'
     | '/_shop/_account/order/$orderId'
     | '/_shop/_account/profile/me'
     | '/_shop/stock-alerts/unsubscribe/$token'
@@ -644,6 +656,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ShopSearchProductsRouteImport
       parentRoute: typeof ShopRoute
     }
+    '/_shop/_account/admin/reviews': {
+      id: '/_shop/_account/admin/reviews'
+      path: '/admin/reviews'
+      fullPath: '/admin/reviews'
+      preLoaderRoute: typeof ShopAccountAdminReviewsRouteImport
+      parentRoute: typeof ShopAccountRoute
+    }
     '/_shop/_account/order/$orderId': {
       id: '/_shop/_account/order/$orderId'
       path: '/order/$orderId'
@@ -686,6 +705,7 @@ interface ShopAccountRouteChildren {
   ShopAccountCheckoutRoute: typeof ShopAccountCheckoutRoute
   ShopAccountMyOrdersRoute: typeof ShopAccountMyOrdersRoute
   ShopAccountOrderSuccessRoute: typeof ShopAccountOrderSuccessRoute
+  ShopAccountAdminReviewsRoute: typeof ShopAccountAdminReviewsRoute
   ShopAccountOrderOrderIdRoute: typeof ShopAccountOrderOrderIdRoute
   ShopAccountProfileMeRoute: typeof ShopAccountProfileMeRoute
   ShopAccountAdminOrdersOrderIdRoute: typeof ShopAccountAdminOrdersOrderIdRoute
@@ -696,6 +716,7 @@ const ShopAccountRouteChildren: ShopAccountRouteChildren = {
   ShopAccountCheckoutRoute: ShopAccountCheckoutRoute,
   ShopAccountMyOrdersRoute: ShopAccountMyOrdersRoute,
   ShopAccountOrderSuccessRoute: ShopAccountOrderSuccessRoute,
+  ShopAccountAdminReviewsRoute: ShopAccountAdminReviewsRoute,
   ShopAccountOrderOrderIdRoute: ShopAccountOrderOrderIdRoute,
   ShopAccountProfileMeRoute: ShopAccountProfileMeRoute,
   ShopAccountAdminOrdersOrderIdRoute: ShopAccountAdminOrdersOrderIdRoute,

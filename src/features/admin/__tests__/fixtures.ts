@@ -1,4 +1,4 @@
-/** Answers of the order desk's API for component tests, built from the contract's types. */
+/** Answers of the desk's API (orders, reviews) for component tests, built from the contract's types. */
 import type {
   AdminOrder,
   AdminOrderSummary,
@@ -7,6 +7,7 @@ import type {
 } from '../../../../contract/admin.ts';
 import { computeOrderTotals, ORDER_STATUSES } from '../../../../contract/checkout-rules.ts';
 import type { PricedLine } from '../../../../contract/orders.ts';
+import type { AdminReview } from '../../../../contract/reviews.ts';
 
 export const STAFF = {
   _id: 'usr_staff',
@@ -140,5 +141,26 @@ export function makeStock(stock: number): VariantStock {
     productId: 'prod_1',
     productTotalStock: stock,
     adjustments: [],
+  };
+}
+
+/** A published review, the n-th newest. */
+export function makeAdminReview(n: number, overrides: Partial<AdminReview> = {}): AdminReview {
+  return {
+    _id: `rev_${n}`,
+    rating: 4,
+    title: `Review ${n}`,
+    body: 'Mixes well and tastes like chocolate milk.',
+    author: 'Maya C.',
+    verifiedPurchase: true,
+    createdAt: '2026-11-20T12:00:00.000Z',
+    productId: 'prod_1',
+    productName: 'Whey Protein Isolate',
+    userId: null,
+    hiddenAt: null,
+    hiddenReason: null,
+    hiddenBy: null,
+    updatedAt: '2026-11-20T12:00:00.000Z',
+    ...overrides,
   };
 }

@@ -1,7 +1,7 @@
 /**
- * The order desk's query keys, generic → specific: `deskKeys.all` refreshes every staff answer.
- * Staff answers carry customers' names and addresses: they are kept in memory only
- * (`DESK_QUERY_META`: never written to the device's saved query cache).
+ * The desk's query keys (orders, stock, reviews), generic → specific: `deskKeys.all` refreshes
+ * every staff answer. Staff answers carry customers' names, addresses and account ids: they are
+ * kept in memory only (`DESK_QUERY_META`: never written to the device's saved query cache).
  */
 import type { DeskQuery } from '../lib/desk-query.ts';
 
@@ -11,6 +11,8 @@ export const deskKeys = {
   list: (query: DeskQuery) => [...deskKeys.lists(), query] as const,
   order: (orderId: string) => [...deskKeys.all, 'order', orderId] as const,
   stock: (variantId: string) => [...deskKeys.all, 'stock', variantId] as const,
+  reviewLists: () => [...deskKeys.all, 'reviews'] as const,
+  reviewList: (page: number) => [...deskKeys.reviewLists(), page] as const,
 };
 
 export const DESK_QUERY_META = { persist: false } as const;

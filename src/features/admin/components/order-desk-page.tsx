@@ -30,6 +30,7 @@ import { deskQuery, deskStatus } from '../lib/desk-query.ts';
 import { DESK_SORTS, type DeskSearch, type DeskSort } from '../lib/desk-search.ts';
 import styles from './admin.module.css';
 import { LoadFailure } from '../../../components/ui/load-failure.tsx';
+import { DeskNav } from './desk-nav.tsx';
 
 const features = tableFeatures({ rowSortingFeature, rowPaginationFeature });
 const column = createColumnHelper<typeof features, AdminOrderSummary>();
@@ -116,6 +117,7 @@ export function OrderDeskPage({ search }: { search: DeskSearch }) {
 
   return (
     <main id="main" className={styles.page}>
+      <DeskNav />
       <p className={styles.eyebrow}>Staff</p>
       <h1 className={styles.title}>Order desk</h1>
 

@@ -37,3 +37,10 @@ export interface DeskSearch {
   order?: 'asc' | 'desc' | undefined;
   page?: number | undefined;
 }
+
+/** The review desk's list in the URL: only its page. */
+export const reviewDeskSearchSchema = searchSchema({ page: wholeNumber(1, 100_000) });
+
+export interface ReviewDeskSearch {
+  page?: number | undefined;
+}

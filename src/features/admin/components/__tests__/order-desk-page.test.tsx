@@ -61,6 +61,17 @@ describe('order desk list', () => {
     );
   });
 
+  test('the desk’s navigation marks Orders as the current screen, filters or not', async () => {
+    renderWithProviders(<Desk />, { path: '/admin/orders?status=paid&page=2' });
+    const nav = await screen.findByRole('navigation', { name: 'Desk' });
+    expect(within(nav).getByRole('link', { name: 'Orders' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+    const reviews = within(nav).getByRole('link', { name: 'Reviews' });
+    expect(reviews.getAttribute('href')).toBe('/admin/reviews');
+    expect(reviews.getAttribute('aria-current')).toBeNull();
+  });
+
   test('a status filter goes to the server and the URL, back to page 1', async () => {
     const { router } = renderWithProviders(<Desk />, { path: '/admin/orders?page=2' });
     await screen.findByRole('table');

@@ -1,0 +1,107 @@
+/**
+ * Hiding a review: a modal dialog naming the review, with the reason it is hidden (required, at
+ * most HIDE_REASON_MAX characters, checked beside the field before anything is sent; the server's
+ * 400 lands there too). On success it closes, focus goes back to the row's button and a toast says
+ * what happened; any other failure shows above the buttons and the dialog stays.
+ */
+import { useId, useState, type FormEvent, type RefObject } from 'react';
+import { HIDE_REASON_MAX, type AdminReview } from '../../../../contract/reviews.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { FormFailure } from '../../../components/ui/form-failure.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { focusFirstInvalid } from '../../../hooks/use-schema-form.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { failureMessage } from '../../../lib/failure-message.ts';
+import { toast } from '../../../stores/toasts.ts';
+import { useModerateReview } from '../api/desk-reviews.ts';
+import styles from './admin.module.css';
+
+export function HideReviewDialog({
+  review,
+  opener,
+  onClose,
+}: {
+  review: AdminReview;
+  opener: RefObject<HTMLButtonElement | null>;
+  onClose: () => void;
+}) {
+  const id = useId();
+  const moderate = useModerateReview();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const text = reason.trim();
+    const found = !text
+      ? 'Enter why the review is hidden.'
+      : text.length > HIDE_REASON_MAX
+        ? `Must be at most ${HIDE_REASON_MAX} characters.`
+        : null;
+    setError(found);
+    setFailure(null);
+    if (found) {
+      focusFirstInvalid(form);
+      return;
+    }
+    moderate.mutate(
+      { reviewId: review._id, reason: text },
+      {
+        onSuccess: () => {
+          onClose();
+          toast.success(`The review “${review.title}” is hidden.`);
+        },
+        onError: (failed) => {
+          const field = failed instanceof ApiError ? failed.fieldErrors.reason : undefined;
+          if (field) {
+            setError(field);
+            focusFirstInvalid(form);
+          } else {
+            setFailure(failureMessage(failed, 'The review could not be hidden.'));
+          }
+        },
+      },
+    );
+  }
+
+  const sending = moderate.isPending;
+  return (
+    <Dialog
+      labelledBy={`${id}-title`}
+      describedBy={`${id}-text`}
+      onClose={onClose}
+      returnFocusTo={opener}
+    >
+      <h2 id={`${id}-title`}>Hide this review?</h2>
+      <p id={`${id}-text`}>
+        “{review.title}” by {review.author} on {review.productName} leaves the product page, its
+        rating and its review count. It can be shown again.
+      </p>
+      <form className={styles.dialogForm} aria-label="Hide review" noValidate onSubmit={onSubmit}>
+        <TextField
+          multiline
+          label="Reason"
+          name="reason"
+          rows={3}
+          value={reason}
+          error={error}
+          hint={`Kept for the desk, not shown to shoppers. At most ${HIDE_REASON_MAX} characters.`}
+          data-autofocus
+          onChange={(event) => setReason(event.target.value)}
+        />
+        <FormFailure message={failure} />
+        <div className={styles.actions}>
+          <Button variant="dark" onClick={onClose}>
+            Keep it
+          </Button>
+          <Button type="submit" variant="primary" loading={sending}>
+            Hide review
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

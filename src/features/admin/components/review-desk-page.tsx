@@ -1,0 +1,220 @@
+/**
+ * The staff's review list: every review, hidden ones too, newest first, a page at a time (the page
+ * lives in the URL). Each row has its product (linked to its page), stars, title and text (a long
+ * text cut short, with a way to read it all), who wrote it, whether they bought the product, and
+ * whether the shop shows it. "Hide" asks for the reason in a dialog; "Show again" undoes it. The
+ * list is read again after each, and a toast says what happened.
+ */
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useId, useRef, useState } from 'react';
+import type { AdminReview } from '../../../../contract/reviews.ts';
+import { buttonClassName } from '../../../components/ui/button.tsx';
+import { LoadFailure } from '../../../components/ui/load-failure.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { failureMessage } from '../../../lib/failure-message.ts';
+import { formatOrderDateTime } from '../../../lib/order-format.ts';
+import { toast } from '../../../stores/toasts.ts';
+import { useDeskReviews, useModerateReview } from '../api/desk-reviews.ts';
+import type { ReviewDeskSearch } from '../lib/desk-search.ts';
+import styles from './admin.module.css';
+import { DeskNav } from './desk-nav.tsx';
+import { HideReviewDialog } from './hide-review-dialog.tsx';
+
+/** Longer texts show this many characters until "Read all". */
+const BODY_PREVIEW = 180;
+
+export function ReviewDeskPage({ search }: { search: ReviewDeskSearch }) {
+  const navigate = useNavigate();
+  const reviews = useDeskReviews(search.page ?? 1);
+  const answer = reviews.data;
+
+  function goToPage(page: number) {
+    void navigate({ to: '/admin/reviews', search: { page: page === 1 ? undefined : page } });
+  }
+
+  return (
+    <main id="main" className={styles.page}>
+      <DeskNav />
+      <p className={styles.eyebrow}>Staff</p>
+      <h1 className={styles.title}>Reviews</h1>
+
+      <div className={styles.toolbar}>
+        <p className={styles.muted} role="status">
+          {answer
+            ? `${answer.pagination.total} ${answer.pagination.total === 1 ? 'review' : 'reviews'}`
+            : ''}
+        </p>
+      </div>
+
+      {reviews.isPending ? (
+        <Spinner label="Loading reviews" />
+      ) : !answer ? (
+        <LoadFailure
+          message={failureMessage(reviews.error, 'The reviews could not be loaded.')}
+          onRetry={() => void reviews.refetch()}
+        />
+      ) : (
+        <>
+          <div className={styles.tableScroll}>
+            <table className={styles.table} aria-busy={reviews.isPlaceholderData || undefined}>
+              <caption className="visually-hidden">Reviews, newest first</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Date</th>
+                  <th scope="col">Product</th>
+                  <th scope="col">Stars</th>
+                  <th scope="col">Review</th>
+                  <th scope="col">Author</th>
+                  <th scope="col">State</th>
+                </tr>
+              </thead>
+              <tbody>
+                {answer.reviews.map((review) => (
+                  <ReviewRow key={review._id} review={review} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {answer.pagination.total === 0 ? <p>No reviews yet.</p> : null}
+          {answer.pagination.totalPages > 1 ? (
+            <nav className={styles.pager} aria-label="Pages">
+              <button
+                type="button"
+                className={buttonClassName({ variant: 'outline', size: 'sm' })}
+                disabled={answer.pagination.page <= 1}
+                onClick={() => goToPage(answer.pagination.page - 1)}
+              >
+                ‹ Previous
+              </button>
+              <span>
+                Page {answer.pagination.page} of {answer.pagination.totalPages}
+              </span>
+              <button
+                type="button"
+                className={buttonClassName({ variant: 'outline', size: 'sm' })}
+                disabled={answer.pagination.page >= answer.pagination.totalPages}
+                onClick={() => goToPage(answer.pagination.page + 1)}
+              >
+                Next ›
+              </button>
+            </nav>
+          ) : null}
+        </>
+      )}
+    </main>
+  );
+}
+
+function ReviewRow({ review }: { review: AdminReview }) {
+  const { hiddenAt } = review;
+  return (
+    <tr>
+      <td>
+        <time dateTime={review.createdAt}>{formatOrderDateTime(review.createdAt)}</time>
+      </td>
+      <td>
+        <Link to="/product/$identifier" params={{ identifier: review.productId }}>
+          {review.productName}
+        </Link>
+      </td>
+      <td>
+        <span className={styles.stars} role="img" aria-label={`${review.rating} out of 5 stars`}>
+          {'★'.repeat(review.rating)}
+          <span className={styles.emptyStars}>{'★'.repeat(5 - review.rating)}</span>
+        </span>
+      </td>
+      <td className={styles.reviewText}>
+        <strong className={styles.reviewTitle}>{review.title}</strong>
+        <ReviewBody review={review} />
+      </td>
+      <td>
+        {review.author}
+        <span className={styles.muted}>
+          {review.verifiedPurchase ? 'Verified purchase' : 'Not a verified purchase'}
+        </span>
+      </td>
+      <td>
+        <div className={styles.state}>
+          {hiddenAt !== null ? (
+            <>
+              <span className={styles.hiddenBadge}>Hidden</span>
+              <span className={styles.muted}>
+                Since <time dateTime={hiddenAt}>{formatOrderDateTime(hiddenAt)}</time>
+              </span>
+              <span className={styles.muted}>Reason: {review.hiddenReason}</span>
+            </>
+          ) : (
+            <span className={styles.badge}>Published</span>
+          )}
+          <ModerationButton review={review} />
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+/** The text, cut at BODY_PREVIEW characters when longer, with "Read all" / "Show less". */
+function ReviewBody({ review }: { review: AdminReview }) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  if (review.body.length <= BODY_PREVIEW) return <p>{review.body}</p>;
+  return (
+    <>
+      <p id={id}>{open ? review.body : `${review.body.slice(0, BODY_PREVIEW).trimEnd()}…`}</p>
+      <button
+        type="button"
+        className={styles.linkButton}
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen(!open)}
+      >
+        {open ? 'Show less' : 'Read all'}
+        <span className="visually-hidden"> of “{review.title}”</span>
+      </button>
+    </>
+  );
+}
+
+/**
+ * "Hide" (through the reason's dialog) or "Show again": one button whose label follows the
+ * review's state, so the focus it holds, or is given back as the dialog closes, survives the
+ * list being read again.
+ */
+function ModerationButton({ review }: { review: AdminReview }) {
+  const hidden = review.hiddenAt !== null;
+  const [asking, setAsking] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const moderate = useModerateReview();
+  const named = ` review “${review.title}” by ${review.author}`;
+
+  function showAgain() {
+    // Not disabled while it runs: a disabled button would drop the keyboard's focus.
+    if (moderate.isPending) return;
+    moderate.mutate(
+      { reviewId: review._id, reason: null },
+      {
+        onSuccess: () => toast.success(`The review “${review.title}” is shown again.`),
+        onError: (error) =>
+          toast.error(failureMessage(error, 'The review could not be shown again.')),
+      },
+    );
+  }
+
+  return (
+    <>
+      <button
+        ref={button}
+        type="button"
+        className={buttonClassName({ variant: 'outline', size: 'sm' })}
+        aria-disabled={moderate.isPending || undefined}
+        onClick={() => (hidden ? showAgain() : setAsking(true))}
+      >
+        {hidden ? 'Show again' : 'Hide'}
+        <span className="visually-hidden">{named}</span>
+      </button>
+      {asking ? (
+        <HideReviewDialog review={review} opener={button} onClose={() => setAsking(false)} />
+      ) : null}
+    </>
+  );
+}
