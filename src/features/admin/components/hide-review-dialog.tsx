@@ -75,12 +75,17 @@ export function HideReviewDialog({
       onClose={onClose}
       returnFocusTo={opener}
     >
-      <h2 id={`${id}-title`}>Hide this review?</h2>
-      <p id={`${id}-text`}>
-        “{review.title}” by {review.author} on {review.productName} leaves the product page, its
-        rating and its review count. It can be shown again.
-      </p>
-      <form className={styles.dialogForm} aria-label="Hide review" noValidate onSubmit={onSubmit}>
+      <form
+        className={styles.dialogForm}
+        aria-labelledby={`${id}-title`}
+        noValidate
+        onSubmit={onSubmit}
+      >
+        <h2 id={`${id}-title`}>Hide this review?</h2>
+        <p id={`${id}-text`} className={styles.dialogText}>
+          “{review.title}” by {review.author} on {review.productName} leaves the product page, its
+          rating and its review count. It can be shown again.
+        </p>
         <TextField
           multiline
           label="Reason"
