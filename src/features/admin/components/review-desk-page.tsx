@@ -13,12 +13,18 @@ import { LoadFailure } from '../../../components/ui/load-failure.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { failureMessage } from '../../../lib/failure-message.ts';
 import { formatOrderDateTime } from '../../../lib/order-format.ts';
+import { useChunk } from '../../../hooks/use-chunk.ts';
 import { toast } from '../../../stores/toasts.ts';
 import { useDeskReviews, useModerateReview } from '../api/desk-reviews.ts';
 import type { ReviewDeskSearch } from '../lib/desk-search.ts';
 import styles from './admin.module.css';
 import { DeskNav } from './desk-nav.tsx';
-import { HideReviewDialog } from './hide-review-dialog.tsx';
+
+/**
+ * The hide dialog is a chunk of its own: it brings the contract's limit and the zod schemas built
+ * with it, which the list should not wait for.
+ */
+const loadHideDialog = () => import('./hide-review-dialog.tsx');
 
 /** Longer texts show this many characters until "Read all". */
 const BODY_PREVIEW = 180;
@@ -185,6 +191,7 @@ function ModerationButton({ review }: { review: AdminReview }) {
   const [asking, setAsking] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const moderate = useModerateReview();
+  const dialog = useChunk(loadHideDialog);
   const named = ` review “${review.title}” by ${review.author}`;
 
   function showAgain() {
@@ -212,8 +219,8 @@ function ModerationButton({ review }: { review: AdminReview }) {
         {hidden ? 'Show again' : 'Hide'}
         <span className="visually-hidden">{named}</span>
       </button>
-      {asking ? (
-        <HideReviewDialog review={review} opener={button} onClose={() => setAsking(false)} />
+      {asking && dialog ? (
+        <dialog.HideReviewDialog review={review} opener={button} onClose={() => setAsking(false)} />
       ) : null}
     </>
   );

@@ -178,7 +178,7 @@ describe('review desk', () => {
     expect(hide.textContent).toBe('Hide review “Best isolate yet” by Maya C.');
     hide.focus();
     fireEvent.click(hide);
-    const dialog = screen.getByRole('dialog', { name: 'Hide this review?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Hide this review?' });
     expect(dialog.getAttribute('aria-modal')).toBe('true');
     expect(dialog.textContent).toContain('“Best isolate yet” by Maya C. on Whey Protein Isolate');
     expect(document.activeElement).toBe(within(dialog).getByLabelText('Reason'));
@@ -188,7 +188,7 @@ describe('review desk', () => {
 
     fireEvent.click(hide);
     fireEvent.click(
-      within(screen.getByRole('dialog', { name: 'Hide this review?' })).getByRole('button', {
+      within(await screen.findByRole('dialog', { name: 'Hide this review?' })).getByRole('button', {
         name: 'Keep it',
       }),
     );
@@ -200,7 +200,7 @@ describe('review desk', () => {
   test('the reason is required and at most 200 characters, checked beside the field', async () => {
     renderWithProviders(<Desk />, { path: '/admin/reviews' });
     fireEvent.click(within(await rowOf('Best isolate yet')).getByRole('button', { name: /^Hide/ }));
-    const dialog = screen.getByRole('dialog', { name: 'Hide this review?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Hide this review?' });
     const reason = within(dialog).getByLabelText('Reason');
     fireEvent.change(reason, { target: { value: '   ' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Hide review' }));
@@ -220,7 +220,7 @@ describe('review desk', () => {
     const row = await rowOf('Best isolate yet');
     const hide = within(row).getByRole('button', { name: /^Hide/ });
     fireEvent.click(hide);
-    const dialog = screen.getByRole('dialog', { name: 'Hide this review?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Hide this review?' });
     const reads = listReads();
     fireEvent.change(within(dialog).getByLabelText('Reason'), {
       target: { value: '  Personal details of another shopper ' },
@@ -254,7 +254,7 @@ describe('review desk', () => {
     );
     renderWithProviders(<Desk />, { path: '/admin/reviews' });
     fireEvent.click(within(await rowOf('Best isolate yet')).getByRole('button', { name: /^Hide/ }));
-    const dialog = screen.getByRole('dialog', { name: 'Hide this review?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Hide this review?' });
     const reason = within(dialog).getByLabelText('Reason');
     fireEvent.change(reason, { target: { value: 'Spam' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Hide review' }));
