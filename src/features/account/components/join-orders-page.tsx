@@ -13,6 +13,7 @@ import { failureMessage } from '../../../lib/failure-message.ts';
 import { useCustomer } from '../../../stores/customer.ts';
 import { useJoinOrders } from '../api/guest-account.ts';
 import styles from './join-orders-page.module.css';
+import frame from '../../../components/ui/page-frame.module.css';
 
 export const JOIN_ORDERS_TEXT =
   'Someone who checked out as a guest with your e-mail address asked to keep those orders in your account. If that was you, add them: they will then be in My Orders.';
@@ -84,8 +85,8 @@ export function JoinOrdersPage({ token }: { token: string }) {
   }
 
   return (
-    <main id="main" className={styles.page}>
-      <h1 className={styles.title}>Add your guest orders to your account</h1>
+    <main id="main" className={frame.page}>
+      <h1 className={frame.title}>Add your guest orders to your account</h1>
       <div className={styles.stack}>{content}</div>
     </main>
   );

@@ -21,6 +21,7 @@ import { OrderActions } from './order-actions.tsx';
 import { StockControl } from './stock-control.tsx';
 import styles from './admin.module.css';
 import { LoadFailure } from '../../../components/ui/load-failure.tsx';
+import frame from '../../../components/ui/page-frame.module.css';
 
 export function DeskOrderPage({ orderId }: { orderId: string }) {
   const order = useDeskOrder(orderId);
@@ -40,11 +41,11 @@ export function DeskOrderPage({ orderId }: { orderId: string }) {
     content = <Details order={order.data} />;
   }
   return (
-    <main id="main" className={styles.page}>
-      <p className={styles.eyebrow}>
+    <main id="main" className={frame.page}>
+      <p className={frame.eyebrow}>
         <Link to="/admin/orders">Order desk</Link>
       </p>
-      <h1 className={styles.title}>{order.data ? `Order ${order.data.number}` : 'Order'}</h1>
+      <h1 className={frame.title}>{order.data ? `Order ${order.data.number}` : 'Order'}</h1>
       {content}
     </main>
   );

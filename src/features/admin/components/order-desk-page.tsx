@@ -31,6 +31,7 @@ import { DESK_SORTS, type DeskSearch, type DeskSort } from '../lib/desk-search.t
 import styles from './admin.module.css';
 import { LoadFailure } from '../../../components/ui/load-failure.tsx';
 import { DeskNav } from './desk-nav.tsx';
+import frame from '../../../components/ui/page-frame.module.css';
 
 const features = tableFeatures({ rowSortingFeature, rowPaginationFeature });
 const column = createColumnHelper<typeof features, AdminOrderSummary>();
@@ -116,10 +117,10 @@ export function OrderDeskPage({ search }: { search: DeskSearch }) {
     n === null || n === undefined ? '' : ` (${n})`;
 
   return (
-    <main id="main" className={styles.page}>
+    <main id="main" className={frame.page}>
       <DeskNav />
-      <p className={styles.eyebrow}>Staff</p>
-      <h1 className={styles.title}>Order desk</h1>
+      <p className={frame.eyebrow}>Staff</p>
+      <h1 className={frame.title}>Order desk</h1>
 
       <div role="group" aria-label="Filter by status" className={styles.statusFilter}>
         <ul>

@@ -19,6 +19,7 @@ import { useDeskReviews, useModerateReview } from '../api/desk-reviews.ts';
 import type { ReviewDeskSearch } from '../lib/desk-search.ts';
 import styles from './admin.module.css';
 import { DeskNav } from './desk-nav.tsx';
+import frame from '../../../components/ui/page-frame.module.css';
 
 /**
  * The hide dialog is a chunk of its own: it brings the contract's limit and the zod schemas built
@@ -39,10 +40,10 @@ export function ReviewDeskPage({ search }: { search: ReviewDeskSearch }) {
   }
 
   return (
-    <main id="main" className={styles.page}>
+    <main id="main" className={frame.page}>
       <DeskNav />
-      <p className={styles.eyebrow}>Staff</p>
-      <h1 className={styles.title}>Reviews</h1>
+      <p className={frame.eyebrow}>Staff</p>
+      <h1 className={frame.title}>Reviews</h1>
 
       <div className={styles.toolbar}>
         <p className={styles.muted} role="status">

@@ -12,6 +12,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useCustomer } from '../../../stores/customer.ts';
 import { useCheckoutAttempt } from '../lib/use-checkout-attempt.ts';
 import styles from './orders.module.css';
+import frame from '../../../components/ui/page-frame.module.css';
 
 /**
  * The form's code is fetched as this page starts, beside the cart and the stored attempt it waits
@@ -43,8 +44,8 @@ export function CheckoutPage({
 }) {
   const { user } = useCustomer();
   return (
-    <main id="main" className={styles.page}>
-      <h1 className={styles.title}>Checkout</h1>
+    <main id="main" className={frame.page}>
+      <h1 className={frame.title}>Checkout</h1>
       {user ? <Checkout userId={user._id} orderId={orderId} guard={guard} /> : null}
     </main>
   );

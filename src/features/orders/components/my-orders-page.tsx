@@ -13,6 +13,7 @@ import { useMyOrders } from '../api/get-my-orders.ts';
 import { formatOrderDate, itemCountText } from '../../../lib/order-format.ts';
 import styles from './orders.module.css';
 import { LoadFailure } from '../../../components/ui/load-failure.tsx';
+import frame from '../../../components/ui/page-frame.module.css';
 
 export const NO_ORDERS_TEXT = 'You have not placed any orders yet.';
 
@@ -78,9 +79,9 @@ export function MyOrdersPage({ page }: { page: number }) {
     );
   }
   return (
-    <main id="main" className={styles.page}>
-      <p className={styles.eyebrow}>Your account</p>
-      <h1 className={styles.title}>My orders</h1>
+    <main id="main" className={frame.page}>
+      <p className={frame.eyebrow}>Your account</p>
+      <h1 className={frame.title}>My orders</h1>
       {content}
     </main>
   );

@@ -32,6 +32,7 @@ import { OrderTimeline } from './order-timeline.tsx';
 import { TotalsList } from '../../../components/orders/totals-list.tsx';
 import styles from './orders.module.css';
 import { LoadFailure } from '../../../components/ui/load-failure.tsx';
+import frame from '../../../components/ui/page-frame.module.css';
 
 export function OrderDetailsPage({ orderId }: { orderId: string }) {
   const order = useOrder(orderId);
@@ -62,13 +63,11 @@ export function OrderDetailsPage({ orderId }: { orderId: string }) {
     );
   }
   return (
-    <main id="main" className={styles.page}>
-      <p className={styles.eyebrow}>
+    <main id="main" className={frame.page}>
+      <p className={frame.eyebrow}>
         <Link to="/my-orders">My orders</Link>
       </p>
-      <h1 className={styles.title}>
-        {order.data ? `Order ${order.data.number}` : 'Order details'}
-      </h1>
+      <h1 className={frame.title}>{order.data ? `Order ${order.data.number}` : 'Order details'}</h1>
       {content}
     </main>
   );
@@ -105,10 +104,8 @@ export function LinkedOrderPage({
     );
   }
   return (
-    <main id="main" className={styles.page}>
-      <h1 className={styles.title}>
-        {order.data ? `Order ${order.data.number}` : 'Order details'}
-      </h1>
+    <main id="main" className={frame.page}>
+      <h1 className={frame.title}>{order.data ? `Order ${order.data.number}` : 'Order details'}</h1>
       {content}
     </main>
   );

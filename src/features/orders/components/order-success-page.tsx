@@ -17,6 +17,7 @@ import { AddressBlock } from '../../../components/orders/address-block.tsx';
 import { OrderLines } from './order-lines.tsx';
 import { TotalsList } from '../../../components/orders/totals-list.tsx';
 import styles from './orders.module.css';
+import frame from '../../../components/ui/page-frame.module.css';
 
 export const CONFIRMATION_MAIL_TEXT = 'A confirmation e-mail is on its way.';
 const PAYMENT_POLLS = 5;
@@ -31,9 +32,9 @@ export function OrderSuccessPage({
   accountOffer?: ReactNode;
 }) {
   return (
-    <main id="main" className={styles.page}>
-      <p className={styles.eyebrow}>Thank you</p>
-      <h1 className={styles.title}>Order successful</h1>
+    <main id="main" className={frame.page}>
+      <p className={frame.eyebrow}>Thank you</p>
+      <h1 className={frame.title}>Order successful</h1>
       {orderId ? (
         <Success orderId={orderId} accountOffer={accountOffer} />
       ) : (

@@ -10,6 +10,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { failureMessage } from '../../../lib/failure-message.ts';
 import { useStopStockAlert } from '../api/stock-alerts.ts';
 import styles from './stock-alert-unsubscribe-page.module.css';
+import frame from '../../../components/ui/page-frame.module.css';
 
 export function StockAlertUnsubscribePage({ token }: { token: string }) {
   const stop = useStopStockAlert(token);
@@ -55,8 +56,8 @@ export function StockAlertUnsubscribePage({ token }: { token: string }) {
   }
 
   return (
-    <main id="main" className={styles.page}>
-      <h1 className={styles.title}>Back-in-stock alert</h1>
+    <main id="main" className={frame.page}>
+      <h1 className={frame.title}>Back-in-stock alert</h1>
       <div className={styles.stack}>
         {content}
         <p>
