@@ -4,6 +4,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
+import metrics from './plugins/metrics.ts';
 import { logAnswer, loggerOptions, type LogDestination } from './lib/logging.ts';
 import { SERVER_TIMEOUTS, timeoutOptions, type ServerTimeouts } from './lib/timeouts.ts';
 import { apiModules } from './modules/index.ts';
@@ -89,6 +90,7 @@ export async function buildApp({
   );
   await app.register(errors);
   await app.register(input);
+  await app.register(metrics, { database, token: config.METRICS_TOKEN });
   await app.register(security, {
     apiPrefix: API_PREFIX,
     storefrontOrigins: config.STOREFRONT_ORIGINS,

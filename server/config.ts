@@ -83,6 +83,16 @@ const envSchema = z.object({
   REDIS_URL: optionalUrl(['redis:', 'rediss:']),
   SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
   MAIL_FROM: z.string().trim().min(3).default('Forge Nutrition <no-reply@forgenutrition.local>'),
+  /**
+   * The bearer token a Prometheus scraper sends to read GET /metrics; without it there are no
+   * metrics (the address answers 404).
+   */
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .min(24, 'must be at least 24 characters (a random secret)')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /** How often the mail worker looks for due messages; 0 = only when asked (tests). */
   MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(2000),
   /** Wait before the first retry of a failed e-mail; doubles on each further attempt. */

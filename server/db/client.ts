@@ -27,6 +27,8 @@ export interface DatabaseHandle {
   driver: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /** PostgreSQL's connection pool, for its use in the metrics; absent for PGlite (one connection). */
+  pool?: Pick<pg.Pool, 'totalCount' | 'idleCount' | 'waitingCount'>;
   /** Copies an embedded database on disk (see embedded.ts); absent for PostgreSQL and memory. */
   backup?: () => Promise<string>;
   /**
@@ -75,6 +77,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return {
       db,
       driver: 'postgres',
+      pool,
       migrate: () => migrateNodePg(db as never, { migrationsFolder }),
       ping: async () => {
         await db.execute(sql`select 1`);

@@ -1,8 +1,9 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { Gauge } from 'prom-client';
 import { createMailSender } from './sender.ts';
-import { MailWorker, type MailFlushResult } from './worker.ts';
+import { MailWorker, undeliveredCounts, UNDELIVERED, type MailFlushResult } from './worker.ts';
 
 export interface MailService {
   /** Sends every due message now (tests, and a graceful shutdown). */
@@ -35,6 +36,26 @@ export default fp(
       maxAttempts: config.MAIL_MAX_ATTEMPTS,
     });
     app.decorate('mail', { flush: () => worker.flush(), transport: sender.kind });
+    if (app.metrics) {
+      const { db } = app;
+      new Gauge({
+        name: 'forge_mail_outbox_messages',
+        help: 'E-mails not yet delivered: waiting (pending), being sent, or given up on (failed)',
+        labelNames: ['status'] as const,
+        registers: [app.metrics.registry],
+        async collect() {
+          try {
+            const counts = await undeliveredCounts(db);
+            for (const status of UNDELIVERED) this.set({ status }, counts[status] ?? 0);
+          } catch (err) {
+            // The database is out of reach: the series goes missing (an alert can say so) and
+            // the other metrics are still answered.
+            this.reset();
+            app.log.warn({ err }, 'mail outbox depth unavailable for the metrics');
+          }
+        },
+      });
+    }
     app.addHook('onReady', async () => worker.start());
     // preClose runs before every onClose hook, so a pass in progress finishes while the
     // database (closed in an onClose hook) is still open.

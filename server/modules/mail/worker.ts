@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { isPermanentFailure, type MailSender } from './sender.ts';
-import { mailOutbox, type MailRow } from './tables.ts';
+import { mailOutbox, type MailRow, type MailStatus } from './tables.ts';
 
 export interface MailWorkerOptions {
   db: Database;
@@ -180,4 +180,23 @@ export class MailWorker {
 function errorText(err: unknown): string {
   const text = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
   return text.slice(0, 1000);
+}
+
+/** The states of a message not delivered (yet, or ever). */
+export const UNDELIVERED = [
+  'pending',
+  'sending',
+  'failed',
+] as const satisfies readonly MailStatus[];
+
+/** How many messages are in each undelivered state (for the outbox's depth in the metrics). */
+export async function undeliveredCounts(
+  db: Database,
+): Promise<Partial<Record<(typeof UNDELIVERED)[number], number>>> {
+  const rows = await db
+    .select({ status: mailOutbox.status, count: sql<number>`count(*)::int` })
+    .from(mailOutbox)
+    .where(inArray(mailOutbox.status, [...UNDELIVERED]))
+    .groupBy(mailOutbox.status);
+  return Object.fromEntries(rows.map(({ status, count }) => [status, count]));
 }
