@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { captureLog } from '../../tests/helpers/capture-log.ts';
-import { IntervalJob } from './interval-job.ts';
+import { IntervalJob, type RunAlone } from './interval-job.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -67,5 +67,46 @@ describe('IntervalJob', () => {
     expect(finished).toBe(calls);
     await idle.stop();
     expect(idleCalls).toBe(0);
+  });
+
+  test('with runAlone, each task asks for its own key and one running elsewhere is skipped', async () => {
+    const { log, lines } = captureLog();
+    const asked: string[] = [];
+    const elsewhere = new Set(['jobs:busy']);
+    const runAlone: RunAlone = async (key, task) => {
+      asked.push(key);
+      if (elsewhere.has(key)) return false;
+      await task();
+      return true;
+    };
+    const ran: string[] = [];
+    const job = new IntervalJob({ name: 'jobs', intervalMs: 0, log, runAlone })
+      .add('busy', async () => {
+        ran.push('busy');
+      })
+      .add('broken', async () => {
+        throw new Error('boom');
+      })
+      .add('free', async () => {
+        ran.push('free');
+      });
+    await job.runNow();
+    expect(asked).toEqual(['jobs:busy', 'jobs:broken', 'jobs:free']);
+    expect(ran).toEqual(['free']);
+    expect(lines).toEqual([
+      {
+        level: 'debug',
+        msg: expect.stringMatching(/skipped/),
+        data: { job: 'jobs', task: 'busy' },
+      },
+      expect.objectContaining({
+        level: 'error',
+        data: expect.objectContaining({ job: 'jobs', task: 'broken' }),
+      }),
+    ]);
+
+    elsewhere.clear();
+    await job.runNow();
+    expect(ran).toEqual(['free', 'busy', 'free']);
   });
 });

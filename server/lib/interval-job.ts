@@ -2,17 +2,29 @@ import type { FastifyBaseLogger } from 'fastify';
 
 export type JobTask = () => Promise<unknown>;
 
+/**
+ * Runs `task` unless another instance on the same database is running the task of the same `key`
+ * now; resolves to whether it ran.
+ */
+export type RunAlone = (key: string, task: JobTask) => Promise<boolean>;
+
 export interface IntervalJobOptions {
   name: string;
   /** Pause between the end of one run and the start of the next; 0 = only when asked. */
   intervalMs: number;
   log: FastifyBaseLogger;
+  /**
+   * Keeps each task to one instance at a time when several share a database (each instance
+   * skips a task another is running). Without it, every task runs here each time.
+   */
+  runAlone?: RunAlone | null;
 }
 
 /**
  * A list of background tasks run one after another, every `intervalMs` once started. Runs never
  * overlap: asking for one while another is under way waits for that one instead of starting a
- * second. A task that throws is logged and does not stop the others or the schedule.
+ * second. A task that throws is logged and does not stop the others or the schedule. With
+ * `runAlone`, a task another instance is running is skipped until the next run.
  */
 export class IntervalJob {
   private readonly tasks: { name: string; task: JobTask }[] = [];
@@ -61,14 +73,16 @@ export class IntervalJob {
   }
 
   private async runAll(): Promise<void> {
+    const { name: job, log, runAlone } = this.options;
     for (const { name, task } of this.tasks) {
       try {
-        await task();
+        if (!runAlone) {
+          await task();
+        } else if (!(await runAlone(`${job}:${name}`, task))) {
+          log.debug({ job, task: name }, 'background task skipped: another instance is running it');
+        }
       } catch (err) {
-        this.options.log.error(
-          { err, job: this.options.name, task: name },
-          'background task failed',
-        );
+        log.error({ err, job, task: name }, 'background task failed');
       }
     }
   }
