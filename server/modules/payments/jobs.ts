@@ -6,6 +6,7 @@ import {
   type OrderStatus,
   type PaymentStatus,
 } from '../../../contract/orders.ts';
+import { advisoryRunAlone } from '../../db/advisory-lock.ts';
 import type { Database } from '../../db/client.ts';
 import { IntervalJob } from '../../lib/interval-job.ts';
 import { orderEvents, orders } from '../orders/tables.ts';
@@ -232,7 +233,9 @@ declare module 'fastify' {
   interface FastifyInstance {
     /**
      * The order jobs, run every ORDER_JOBS_INTERVAL_MS (0 = only when asked): retrying stored
-     * webhook events and reconciling payments. Other modules add their own tasks to it.
+     * webhook events and reconciling payments. Other modules add their own tasks to it. Each
+     * task runs on one instance at a time (an advisory lock per task on PostgreSQL), so instances
+     * sharing a database do not ask the provider the same thing at once.
      */
     orderJobs: IntervalJob;
   }
@@ -244,6 +247,9 @@ export default fp(
       name: 'order-jobs',
       intervalMs: app.config.ORDER_JOBS_INTERVAL_MS,
       log: app.log,
+      // Per task, not per job: a long reconciliation here holds back no other instance's
+      // webhook retries or expiries.
+      runAlone: advisoryRunAlone(app.db),
     });
     let lastReconciled = 0;
     job.add('webhook-retry', () => retryWebhookEvents(app.db, app.payments, app.log));
