@@ -21,6 +21,7 @@ export function advisoryLockKey(name: string): string {
  * advisory lock it asks for, so a lock there would keep nothing apart.
  */
 export function advisoryRunAlone(db: Database): RunAlone | null {
+  // Drizzle keeps the client it was made with: the pool for PostgreSQL (client.ts).
   const pool = (db as { $client?: unknown }).$client;
   if (!(pool instanceof pg.Pool)) return null;
   return async (name, task) => {

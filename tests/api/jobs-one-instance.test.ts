@@ -1,8 +1,8 @@
 /**
  * Several instances of the shop on one PostgreSQL all run the order jobs. Each task runs on one
- * instance at a time (an advisory lock per task), so Stripe is asked about each payment once per
- * run of the shop, not once per instance. Two apps, each with its own pool, share a database and
- * the Stripe stand-in, which counts the calls.
+ * instance at a time (an advisory lock per task), so Stripe is asked about each payment once in
+ * all, not once per instance. Two apps, each with its own pool, share a database and the Stripe
+ * stand-in, which counts the calls.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
