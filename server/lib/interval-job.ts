@@ -18,6 +18,16 @@ export interface IntervalJobOptions {
    * skips a task another is running). Without it, every task runs here each time.
    */
   runAlone?: RunAlone | null;
+  /** Told how each task's turn went (the metrics count runs and failures). */
+  onTaskDone?: (done: TaskDone) => void;
+}
+
+/** A task's turn in a run: it ran, it threw, or another instance was running it. */
+export interface TaskDone {
+  job: string;
+  task: string;
+  outcome: 'ran' | 'failed' | 'skipped';
+  seconds: number;
 }
 
 /**
@@ -73,17 +83,22 @@ export class IntervalJob {
   }
 
   private async runAll(): Promise<void> {
-    const { name: job, log, runAlone } = this.options;
+    const { name: job, log, runAlone, onTaskDone } = this.options;
     for (const { name, task } of this.tasks) {
+      const started = performance.now();
+      let outcome: TaskDone['outcome'] = 'ran';
       try {
         if (!runAlone) {
           await task();
         } else if (!(await runAlone(`${job}:${name}`, task))) {
+          outcome = 'skipped';
           log.debug({ job, task: name }, 'background task skipped: another instance is running it');
         }
       } catch (err) {
+        outcome = 'failed';
         log.error({ err, job, task: name }, 'background task failed');
       }
+      onTaskDone?.({ job, task: name, outcome, seconds: (performance.now() - started) / 1000 });
     }
   }
 }

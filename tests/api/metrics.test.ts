@@ -1,6 +1,7 @@
 /**
- * GET /metrics: Prometheus text for a scraper holding METRICS_TOKEN, and to anyone else (or with no
- * token configured) the same 404 as an unknown address.
+ * GET /metrics: Prometheus text for a scraper holding METRICS_TOKEN (requests, the pool, the mail
+ * outbox, the background tasks), and to anyone else (or with no token configured) the same 404 as
+ * an unknown address.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { registerUser } from '../helpers/auth.ts';
@@ -73,6 +74,15 @@ describe('with METRICS_TOKEN', () => {
     }
     expect(value(text, 'process_cpu_user_seconds_total')).toBeGreaterThan(0);
     expect(text).toContain('# TYPE nodejs_eventloop_lag_seconds gauge');
+
+    // Each background task's turn is counted, and when it last ran to its end.
+    await t.app.orderJobs.runNow();
+    const jobs = (await scrape(t, `Bearer ${TOKEN}`)).body;
+    const retry = 'job="order-jobs",task="webhook-retry"';
+    expect(value(jobs, `forge_job_task_runs_total{${retry},outcome="ran"}`)).toBe(1);
+    expect(value(jobs, `forge_job_task_last_success_timestamp_seconds{${retry}}`)).toBeGreaterThan(
+      Date.now() / 1000 - 60,
+    );
 
     // Once delivered, the outbox is empty again.
     await t.app.mail.flush();

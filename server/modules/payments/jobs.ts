@@ -9,6 +9,7 @@ import {
 import { advisoryRunAlone } from '../../db/advisory-lock.ts';
 import type { Database } from '../../db/client.ts';
 import { IntervalJob } from '../../lib/interval-job.ts';
+import { jobMetrics } from '../../lib/job-metrics.ts';
 import { orderEvents, orders } from '../orders/tables.ts';
 import { recordOrderEvent } from '../orders/transitions.ts';
 import type { PaymentProvider } from './provider.ts';
@@ -250,6 +251,7 @@ export default fp(
       // Per task, not per job: a long reconciliation here holds back no other instance's
       // webhook retries or expiries.
       runAlone: advisoryRunAlone(app.db),
+      ...(app.metrics ? { onTaskDone: jobMetrics(app.metrics.registry) } : {}),
     });
     let lastReconciled = 0;
     job.add('webhook-retry', () => retryWebhookEvents(app.db, app.payments, app.log));
