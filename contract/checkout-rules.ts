@@ -235,6 +235,27 @@ export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
   return ORDER_TRANSITIONS[from].includes(to);
 }
 
+/**
+ * The order's groups of states, named once for the shop and the server alike.
+ * - Paid: the money came in and the goods are owed (staff can refund it).
+ * - Charged: the money came in at some point, refunded since included (the provider's payment
+ *   succeeded; the invoice says how it was paid).
+ * - Open: still on its way to the shopper (an account holding one cannot be deleted).
+ */
+export const PAID_ORDER_STATUSES: readonly OrderStatus[] = [
+  'paid',
+  'processing',
+  'shipped',
+  'delivered',
+];
+export const CHARGED_ORDER_STATUSES: readonly OrderStatus[] = [...PAID_ORDER_STATUSES, 'refunded'];
+export const OPEN_ORDER_STATUSES: readonly OrderStatus[] = [
+  'pending_payment',
+  'paid',
+  'processing',
+  'shipped',
+];
+
 /** The shopper may cancel while the order waits for payment or is paid but not yet being packed. */
 export const SHOPPER_CANCELLABLE: readonly OrderStatus[] = ['pending_payment', 'paid'];
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { ORDER_STATUS_LABELS, type OrderStatus } from '../../../contract/orders.ts';
+import { ORDER_STATUS_LABELS, PAID_ORDER_STATUSES } from '../../../contract/orders.ts';
 import type { Database } from '../../db/client.ts';
 import { HttpError, conflict } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -14,7 +14,6 @@ import { staffRefunds } from './tables.ts';
 type Hold = typeof staffRefunds.$inferSelect;
 
 /** Orders whose payment staff may refund (a cancelled order is refunded in full by itself). */
-const REFUNDABLE_STATUSES: readonly OrderStatus[] = ['paid', 'processing', 'shipped', 'delivered'];
 
 /**
  * A pending hold younger than this may still be in the hands of the request that made it; the
@@ -74,7 +73,7 @@ export async function refundOrder(
     if (!payment?.reference || payment.status !== 'succeeded') {
       throw conflict('This order has no completed payment to refund.', { status: order.status });
     }
-    if (!REFUNDABLE_STATUSES.includes(order.status)) {
+    if (!PAID_ORDER_STATUSES.includes(order.status)) {
       throw conflict(
         `This order is ${ORDER_STATUS_LABELS[order.status].toLowerCase()}; its payment cannot be refunded by hand.`,
         { status: order.status },

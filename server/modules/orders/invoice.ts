@@ -4,11 +4,11 @@
  */
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
 import {
+  CHARGED_ORDER_STATUSES,
   ORDER_NUMBER_PREFIX,
   ORDER_STATUS_LABELS,
   SHIPPING_METHOD_LABELS,
   type Order,
-  type OrderStatus,
 } from '../../../contract/orders.ts';
 import { addressLines, cardDescription, formatDate, formatMoney, taxLabel } from './formatting.ts';
 import { SHOP_CURRENCY, SHOP_IDENTITY } from './shop.ts';
@@ -30,15 +30,6 @@ const INK = rgb(0.07, 0.07, 0.07);
 const MUTED = rgb(0.36, 0.36, 0.36);
 const RULE = rgb(0.82, 0.82, 0.82);
 const HEADER_FILL = rgb(0.94, 0.94, 0.94);
-
-/** The statuses of an order whose payment went through. */
-const PAID_STATUSES: readonly OrderStatus[] = [
-  'paid',
-  'processing',
-  'shipped',
-  'delivered',
-  'refunded',
-];
 
 interface Column {
   title: string;
@@ -273,7 +264,7 @@ function drawPayment(sheet: Sheet, order: Order, paidAt: string | null): void {
 /** What paid for the order: the card, or that nothing has yet. */
 function paymentLines(order: Order, paidAt: string | null): string[] {
   const { payment } = order;
-  const paid = payment?.status === 'succeeded' || PAID_STATUSES.includes(order.status);
+  const paid = payment?.status === 'succeeded' || CHARGED_ORDER_STATUSES.includes(order.status);
   const lines: string[] = [];
   if (!paid) {
     lines.push(

@@ -2,6 +2,7 @@ import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql } from 
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import {
+  CHARGED_ORDER_STATUSES,
   formatOrderNumber,
   type OrderStatus,
   type PaymentStatus,
@@ -31,14 +32,6 @@ const OPEN_PAYMENT_STATUSES: readonly PaymentStatus[] = [
 const RECONCILE_BATCH = 200;
 /** Reconciliation asks the provider about every recent payment, so it runs less often. */
 export const RECONCILE_EVERY_MS = 15 * 60_000;
-/** Order statuses that mean "the money came in": the provider must say `succeeded`. */
-const PAID_STATUSES: readonly OrderStatus[] = [
-  'paid',
-  'processing',
-  'shipped',
-  'delivered',
-  'refunded',
-];
 export const RECONCILIATION_MISMATCH = 'reconciliation_mismatch';
 
 /**
@@ -160,7 +153,7 @@ export async function reconcilePayments(
     try {
       const reading = await provider.retrievePayment(row.reference!);
       result.checked++;
-      if (PAID_STATUSES.includes(row.orderStatus) && reading.status !== 'succeeded') {
+      if (CHARGED_ORDER_STATUSES.includes(row.orderStatus) && reading.status !== 'succeeded') {
         result.flagged++;
         result.flaggedOrders.push(orderNumber);
         log.warn(

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { ProfileExport } from '../../../contract/auth.ts';
 import {
+  OPEN_ORDER_STATUSES,
   ORDER_STATUS_LABELS,
   formatOrderNumber,
   type Address,
@@ -325,14 +326,6 @@ export async function exportData(
     reviews: written,
   };
 }
-
-/** Orders still on their way to the shopper: an account holding one cannot be deleted yet. */
-export const OPEN_ORDER_STATUSES: readonly OrderStatus[] = [
-  'pending_payment',
-  'paid',
-  'processing',
-  'shipped',
-];
 
 /**
  * The account still has orders that are not delivered or closed: deleting it now would erase the

@@ -12,7 +12,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useRef, type RefObject } from 'react';
-import type { OrderStatus } from '../../../../contract/orders.ts';
+import { PAID_ORDER_STATUSES } from '../../../../contract/checkout-rules.ts';
 import { buttonClassName } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { failureMessage } from '../../../lib/failure-message.ts';
@@ -31,7 +31,6 @@ import { LoadFailure } from '../../../components/ui/load-failure.tsx';
 
 const StripePaymentForm = lazy(() => import('./stripe-payment-form.tsx'));
 
-const PAID: readonly OrderStatus[] = ['paid', 'processing', 'shipped', 'delivered'];
 const PROCESSING_POLL_MS = 1500;
 
 export function PaymentStep({
@@ -56,7 +55,8 @@ export function PaymentStep({
   const savedCards = useSavedPaymentMethods(!useCustomer().user?.guest);
   const status = order.data?.status;
   const paid =
-    payment.data?.status === 'succeeded' || (status !== undefined && PAID.includes(status));
+    payment.data?.status === 'succeeded' ||
+    (status !== undefined && PAID_ORDER_STATUSES.includes(status));
   const closed = status === 'cancelled' || status === 'refunded';
 
   const onPaidRef = useRef(onPaid);
