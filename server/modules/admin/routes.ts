@@ -17,14 +17,9 @@ import { IDEMPOTENCY_HEADER } from '../../../contract/http.ts';
 import { OrderParams } from '../../../contract/orders.ts';
 import { forbidden, unauthorized } from '../../lib/errors.ts';
 import idempotency from '../../plugins/idempotency.ts';
-import {
-  adjustStock,
-  adminOrder,
-  changeOrderStatus,
-  listOrders,
-  ordersCsv,
-  variantStock,
-} from './service.ts';
+import { ordersCsv } from './csv.ts';
+import { adminOrder, changeOrderStatus, listOrders } from './service.ts';
+import { adjustStock, variantStock } from './stock.ts';
 import { refundOrder } from './refunds.ts';
 import { adminReviewRoutes } from '../reviews/routes.ts';
 

@@ -1,15 +1,12 @@
 import { and, asc, count, desc, eq, gte, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
-  ADMIN_CSV_MAX_ROWS,
   type AdminOrder,
   type AdminOrderSummary,
   type AdminOrdersFilter,
   type AdminOrdersPage,
   type AdminOrdersQuery,
   type AdminStatusBody,
-  type VariantStock,
 } from '../../../contract/admin.ts';
-import { PROVINCES } from '../../../contract/checkout-rules.ts';
 import {
   ORDER_STATUSES,
   ORDER_STATUS_LABELS,
@@ -18,17 +15,13 @@ import {
 } from '../../../contract/orders.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { newId } from '../../lib/ids.ts';
 import { users } from '../auth/tables.ts';
-import { adjustVariantStock } from '../catalog/stock.ts';
-import { products, variants } from '../catalog/tables.ts';
 import { cancelOrderAsStaff } from '../orders/lifecycle.ts';
-import { orderDto, orderImages } from '../orders/service.ts';
+import { orderDto, orderImages } from '../orders/answers.ts';
 import { orderEvents, orders } from '../orders/tables.ts';
 import { lockOrder, transitionOrder } from '../orders/transitions.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import { payments, refunds } from '../payments/tables.ts';
-import { stockAdjustments } from './tables.ts';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -53,7 +46,7 @@ function upperBound(to: string): SQL {
 }
 
 /** The WHERE conditions of a filter; `withStatus: false` leaves the status out (for counts). */
-function conditions(filter: AdminOrdersFilter, withStatus = true): SQL | undefined {
+export function conditions(filter: AdminOrdersFilter, withStatus = true): SQL | undefined {
   const parts: SQL[] = [];
   if (withStatus && filter.status) parts.push(eq(orders.status, filter.status));
   if (filter.from) parts.push(gte(orders.createdAt, new Date(filter.from)));
@@ -72,7 +65,7 @@ function conditions(filter: AdminOrdersFilter, withStatus = true): SQL | undefin
   return parts.length > 0 ? and(...parts) : undefined;
 }
 
-function ordering(filter: AdminOrdersFilter): SQL[] {
+export function ordering(filter: AdminOrdersFilter): SQL[] {
   const by = filter.order === 'asc' ? asc : desc;
   const column = filter.sort === 'total' ? orders.total : orders.createdAt;
   return [by(column), by(orders.number)];
@@ -126,79 +119,6 @@ export async function listOrders(db: Database, query: AdminOrdersQuery): Promise
     totalPages: Math.max(1, Math.ceil(total / query.limit)),
     counts,
   };
-}
-
-/**
- * One CSV cell: quoted when it holds a comma, quote or line break (quotes doubled), and a text
- * starting like a formula (= + - @) prefixed with ' so a spreadsheet shows it rather than runs it.
- */
-export function csvCell(value: string | number): string {
-  if (typeof value === 'number') return String(value);
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-/** Every sales tax the shop charges somewhere (GST, HST, PST, QST, RST): one CSV column each. */
-const TAX_NAMES = [...new Set(PROVINCES.flatMap((p) => p.taxes.map((tax) => tax.name)))].sort();
-
-const CSV_COLUMNS = [
-  'number',
-  'created_at',
-  'status',
-  'email',
-  'name',
-  'city',
-  'province',
-  'items',
-  'subtotal',
-  'discount',
-  'shipping',
-  ...TAX_NAMES.map((name) => name.toLowerCase()),
-  'total',
-  'refunded',
-  'carrier',
-  'tracking_number',
-];
-
-const dollars = (cents: number) => (cents / 100).toFixed(2);
-
-/**
- * The filtered orders as CSV, at most ADMIN_CSV_MAX_ROWS of them. Money is in dollars (CAD): each
- * tax in its own column (0.00 where the province does not charge it), and the amount refunded.
- */
-export async function ordersCsv(db: Database, filter: AdminOrdersFilter): Promise<string> {
-  const rows = await db
-    .select({ row: orders, refunded: payments.refunded })
-    .from(orders)
-    .leftJoin(payments, eq(payments.orderId, orders.id))
-    .where(conditions(filter))
-    .orderBy(...ordering(filter))
-    .limit(ADMIN_CSV_MAX_ROWS);
-  const lines = [CSV_COLUMNS.join(',')];
-  for (const { row, refunded } of rows) {
-    const tax = (name: string) =>
-      row.taxes.filter((line) => line.name === name).reduce((sum, line) => sum + line.amount, 0);
-    const cells = [
-      formatOrderNumber(row.number),
-      row.createdAt.toISOString(),
-      row.status,
-      row.email,
-      row.shippingAddress.name,
-      row.shippingAddress.city,
-      row.shippingAddress.province,
-      row.itemCount,
-      dollars(row.subtotal),
-      dollars(row.discount),
-      dollars(row.shipping),
-      ...TAX_NAMES.map((name) => dollars(tax(name))),
-      dollars(row.total),
-      dollars(refunded ?? 0),
-      row.carrier ?? '',
-      row.trackingNumber ?? '',
-    ];
-    lines.push(cells.map(csvCell).join(','));
-  }
-  return `${lines.join('\r\n')}\r\n`;
 }
 
 async function orderRow(db: Executor, orderId: string): Promise<OrderRow> {
@@ -291,81 +211,5 @@ export async function changeOrderStatus(
       note = note ? `${shipped} ${note}` : shipped;
     }
     await transitionOrder(tx, orderId, { to, actor: 'staff', actorId: staffId, note });
-  });
-}
-
-export async function variantStock(db: Executor, variantId: string): Promise<VariantStock> {
-  const [variant] = await db
-    .select({
-      variantId: variants.id,
-      sku: variants.sku,
-      stock: variants.stock,
-      productId: variants.productId,
-      productTotalStock: products.totalStock,
-    })
-    .from(variants)
-    .innerJoin(products, eq(products.id, variants.productId))
-    .where(eq(variants.id, variantId));
-  if (!variant) throw notFound('That variant does not exist.');
-  const rows = await db
-    .select()
-    .from(stockAdjustments)
-    .where(eq(stockAdjustments.variantId, variantId))
-    .orderBy(desc(stockAdjustments.createdAt), desc(stockAdjustments.id))
-    .limit(50);
-  return {
-    ...variant,
-    adjustments: rows.map((row) => ({
-      id: row.id,
-      delta: row.delta,
-      stockAfter: row.stockAfter,
-      reason: row.reason,
-      actorId: row.actorId,
-      at: row.createdAt.toISOString(),
-    })),
-  };
-}
-
-/**
- * Adds to, takes from or sets a variant's stock (through the stock module: never below 0, the
- * product's total recounted) and logs the change with its reason, once per Idempotency-Key: a
- * retry of the same key finds the adjustment it made and answers the stock as it is.
- */
-export async function adjustStock(
-  db: Database,
-  input: {
-    variantId: string;
-    staffId: string;
-    key: string;
-    delta?: number | undefined;
-    set?: number | undefined;
-    reason: string;
-  },
-): Promise<VariantStock> {
-  return db.transaction(async (tx) => {
-    // Serialises two tries of one key: the second finds the first's row.
-    await tx
-      .select({ id: variants.id })
-      .from(variants)
-      .where(eq(variants.id, input.variantId))
-      .for('update');
-    const [done] = await tx
-      .select({ id: stockAdjustments.id })
-      .from(stockAdjustments)
-      .where(
-        and(eq(stockAdjustments.variantId, input.variantId), eq(stockAdjustments.key, input.key)),
-      );
-    if (done) return variantStock(tx, input.variantId);
-    const { before, after } = await adjustVariantStock(tx, input.variantId, input);
-    await tx.insert(stockAdjustments).values({
-      id: newId('sadj'),
-      variantId: input.variantId,
-      delta: after - before,
-      stockAfter: after,
-      reason: input.reason,
-      actorId: input.staffId,
-      key: input.key,
-    });
-    return variantStock(tx, input.variantId);
   });
 }

@@ -27,15 +27,10 @@ import { invoiceFileName, renderInvoicePdf } from './invoice.ts';
 import { cancelOrderAsShopper } from './lifecycle.ts';
 import { orderByLink, revokeOrderLinks } from './links.ts';
 import type { orders } from './tables.ts';
-import {
-  findVisibleOrder,
-  listMyOrders,
-  orderDto,
-  orderLinkDto,
-  placeOrder,
-  quoteCheckout,
-  reorder,
-} from './service.ts';
+import { findVisibleOrder, listMyOrders, orderDto, orderLinkDto } from './answers.ts';
+import { placeOrder } from './placement.ts';
+import { quoteCheckout } from './pricing.ts';
+import { reorder } from './reorder.ts';
 import { actorOf } from './transitions.ts';
 import { readGuestCartId } from '../cart/owner.ts';
 

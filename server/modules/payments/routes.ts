@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { OrderParams, PaymentResponse, TestPaymentConfirmBody } from '../../../contract/orders.ts';
 import { conflict, notFound, unauthorized } from '../../lib/errors.ts';
 import idempotency from '../../plugins/idempotency.ts';
-import { findVisibleOrder } from '../orders/service.ts';
+import { findVisibleOrder } from '../orders/answers.ts';
 import { paymentDto } from './completion.ts';
 import type { ProviderPayment } from './provider.ts';
 import { applyTestOutcome, ensureProviderPayment } from './service.ts';

@@ -14,7 +14,7 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import { newToken } from '../../lib/tokens.ts';
 import idempotency from '../../plugins/idempotency.ts';
 import { accountHolder } from '../../plugins/sessions.ts';
-import { findVisibleOrder } from '../orders/service.ts';
+import { findVisibleOrder } from '../orders/answers.ts';
 import { paymentDto } from './completion.ts';
 import {
   findOwnSavedMethod,

@@ -1,0 +1,167 @@
+/**
+ * What a checkout costs: the shopper's cart (or a buy-now line) at today's prices, with its live
+ * discount code, where it ships and the taxes there. Quotes and placed orders are both priced
+ * here, so they never disagree.
+ */
+import { eq } from 'drizzle-orm';
+import type { AddCartItemBody } from '../../../contract/cart.ts';
+import {
+  computeOrderTotals,
+  postalCodeMatchesProvince,
+  postalCodeMismatchMessage,
+  type Address,
+  type PricedLine,
+  type Quote,
+  type ShippingMethod,
+} from '../../../contract/orders.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import { HttpError, badRequest, unauthorized } from '../../lib/errors.ts';
+import { findOwnAddress } from '../addresses/service.ts';
+import { findCart, readCartLines, readVariantLine, type CartOwner } from '../cart/service.ts';
+import { discountCodes } from '../discounts/tables.ts';
+
+/** An order body or a quote body, once validated (addresses canonical). */
+export interface CheckoutTarget {
+  shippingAddress?: Address | undefined;
+  addressId?: string | undefined;
+  /** Quotes only: a wallet shares the region before the full address. */
+  shippingProvince?: string | undefined;
+  shippingMethod: ShippingMethod;
+  buyNow?: AddCartItemBody | undefined;
+}
+
+/** Whose cart a checkout prices: the account's, or (quotes only) a guest cart's. */
+type CheckoutShopper = { userId: string; owner?: never } | { userId: null; owner: CartOwner };
+
+export interface PricedCart {
+  /** The cart priced, to empty once ordered; null for a buy-now line. */
+  cartId: string | null;
+  lines: (PricedLine & { stock: number })[];
+  discount: { id: string; code: string; percentOff: number } | null;
+  /** The cart holds a code that another order has used since it was applied. */
+  usedCode: boolean;
+  /** Null when only a province was given (a quote). */
+  shippingAddress: Address | null;
+  province: string;
+}
+
+export class EmptyCartError extends HttpError {
+  constructor() {
+    super(409, 'Your cart is empty. Add something to it before checking out.', {
+      reason: 'empty_cart',
+    });
+  }
+}
+
+async function shippingTo(tx: Executor, userId: string | null, target: CheckoutTarget) {
+  if (target.shippingProvince) {
+    return { shippingAddress: null, province: target.shippingProvince };
+  }
+  if (target.addressId && !userId) throw unauthorized();
+  const shippingAddress = target.addressId
+    ? await findOwnAddress(tx, userId!, target.addressId)
+    : target.shippingAddress!;
+  // The schema checks a typed address; a saved one may predate the rule. Taxes follow the address.
+  if (!postalCodeMatchesProvince(shippingAddress.postalCode, shippingAddress.province)) {
+    throw badRequest(
+      postalCodeMismatchMessage(shippingAddress.postalCode, shippingAddress.province),
+      target.addressId ? 'body.addressId' : 'body.shippingAddress.postalCode',
+    );
+  }
+  return { shippingAddress, province: shippingAddress.province };
+}
+
+const priceLine = (row: Awaited<ReturnType<typeof readCartLines>>[number]) => ({
+  productId: row.productId,
+  variantId: row.variantId,
+  quantity: row.quantity,
+  name: row.name,
+  slug: row.slug,
+  image: row.image,
+  brand: row.brandName,
+  flavor: row.flavorName,
+  size: row.size,
+  sku: row.sku,
+  unitPrice: row.unitPrice,
+  lineTotal: row.unitPrice * row.quantity,
+  stock: row.stock,
+});
+
+/** A buy-now line at today's price; a variant no longer on sale is refused, naming it. */
+async function priceBuyNow(tx: Executor, line: AddCartItemBody) {
+  const row = await readVariantLine(tx, line);
+  if (!row) throw badRequest('is not for sale (any more)', 'body.buyNow.variantId');
+  return priceLine({ ...row, itemId: '' });
+}
+
+/**
+ * The shopper's cart (or buy-now line) at today's prices, with the cart's live discount code and
+ * where it ships. Quotes and orders are both priced from this, so they never disagree. With
+ * `lock` the cart row is locked for the rest of the transaction (placement).
+ */
+export async function priceCart(
+  tx: Executor,
+  shopper: CheckoutShopper,
+  target: CheckoutTarget,
+  lock = false,
+): Promise<PricedCart> {
+  const shipping = await shippingTo(tx, shopper.userId, target);
+  if (target.buyNow) {
+    const line = await priceBuyNow(tx, target.buyNow);
+    return { cartId: null, lines: [line], discount: null, usedCode: false, ...shipping };
+  }
+  const owner: CartOwner =
+    shopper.userId === null ? shopper.owner : { kind: 'user', userId: shopper.userId };
+  const cart = await findCart(tx, owner, lock);
+  if (!cart) return { cartId: null, lines: [], discount: null, usedCode: false, ...shipping };
+  const lines = (await readCartLines(tx, cart.id)).map(priceLine);
+  let discount: PricedCart['discount'] = null;
+  let usedCode = false;
+  if (cart.discountCodeId) {
+    const [code] = await tx
+      .select({
+        id: discountCodes.id,
+        code: discountCodes.code,
+        percentOff: discountCodes.percentOff,
+        usedAt: discountCodes.usedAt,
+        expiresAt: discountCodes.expiresAt,
+      })
+      .from(discountCodes)
+      .where(eq(discountCodes.id, cart.discountCodeId));
+    usedCode = Boolean(code?.usedAt);
+    if (code && !code.usedAt && code.expiresAt > new Date()) {
+      discount = { id: code.id, code: code.code, percentOff: code.percentOff };
+    }
+  }
+  return { cartId: cart.id, lines, discount, usedCode, ...shipping };
+}
+
+export const totalsOf = (priced: PricedCart, shippingMethod: ShippingMethod) =>
+  computeOrderTotals({
+    lines: priced.lines,
+    percentOff: priced.discount?.percentOff ?? 0,
+    shippingMethod,
+    province: priced.province,
+  });
+
+const publicLine = ({ stock: _stock, ...line }: PricedLine & { stock: number }): PricedLine => line;
+
+export async function quoteCheckout(
+  db: Database,
+  shopper: CheckoutShopper,
+  body: CheckoutTarget,
+): Promise<Quote> {
+  const priced = await priceCart(db, shopper, body);
+  if (priced.lines.length === 0) throw new EmptyCartError();
+  return {
+    lines: priced.lines.map(publicLine),
+    shippingMethod: body.shippingMethod,
+    shippingAddress: priced.shippingAddress,
+    province: priced.province,
+    discount: priced.discount && {
+      code: priced.discount.code,
+      percentOff: priced.discount.percentOff,
+    },
+    totals: totalsOf(priced, body.shippingMethod),
+  };
+}
