@@ -4,9 +4,9 @@
  */
 import { z } from 'zod';
 import { ProductSummary } from './catalog.ts';
+import { WISHLIST_MAX } from './wishlist-rules.ts';
 
-/** The most products one wishlist holds; adding past it answers 409. */
-export const WISHLIST_MAX = 100;
+export * from './wishlist-rules.ts';
 
 const productId = z
   .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') })

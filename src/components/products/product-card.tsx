@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { use } from 'react';
 import type { ProductSummary } from '../../../contract/catalog.ts';
 import { FIRST_VIEW_MARK } from '../../lib/ssr/first-view.ts';
+import { HeartContext } from './wishlist-slot.ts';
 import { Price } from './price.tsx';
 import styles from './product-card.module.css';
 import { QuickAddContext } from './quick-add-slot.ts';
@@ -32,6 +33,7 @@ export function ProductCard({
 }: ProductCardProps) {
   const Heading = headingLevel;
   const quickAdd = use(QuickAddContext);
+  const heart = use(HeartContext);
   const search = { flavor } as never;
   return (
     <article className={styles.card}>
@@ -63,6 +65,7 @@ export function ProductCard({
           {product.inStock ? null : <span className={styles.stockBadge}>Sold out</span>}
         </span>
       </Link>
+      {heart ? <div className={styles.heart}>{heart(product)}</div> : null}
       <div className={styles.body}>
         <p className={styles.brand}>{product.brand.name}</p>
         <Heading className={styles.name}>

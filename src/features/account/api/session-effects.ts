@@ -3,10 +3,12 @@
  *
  * - After a sign-in (afterSignIn): stores the user, merges the guest cart when there is one (the id
  *   is cleared after a successful merge; a line the merge cut to the limit is toasted with
- *   cappedLineText), then refreshes the cached cart, orders, profile and saved cards.
+ *   cappedLineText), puts the hearts given on this device into the account's wishlist (not for a
+ *   guest checkout, which has no account), then refreshes the cached cart, orders, profile, saved
+ *   cards and wishlist.
  * - After a sign-out (afterSignOut): forgets everything private at once (logout, a sign-out in
  *   another tab, an expired session): the user and guest cart id, the products recently viewed,
- *   the cart changes still waiting, every cached server answer in memory (what is on screen, such
+ *   the cart and wishlist changes still waiting and the device's hearts, every cached server answer in memory (what is on screen, such
  *   as the header's cart badge, is read again as a guest), the persisted copy, the service worker's
  *   API caches and the stored checkout attempt (its order body holds the shopper's address).
  * - A sign-in or sign-out made in another tab is followed here (useSessionsOfOtherTabs, below).
@@ -36,6 +38,10 @@ import { clearRecentlyViewed } from '../../../stores/recently-viewed.ts';
 
 export const ORDERS_QUERY_KEY = ['orders'] as const;
 export const PROFILE_QUERY_KEY = ['profile'] as const;
+const WISHLIST_QUERY_KEY = ['wishlist'] as const;
+
+/** The wishlist's code is on no first page (these effects are on every one): loaded when needed. */
+const loadWishlist = () => import('../../wishlist/api/index.ts');
 
 export async function afterSignIn(queryClient: QueryClient, user: AuthUser): Promise<void> {
   setUser(user);
@@ -51,11 +57,20 @@ export async function afterSignIn(queryClient: QueryClient, user: AuthUser): Pro
       console.warn('The guest cart could not be merged.', err);
     }
   }
+  // A guest checkout has no account, so no list: its hearts stay on the device.
+  if (!user.guest) {
+    await loadWishlist()
+      .then((wishlist) => wishlist.mergeDeviceWishlist(queryClient))
+      .catch((err: unknown) =>
+        console.warn("The device's hearts could not be kept for the account.", err),
+      );
+  }
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: ['cart'] }),
     queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_KEY }),
     queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY }),
     queryClient.invalidateQueries({ queryKey: SAVED_PAYMENT_METHODS_KEY }),
+    queryClient.invalidateQueries({ queryKey: WISHLIST_QUERY_KEY }),
   ]);
 }
 
@@ -83,9 +98,16 @@ export async function afterSignOut(queryClient: QueryClient): Promise<void> {
   clearGuestCartId();
   clearRecentlyViewed();
   // The cart shown is the server's with the waiting changes applied: drop those first.
-  await clearCartOutbox().catch((err: unknown) =>
-    console.warn('The waiting cart changes could not be dropped.', err),
-  );
+  await Promise.all([
+    clearCartOutbox().catch((err: unknown) =>
+      console.warn('The waiting cart changes could not be dropped.', err),
+    ),
+    loadWishlist()
+      .then((wishlist) => wishlist.clearWishlist(queryClient))
+      .catch((err: unknown) =>
+        console.warn('The waiting wishlist changes could not be dropped.', err),
+      ),
+  ]);
   await queryClient.cancelQueries();
   queryClient.removeQueries({ type: 'inactive' });
   // A removed query would stay on screen (an observer keeps its last answer until something else
@@ -97,9 +119,9 @@ export async function afterSignOut(queryClient: QueryClient): Promise<void> {
 
 /**
  * Another tab signed in or out (every tab shares the one session cookie): the header here already
- * follows (the customer store). After a sign-in the cart, orders and profile this tab had read are
- * read again as that shopper; after a sign-out everything private is forgotten here too, as in the
- * tab that signed out. A login-only page leaves by itself (the account layout sends a signed-out
+ * follows (the customer store). After a sign-in the cart, orders, profile and wishlist this tab had
+ * read are read again as that shopper; after a sign-out everything private is forgotten here too,
+ * as in the tab that signed out. A login-only page leaves by itself (the account layout sends a signed-out
  * visitor to /login).
  */
 export function useSessionsOfOtherTabs(): void {
@@ -116,6 +138,7 @@ export function useSessionsOfOtherTabs(): void {
           ORDERS_QUERY_KEY,
           PROFILE_QUERY_KEY,
           SAVED_PAYMENT_METHODS_KEY,
+          WISHLIST_QUERY_KEY,
         ]) {
           void queryClient.resetQueries({ queryKey });
         }

@@ -1,8 +1,8 @@
 /**
  * The signed-in shopper's profile: personal details (name, phone, e-mail), the e-mail change and
- * its confirmation link, the password, saved addresses, saved cards and the shopper's data
- * (download, account deletion). Each section stands alone: its own heading, form, messages beside
- * the fields and the server's message on failure.
+ * its confirmation link, the password, saved addresses, saved cards, the wishlist and the shopper's
+ * data (download, account deletion). Each section stands alone: its own heading, form, messages
+ * beside the fields and the server's message on failure.
  *
  * `confirmEmail` is the token of a mailed e-mail confirmation link (the route's search param).
  */

@@ -14,6 +14,8 @@ import type { ExpressCheckoutOffer } from '../../../lib/payments/express-offer.t
 import { PurchasePanel } from './purchase-panel.tsx';
 import { Rating } from '../../../components/products/rating.tsx';
 import { rememberViewed, useRecentlyViewed } from '../../../stores/recently-viewed.ts';
+import { HeartButton } from '../../../components/products/heart-button.tsx';
+import { useHeart } from '../../wishlist/api/index.ts';
 
 /**
  * The product page. The chosen flavor and size live in the URL (`?flavor=&size=`), so a shared
@@ -78,7 +80,10 @@ export function ProductDetails({
           >
             {product.brand.name}
           </Link>
-          <h1 className={styles.name}>{product.name}</h1>
+          <div className={styles.title}>
+            <h1 className={styles.name}>{product.name}</h1>
+            <ProductHeart product={product} />
+          </div>
           <Rating rating={product.rating} reviewCount={product.reviewCount} />
           <PurchasePanel
             product={product}
@@ -132,6 +137,12 @@ export function ProductDetails({
       <RecentlyViewed exclude={product._id} />
     </main>
   );
+}
+
+/** Keeps the product for later, whichever flavor or size is chosen (the wishlist holds products). */
+function ProductHeart({ product }: { product: ProductDetail }) {
+  const [hearted, toggle] = useHeart(product._id);
+  return <HeartButton name={product.name} pressed={hearted} onToggle={toggle} />;
 }
 
 /** What this shopper opened before this product (kept on the device), newest first. */

@@ -86,6 +86,10 @@ export function profileApi(initial: { addresses?: SavedAddress[] } = {}) {
       }
       return HttpResponse.json({ success: true, data: state.addresses });
     }),
+    // The wishlist section below the fold: nothing kept.
+    http.get(api('/user/wishlist'), () =>
+      HttpResponse.json({ success: true, data: { items: [], max: 100 } }),
+    ),
   ];
   return { state, handlers };
 }
