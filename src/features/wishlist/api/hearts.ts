@@ -9,6 +9,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { toast } from '../../../stores/toasts.ts';
 
+export const WISHLIST_NOT_CHANGED = 'Your wishlist could not be updated. Please try again.';
+
 const NONE: ReadonlySet<string> = new Set();
 let hearted = NONE;
 const listeners = new Set<() => void>();
@@ -45,7 +47,7 @@ export function useHearts(): [ReadonlySet<string>, (productId: string, hearted: 
       .then((wishlist) => wishlist.changeHeart(queryClient, productId, next))
       .catch((err: unknown) => {
         console.warn('The wishlist change could not be stored.', err);
-        toast.error('Your wishlist could not be updated. Please try again.');
+        toast.error(WISHLIST_NOT_CHANGED);
       });
   };
   return [shown, toggle];

@@ -38,10 +38,8 @@ import {
   wishlistQueryOptions,
   type WishlistResponse,
 } from './get-wishlist.ts';
-import { showHearts } from './hearts.ts';
+import { showHearts, WISHLIST_NOT_CHANGED } from './hearts.ts';
 import { heartedIds, sendWishlistCommand, type WishlistCommand } from './wishlist-commands.ts';
-
-export const WISHLIST_NOT_CHANGED = 'Your wishlist could not be updated. Please try again.';
 
 export function classifyWishlistFailure(error: unknown): Failure {
   if (!(error instanceof ApiError)) return 'retry';
