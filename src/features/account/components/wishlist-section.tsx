@@ -18,7 +18,7 @@ export const EMPTY_WISHLIST_TEXT =
   'Your wishlist is empty. Tap the heart on a product to keep it here for later.';
 
 export function WishlistSection() {
-  const { query, hearted, toggle } = useWishlist();
+  const { list: read, hearted, toggle } = useWishlist();
   const titleRef = useRef<HTMLHeadingElement>(null);
 
   const remove = (product: ProductSummary) => {
@@ -28,20 +28,20 @@ export function WishlistSection() {
   };
 
   let list;
-  if (query.isPending) {
+  if (!read || read.isPending) {
     list = <Spinner label="Loading your wishlist" />;
-  } else if (query.isError) {
+  } else if (read.isError) {
     list = (
       <div className={styles.failure} role="alert">
-        <p>{failureMessage(query.error, 'Your wishlist could not be loaded.')}</p>
-        <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+        <p>{failureMessage(read.error, 'Your wishlist could not be loaded.')}</p>
+        <Button variant="outline" size="sm" onClick={() => void read.refetch()}>
           Try again
         </Button>
       </div>
     );
   } else {
     // Removals still waiting are already gone from the list.
-    const items = query.data.items.filter((item) => hearted.has(item.product._id));
+    const items = read.data.items.filter((item) => hearted.has(item.product._id));
     list =
       items.length === 0 ? (
         <p className={styles.muted}>{EMPTY_WISHLIST_TEXT}</p>

@@ -1,23 +1,30 @@
 /**
- * The hearts on screen: which products are hearted now, for whoever is signed in (or nobody). The
- * work behind them — the account's list, the device's hearts, the outbox — is a chunk of its own
- * (wishlist-outbox.ts), loaded once a heart is on screen, so a first page carries only this. No
- * heart is pressed on the server and while a page hydrates (its HTML is the same for everyone), nor
- * until that chunk has said which are.
+ * The hearts on screen: which products are hearted now, for whoever is signed in (or nobody), and
+ * for the profile the account's list as last read. The work behind them — the account's list, the
+ * device's hearts, the outbox — is a chunk of its own (wishlist-outbox.ts), loaded once a heart or
+ * the list is on screen, so a first page carries only this. No heart is pressed on the server and
+ * while a page hydrates (its HTML is the same for everyone), nor until that chunk has said which are.
  */
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryObserverResult } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { toast } from '../../../stores/toasts.ts';
+import type { Wishlist } from './get-wishlist.ts';
 
 export const WISHLIST_NOT_CHANGED = 'Your wishlist could not be updated. Please try again.';
 
-const NONE: ReadonlySet<string> = new Set();
-let hearted = NONE;
+export interface Hearts {
+  hearted: ReadonlySet<string>;
+  /** The reading of the account's list (`GET /user/wishlist`); null when nobody is signed in. */
+  list: QueryObserverResult<Wishlist> | null;
+}
+
+const NONE: Hearts = { hearted: new Set(), list: null };
+let shown = NONE;
 const listeners = new Set<() => void>();
 
-/** Called by wishlist-outbox.ts whenever what is hearted changes. */
-export function showHearts(next: ReadonlySet<string>): void {
-  hearted = next;
+/** Called by wishlist-outbox.ts whenever what is hearted, or the list, changes. */
+export function showHearts(next: Hearts): void {
+  shown = next;
   for (const listener of listeners) listener();
 }
 
@@ -29,17 +36,17 @@ function subscribe(listener: () => void): () => void {
 /** The wishlist's work in the browser (also for the session effects, session.ts). */
 export const loadWishlist = () => import('./wishlist-outbox.ts');
 
-/** What is hearted, and the toggle: `toggle(productId, hearted)`. */
-export function useHearts(): [ReadonlySet<string>, (productId: string, hearted: boolean) => void] {
+/** What is hearted and the list, and the toggle: `toggle(productId, hearted)`. */
+export function useWishlist(): Hearts & { toggle: (productId: string, hearted: boolean) => void } {
   const queryClient = useQueryClient();
   useEffect(() => {
     loadWishlist()
       .then((wishlist) => wishlist.followHearts(queryClient))
       .catch((err: unknown) => console.warn('The wishlist could not be read.', err));
   }, [queryClient]);
-  const shown = useSyncExternalStore(
+  const hearts = useSyncExternalStore(
     subscribe,
-    () => hearted,
+    () => shown,
     () => NONE,
   );
   const toggle = (productId: string, next: boolean) => {
@@ -50,11 +57,11 @@ export function useHearts(): [ReadonlySet<string>, (productId: string, hearted: 
         toast.error(WISHLIST_NOT_CHANGED);
       });
   };
-  return [shown, toggle];
+  return { ...hearts, toggle };
 }
 
 /** One product's heart: whether it is given, and the toggle. */
 export function useHeart(productId: string): [boolean, (hearted: boolean) => void] {
-  const [shown, toggle] = useHearts();
-  return [shown.has(productId), (next) => toggle(productId, next)];
+  const { hearted, toggle } = useWishlist();
+  return [hearted.has(productId), (next) => toggle(productId, next)];
 }

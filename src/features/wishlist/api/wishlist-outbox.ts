@@ -2,10 +2,11 @@
  * The wishlist's work in the browser, a chunk of its own (hearts.ts loads it once a heart is on
  * screen, session.ts at a sign-in or sign-out).
  *
- * - What is hearted (followHearts): signed in, the account's list (`GET /user/wishlist`) with the
- *   changes still waiting in the outbox applied; signed out, or as a guest checkout (which has no
- *   account), the device's hearts (stores/wishlist.ts). It follows the session, the list, the
- *   outbox and the device (other tabs included).
+ * - What is hearted (followHearts): signed in, the account's list (`GET /user/wishlist`, also
+ *   shown as it is read, for the profile) with the changes still waiting in the outbox applied;
+ *   signed out, or as a guest checkout (which has no account), the device's hearts
+ *   (stores/wishlist.ts). It follows the session, the list, the outbox and the device (other tabs
+ *   included).
  * - The outbox: a signed-in shopper's hearts wait in IndexedDB (queue `wishlist`) until the server
  *   has answered, so a heart given offline or on a flaky network shows at once, survives a reload
  *   and lands once. Each answer is the whole list, which replaces the cached one. A network
@@ -105,12 +106,14 @@ export function startWishlistOutbox(queryClient: QueryClient): Promise<void> {
 export function followHearts(queryClient: QueryClient): void {
   if (showAgain) return;
   const list = new QueryObserver(queryClient, { ...wishlistQueryOptions(), enabled: false });
-  const show = () =>
-    showHearts(
-      hasAccountWishlist(customerState.auth.user)
-        ? heartedIds(list.getCurrentResult().data, pending)
-        : new Set(deviceWishlist()),
-    );
+  const show = () => {
+    if (!hasAccountWishlist(customerState.auth.user)) {
+      showHearts({ hearted: new Set(deviceWishlist()), list: null });
+      return;
+    }
+    const read = list.getCurrentResult();
+    showHearts({ hearted: heartedIds(read.data, pending), list: read });
+  };
   // Signed in, the account's list is read and its waiting changes sent; signed out, neither.
   const follow = () => {
     const account = hasAccountWishlist(customerState.auth.user);
