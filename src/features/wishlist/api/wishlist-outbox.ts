@@ -155,9 +155,10 @@ export async function changeHeart(
  * sign-in does not wait for the server's answer.
  */
 export async function mergeDeviceWishlist(queryClient: QueryClient): Promise<void> {
-  void startWishlistOutbox(queryClient);
   const productIds = deviceWishlist();
+  // Nothing to merge: the hearts on screen start the outbox when they need it.
   if (productIds.length === 0) return;
+  void startWishlistOutbox(queryClient);
   const queued = await wishlistOutbox(queryClient).enqueue({
     type: 'merge',
     productIds,

@@ -5,7 +5,7 @@
  */
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
-import { afterEach, beforeEach, expect, test } from 'vitest';
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { postalCodeMismatchMessage } from '../../../../../contract/checkout-rules.ts';
 import { SAVED_ADDRESSES_QUERY_KEY } from '../../../../lib/query-keys.ts';
 import { clearUser } from '../../../../stores/customer.ts';
@@ -14,6 +14,17 @@ import { api, setupMswServer } from '../../../../testing/msw.ts';
 import { renderWithProviders } from '../../../../testing/render.tsx';
 import { ProfilePage } from '../profile-page.tsx';
 import { COTTAGE, HOME, profileApi, refusal, sentBodies } from './profile-server.ts';
+
+// happy-dom has no IndexedDB: the profile's wishlist section keeps its outbox in memory here.
+vi.mock('../../../../lib/outbox/browser.ts', async () => {
+  const { memoryOutboxStorage } = await import('../../../../testing/memory-outbox-storage.ts');
+  const storage = memoryOutboxStorage<unknown>();
+  return {
+    idbOutboxStorage: () => storage,
+    webLock: () => (task: () => Promise<void>) => task(),
+    broadcast: () => ({ post() {}, listen: () => () => {} }),
+  };
+});
 
 const server = setupMswServer();
 

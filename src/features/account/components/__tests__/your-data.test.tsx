@@ -13,6 +13,17 @@ import { renderWithProviders } from '../../../../testing/render.tsx';
 import { ProfilePage } from '../profile-page.tsx';
 import { profileApi, refusal, sentBodies, SHOPPER } from './profile-server.ts';
 
+// happy-dom has no IndexedDB: the profile's wishlist section keeps its outbox in memory here.
+vi.mock('../../../../lib/outbox/browser.ts', async () => {
+  const { memoryOutboxStorage } = await import('../../../../testing/memory-outbox-storage.ts');
+  const storage = memoryOutboxStorage<unknown>();
+  return {
+    idbOutboxStorage: () => storage,
+    webLock: () => (task: () => Promise<void>) => task(),
+    broadcast: () => ({ post() {}, listen: () => () => {} }),
+  };
+});
+
 const server = setupMswServer();
 
 const { createObjectURL, revokeObjectURL } = URL;

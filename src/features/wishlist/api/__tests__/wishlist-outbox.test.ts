@@ -58,6 +58,7 @@ const item = (id: string): WishlistItem => ({
   addedAt: '2026-01-01T00:00:00.000Z',
 });
 
+const SHOPPER = { _id: 'usr_1', name: 'Ann', email: 'ann@example.com' };
 const queryClient = new QueryClient();
 let server: string[] = [];
 let sent: WishlistCommand[] = [];
@@ -68,7 +69,7 @@ const hearts = () =>
   [...heartedIds(shown(), [...storage.map!.values()] as WishlistCommand[])].sort();
 
 beforeAll(async () => {
-  setUser({ _id: 'usr_1', name: 'Ann', email: 'ann@example.com' });
+  setUser(SHOPPER);
   onlineManager.setOnline(true);
   await startWishlistOutbox(queryClient);
 });
@@ -153,6 +154,20 @@ describe('the wishlist outbox', () => {
       expect(shown()?.items.map((i) => i.product._id)).toEqual(['p2', 'p1', 'p9']),
     );
     expect(sent).toEqual([expect.objectContaining({ type: 'merge', productIds: ['p2', 'p1'] })]);
+  });
+
+  test('a guest checkout has no account: its hearts stay on the device', async () => {
+    setUser({ _id: 'usr_2', name: 'Guest', email: 'guest@example.com', guest: true });
+    try {
+      await changeHeart(queryClient, 'p6', true);
+      expect(deviceWishlist()).toEqual(['p6']);
+      await changeHeart(queryClient, 'p6', false);
+      expect(deviceWishlist()).toEqual([]);
+      expect(storage.map!.size).toBe(0);
+      expect(sent).toEqual([]);
+    } finally {
+      setUser(SHOPPER);
+    }
   });
 
   test('no device hearts: nothing to merge', async () => {
