@@ -12,6 +12,7 @@ import { ChangeEmail, EmailConfirmation } from './change-email.tsx';
 import { ChangePassword } from './change-password.tsx';
 import { PersonalDetails } from './personal-details.tsx';
 import styles from './profile-page.module.css';
+import frame from '../../../components/ui/page-frame.module.css';
 
 const ProfileMoreSections = lazy(() => import('./profile-more-sections.tsx'));
 
@@ -20,7 +21,7 @@ export function ProfilePage({ confirmEmail }: { confirmEmail?: string | undefine
   if (!user) return null;
   return (
     <main id="main" className={styles.page}>
-      <p className={styles.eyebrow}>Your account</p>
+      <p className={frame.eyebrow}>Your account</p>
       <h1 className={styles.title}>Profile</h1>
       <EmailConfirmation token={confirmEmail} />
       <div className={styles.sections}>
