@@ -547,7 +547,8 @@ describe('in the browser', () => {
 
   test(
     'with JavaScript on, every public page hydrates without an error and keeps its title',
-    { timeout: 120_000 },
+    // Some 30 pages, each until its network is quiet: minutes on a loaded two-core machine.
+    { timeout: 300_000 },
     async () => {
       const context = await e2e.newContext();
       const product = PUBLIC_PAGES.find(([path]) => path.startsWith('/product/'))!;
