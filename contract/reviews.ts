@@ -1,15 +1,19 @@
 /**
  * Product reviews: the shapes of the public list, a shopper's own review and the order desk's
- * moderation, with the limits both the server and a future review form check.
+ * moderation, with the limits both the server and the product page's review form check.
  */
 import { z } from 'zod';
+import {
+  REVIEW_BODY_MAX,
+  REVIEW_BODY_MIN,
+  REVIEW_RATING_MAX,
+  REVIEW_RATING_MIN,
+  REVIEW_TITLE_MAX,
+  REVIEW_TITLE_MIN,
+} from './review-rules.ts';
 
-export const REVIEW_RATING_MIN = 1;
-export const REVIEW_RATING_MAX = 5;
-export const REVIEW_TITLE_MIN = 3;
-export const REVIEW_TITLE_MAX = 100;
-export const REVIEW_BODY_MIN = 10;
-export const REVIEW_BODY_MAX = 2000;
+export * from './review-rules.ts';
+
 export const HIDE_REASON_MAX = 200;
 
 /**
@@ -33,8 +37,6 @@ const pageFields = {
     .max(REVIEWS_PAGE_MAX_LIMIT, `must be at most ${REVIEWS_PAGE_MAX_LIMIT}`)
     .default(REVIEWS_PAGE_DEFAULT_LIMIT),
 };
-/** How many reviews the product answer carries for the page's first screen and its JSON-LD. */
-export const REVIEWS_PREVIEW_COUNT = 3;
 
 export const REVIEW_SORTS = ['newest', 'highest', 'lowest'] as const;
 
@@ -62,6 +64,20 @@ export const ReviewBody = z.object({
   body: text(REVIEW_BODY_MIN, REVIEW_BODY_MAX),
 });
 export type ReviewBody = z.infer<typeof ReviewBody>;
+
+/**
+ * The product page's review form: its fields are text, the stars a radio group's value ('' until
+ * one is chosen). Each field's rule and message is the body's, so the form says beside the field
+ * what the server would refuse.
+ */
+export const ReviewForm = z.object({
+  rating: z
+    .string()
+    .regex(/^[1-5]$/, `choose from ${REVIEW_RATING_MIN} to ${REVIEW_RATING_MAX} stars`)
+    .transform(Number),
+  title: ReviewBody.shape.title,
+  body: ReviewBody.shape.body,
+});
 
 export const ReviewEditBody = z
   .object({
@@ -127,6 +143,23 @@ export const ReviewsPageResponse = z.object({
 export type ReviewsPageResponse = z.infer<typeof ReviewsPageResponse>;
 
 export const ReviewResponse = z.object({ success: z.literal(true), data: Review });
+
+/** The signed-in shopper's own review: hidden ones too (they may still edit it), saying so. */
+export const MyReview = Review.extend({
+  /** Hidden from the shop by the order desk: it shows on no product page. */
+  hidden: z.boolean(),
+});
+export type MyReview = z.infer<typeof MyReview>;
+
+/**
+ * `GET /products/{identifier}/reviews/mine`: whether the signed-in shopper may review the product
+ * (an account, not a guest, with a delivered order holding it) and their review of it, if any.
+ */
+export const MyReviewResponse = z.object({
+  success: z.literal(true),
+  data: z.object({ mayReview: z.boolean(), review: MyReview.nullable() }),
+});
+export type MyReviewResponse = z.infer<typeof MyReviewResponse>;
 
 export const AdminReview = Review.extend({
   productId: z.string(),

@@ -13,6 +13,8 @@ export interface MailContent {
   action?: { label: string; url: string };
   /** A further, lesser link after the action (e.g. "Create an account"), shown as a plain link. */
   secondaryAction?: { label: string; url: string };
+  /** Links of equal weight after the paragraphs (e.g. "Review …" per product), shown as a list. */
+  links?: { label: string; url: string }[];
   /** Labelled values, e.g. the fields of a contact message forwarded to the shop. */
   details?: { label: string; value: string }[];
 }
@@ -40,9 +42,11 @@ function renderText({
   code,
   action,
   secondaryAction,
+  links,
   details,
 }: MailContent): string {
   const blocks = [SHOP_NAME, heading, ...paragraphs];
+  if (links?.length) blocks.push(links.map(({ label, url }) => `${label}: ${url}`).join('\n'));
   if (code) blocks.push(code);
   if (action) blocks.push(`${action.label}: ${action.url}`);
   if (secondaryAction) blocks.push(`${secondaryAction.label}: ${secondaryAction.url}`);
@@ -59,6 +63,7 @@ function renderHtml({
   code,
   action,
   secondaryAction,
+  links,
   details,
 }: MailContent): string {
   const parts = [
@@ -67,6 +72,15 @@ function renderHtml({
       (p) => `<p style="margin:0 0 12px">${escapeHtml(p).replaceAll('\n', '<br>')}</p>`,
     ),
   ];
+  if (links?.length) {
+    const items = links
+      .map(
+        ({ label, url }) =>
+          `<li style="margin:0 0 6px"><a href="${escapeHtml(url)}">${escapeHtml(label)}</a></li>`,
+      )
+      .join('');
+    parts.push(`<ul style="margin:0 0 12px;padding-left:20px">${items}</ul>`);
+  }
   if (code) {
     parts.push(
       `<p style="font-size:24px;font-weight:700;letter-spacing:2px;margin:16px 0">${escapeHtml(code)}</p>`,

@@ -1,9 +1,10 @@
 /**
  * The e-mails an order's changes send: the confirmation once it is paid, the tracking number
- * when it ships, and a word when it is cancelled or refunded. They are queued in the transaction that changes the order, so a mail
+ * when it ships, an invitation to review what arrived once it is delivered, and a word when it is
+ * cancelled or refunded. They are queued in the transaction that changes the order, so a mail
  * exists exactly when the change is committed.
  */
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import {
@@ -12,9 +13,11 @@ import {
   formatOrderNumber,
   type OrderStatus,
 } from '../../../contract/orders.ts';
+import { WRITE_REVIEW_ANCHOR } from '../../../contract/review-rules.ts';
 import type { Executor } from '../../db/client.ts';
 import { shopLinks, type ShopLinks } from '../../lib/links.ts';
 import { isGuestUser } from '../auth/guest-accounts.ts';
+import { products } from '../catalog/tables.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { renderMail, type MailContent } from '../mail/templates.ts';
 import { payments } from '../payments/tables.ts';
@@ -27,6 +30,7 @@ import type { OrderActor } from './transitions.ts';
 export const ORDER_MAIL_KINDS = {
   paid: 'order-confirmation',
   shipped: 'order-shipped',
+  delivered: 'order-delivered',
   cancelled: 'order-cancellation',
   refunded: 'order-refund',
 } as const satisfies Partial<Record<OrderStatus, string>>;
@@ -44,6 +48,7 @@ export interface OrderStatusChange {
 }
 
 let links: ShopLinks | undefined;
+let origin: string | undefined;
 
 /**
  * Order e-mails link to the order's page at the shop's public origin, which only the app's
@@ -53,13 +58,16 @@ let links: ShopLinks | undefined;
 export const orderMails = fp(
   async function orderMailsPlugin(app: FastifyInstance) {
     links = shopLinks(app.config.publicOrigin);
+    origin = app.config.publicOrigin;
   },
   { name: 'order-mails' },
 );
 
 /**
  * Queues the e-mail that tells the shopper about a status change, when that status has one
- * (paid, shipped, cancelled, refunded). Call it with the transaction that made the change.
+ * (paid, shipped, delivered, cancelled, refunded). Call it with the transaction that made the
+ * change: `transitionOrder` calls it only when the status really changed, so each of these mails
+ * goes once per order (a repeated or racing move changes nothing and queues nothing).
  */
 export async function enqueueOrderStatusMail(
   tx: Executor,
@@ -72,6 +80,7 @@ export async function enqueueOrderStatusMail(
     throw new Error('Order e-mails need the shop origin: register the order-mails plugin.');
   }
   const facts = await readOrderFacts(tx, change.order, links);
+  if (kind === 'delivered') facts.reviewable = await readReviewable(tx, change.order.id);
   const mail = MAIL_BUILDERS[kind](facts, change);
   const { text, html } = renderMail(mail.content);
   await enqueueMail(tx, {
@@ -90,6 +99,35 @@ interface OrderFacts {
   url: string;
   /** The order was placed by a guest that has not made an account (yet). */
   guestOwner: boolean;
+  /** The order's products still on sale, once each (read for the delivered mail only). */
+  reviewable?: { name: string; slug: string }[];
+}
+
+/**
+ * The products of the order a shopper can review: each once, in the order's line order, as the
+ * shop sells them now (its current name and slug); a product no longer on sale has no page to
+ * review it on and is left out.
+ */
+async function readReviewable(
+  tx: Executor,
+  orderId: string,
+): Promise<{ name: string; slug: string }[]> {
+  const rows = await tx
+    .select({ id: products.id, name: products.name, slug: products.slug })
+    .from(orderItems)
+    .innerJoin(products, and(eq(products.id, orderItems.productId), sql`${products.isActive}`))
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.position));
+  // Two flavors of one product are two lines and one review.
+  return [...new Map(rows.map((row) => [row.id, { name: row.name, slug: row.slug }])).values()];
+}
+
+/** The product page at its review form, which scrolls into view and takes the focus. */
+function reviewLink(slug: string): string {
+  return new URL(
+    `/product/${encodeURIComponent(slug)}#${WRITE_REVIEW_ANCHOR}`,
+    `${origin}/`,
+  ).toString();
 }
 
 async function readOrderFacts(tx: Executor, order: OrderRow, to: ShopLinks): Promise<OrderFacts> {
@@ -142,6 +180,7 @@ const MAIL_BUILDERS: Record<
 > = {
   paid: confirmationMail,
   shipped: shippedMail,
+  delivered: deliveredMail,
   cancelled: cancellationMail,
   refunded: refundMail,
 };
@@ -198,6 +237,55 @@ function shippedMail(facts: OrderFacts): BuiltMail {
           : []),
         ...lineDetails(facts),
       ],
+    },
+  };
+}
+
+/**
+ * The order has arrived: a word, and an invitation to review each product in it. Reviews are
+ * written from an account (it keeps and edits them), so only an account's order gets the review
+ * links. A guest's order says so instead and offers the order page's "Create an account" (which
+ * keeps this order in the new account, whose product pages then offer the form); an order whose
+ * account was deleted invites nothing.
+ */
+function deliveredMail(facts: OrderFacts): BuiltMail {
+  const { order } = facts;
+  const number = orderNumber(order);
+  const reviewable = facts.reviewable ?? [];
+  const invite = reviewable.length > 0;
+  const account = invite && order.userId !== null && !facts.guestOwner;
+  const guest = invite && facts.guestOwner;
+  const it = reviewable.length === 1 ? 'it' : 'them';
+  return {
+    subject: `Your ${SHOP_IDENTITY.tradeName} order ${number} has arrived`,
+    content: {
+      heading: `Order ${number} has arrived`,
+      paragraphs: [
+        `${greeting(order)} order ${number} has been delivered. We hope you enjoy it.`,
+        ...(account
+          ? [
+              `How are you finding ${it}? A short review helps other athletes choose, and you can edit it later on the product page.`,
+            ]
+          : []),
+        ...(guest
+          ? [
+              `Reviews on our shop are written from an account, so that their writer can come back and edit them. Create one with just a password from your order page, and you can review ${it} from the product page.`,
+            ]
+          : []),
+      ],
+      ...(account
+        ? {
+            links: reviewable.map((product) => ({
+              label: `Review ${product.name}`,
+              url: reviewLink(product.slug),
+            })),
+          }
+        : {}),
+      action: { label: 'View your order', url: facts.url },
+      ...(guest
+        ? { secondaryAction: { label: 'Create an account', url: `${facts.url}#create-account` } }
+        : {}),
+      details: lineDetails(facts),
     },
   };
 }

@@ -8,13 +8,14 @@ import {
   AdminReviewsPageResponse,
   AdminReviewsQuery,
   HideReviewBody,
+  MyReviewResponse,
   ReviewBody,
   ReviewEditBody,
   ReviewResponse,
   ReviewsPageResponse,
   ReviewsQuery,
 } from '../../../contract/reviews.ts';
-import { forbidden, notFound } from '../../lib/errors.ts';
+import { forbidden, notFound, unauthorized } from '../../lib/errors.ts';
 import { accountHolder } from '../../plugins/sessions.ts';
 import {
   createReview,
@@ -22,6 +23,7 @@ import {
   findProductId,
   listAllReviews,
   listProductReviews,
+  myReviewStanding,
   setReviewHidden,
 } from './service.ts';
 
@@ -100,6 +102,30 @@ export default async function reviewRoutes(fastify: FastifyInstance) {
       const productId = await product(request.params.identifier);
       const review = await createReview(db, user._id, productId, request.body);
       return reply.code(201).send({ success: true as const, data: review });
+    },
+  );
+
+  app.get(
+    '/products/:identifier/reviews/mine',
+    {
+      schema: {
+        tags,
+        summary:
+          'Whether the signed-in shopper may review the product, and their own review of it (hidden or not)',
+        params: ProductIdentifierParams,
+        response: { 200: MyReviewResponse, 401: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request) => {
+      // Private, like every answer without `publicAnswer`: sent as no-store.
+      const user = request.user;
+      if (!user) throw unauthorized(SIGN_IN_TO_REVIEW);
+      const productId = await product(request.params.identifier);
+      // A guest checkout has no account to write (or keep) a review with.
+      const data = user.guest
+        ? { mayReview: false, review: null }
+        : await myReviewStanding(db, user._id, productId);
+      return { success: true as const, data };
     },
   );
 

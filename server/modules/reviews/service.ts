@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type {
   AdminReview,
+  MyReview,
   Review,
   ReviewBody,
   ReviewEditBody,
@@ -186,6 +187,26 @@ async function hasReceived(tx: Executor, userId: string, productId: string): Pro
     )
     .limit(1);
   return Boolean(row);
+}
+
+/**
+ * What the product page asks for a signed-in account: whether it may review the product (it has
+ * received it in a delivered order) and its own review of it, hidden or not, to edit.
+ */
+export async function myReviewStanding(
+  db: Executor,
+  userId: string,
+  productId: string,
+): Promise<{ mayReview: boolean; review: MyReview | null }> {
+  const mayReview = await hasReceived(db, userId, productId);
+  const [row] = await db
+    .select({ ...reviewColumns, hiddenAt: reviews.hiddenAt })
+    .from(reviews)
+    .where(and(eq(reviews.productId, productId), eq(reviews.userId, userId)));
+  return {
+    mayReview,
+    review: row ? { ...toReview(row), hidden: row.hiddenAt !== null } : null,
+  };
 }
 
 /** A shopper's review of a product they received; the product's rating follows at once. */

@@ -5,16 +5,28 @@
  * The server's HTML already holds the summary line and the newest reviews the product answer
  * carries (`reviewsPreview`), so a crawler and a slow phone see them; the browser then reads the
  * first page with the star counts, and "Show more reviews" the next ones.
+ *
+ * Below the summary, once the page is hydrated (the server's page is the same for everyone): for
+ * a signed-in account the review form (write-review.tsx, loaded only then), and for anyone else a
+ * line saying reviews are written by buyers, with a link to sign in that comes back to the form.
  */
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { lazy, Suspense, useId, useState } from 'react';
 import type { ProductDetail } from '../../../../contract/catalog.ts';
+import { WRITE_REVIEW_ANCHOR } from '../../../../contract/review-rules.ts';
 import type { Review, ReviewSummary } from '../../../../contract/reviews.ts';
 import { Rating } from '../../../components/products/rating.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { failureMessage } from '../../../lib/failure-message.ts';
+import { useHydrated } from '../../../lib/ssr/hydrated.ts';
+import { useCustomer } from '../../../stores/customer.ts';
 import { reviewsQueryOptions, type ReviewSort } from '../api/get-reviews.ts';
 import styles from './product-reviews.module.css';
+
+const WriteReview = lazy(() =>
+  import('./write-review.tsx').then((module) => ({ default: module.WriteReview })),
+);
 
 export const REVIEW_SORT_LABELS: Record<ReviewSort, string> = {
   newest: 'Newest first',
@@ -23,6 +35,8 @@ export const REVIEW_SORT_LABELS: Record<ReviewSort, string> = {
 };
 
 export const NO_REVIEWS_TEXT = 'No reviews yet.';
+export const BUYERS_WRITE_TEXT =
+  'Reviews are written by shoppers who bought and received the product.';
 
 const dateFormat = new Intl.DateTimeFormat('en-CA', {
   year: 'numeric',
@@ -54,17 +68,22 @@ export function ProductReviews({ product }: { product: ProductDetail }) {
         Reviews
       </h2>
       {hasReviews ? (
+        <div className={styles.summary}>
+          <p className={styles.average}>
+            <span className={styles.averageNumber}>{product.rating.toFixed(1)}</span>
+            <Rating rating={product.rating} reviewCount={product.reviewCount} />
+            <span>
+              Based on {product.reviewCount} {product.reviewCount === 1 ? 'review' : 'reviews'}
+            </span>
+          </p>
+          {summary ? <StarCounts summary={summary} /> : null}
+        </div>
+      ) : (
+        <p>{NO_REVIEWS_TEXT}</p>
+      )}
+      <ReviewWriting product={product} />
+      {hasReviews ? (
         <>
-          <div className={styles.summary}>
-            <p className={styles.average}>
-              <span className={styles.averageNumber}>{product.rating.toFixed(1)}</span>
-              <Rating rating={product.rating} reviewCount={product.reviewCount} />
-              <span>
-                Based on {product.reviewCount} {product.reviewCount === 1 ? 'review' : 'reviews'}
-              </span>
-            </p>
-            {summary ? <StarCounts summary={summary} /> : null}
-          </div>
           <div className={styles.sort}>
             <label htmlFor={sortId}>Sort reviews</label>
             <select
@@ -102,10 +121,35 @@ export function ProductReviews({ product }: { product: ProductDetail }) {
             </Button>
           ) : null}
         </>
-      ) : (
-        <p>{NO_REVIEWS_TEXT}</p>
-      )}
+      ) : null}
     </section>
+  );
+}
+
+/**
+ * Who may write a review, known only in the browser: nothing on the server nor while hydrating
+ * (the page is the same for everyone until then), so a signed-in shopper never sees the signed-out
+ * line first. An account then gets the form's own code, loaded now; a visitor or a guest checkout
+ * (no account to keep a review with) the line and a sign-in link that comes back to the form.
+ */
+function ReviewWriting({ product }: { product: ProductDetail }) {
+  const hydrated = useHydrated();
+  const { user } = useCustomer();
+  if (!hydrated) return null;
+  if (user && !user.guest) {
+    return (
+      <Suspense fallback={null}>
+        <WriteReview key={user._id} product={product} userId={user._id} />
+      </Suspense>
+    );
+  }
+  return (
+    <p className={styles.writeInvite}>
+      {BUYERS_WRITE_TEXT}{' '}
+      <Link to="/login" search={{ redirect: `/product/${product.slug}#${WRITE_REVIEW_ANCHOR}` }}>
+        Sign in to review it
+      </Link>
+    </p>
   );
 }
 
