@@ -87,10 +87,18 @@ export async function rereadReviewedProduct(
 }
 
 /**
- * Sends the shopper's review: POST while they have none, PATCH once they have. Their standing
- * then holds the review as saved (a hidden one stays hidden: an edit does not show it again).
+ * Sends the shopper's review: POST while they have none, PATCH once they have. Once the server has
+ * it, the product and its reviews are read again; then their standing holds the review as saved (a
+ * hidden one stays hidden: an edit does not show it again) and `onSaved` runs, in the same turn,
+ * so the form gives way to the saved review and its message together. (`onSaved` is the
+ * mutation's own, not `mutate`'s: the form that called `mutate` may be gone by then.)
  */
-export function useSaveReview(product: ReviewedProduct, userId: string, existing: boolean) {
+export function useSaveReview(
+  product: ReviewedProduct,
+  userId: string,
+  existing: boolean,
+  onSaved: () => void,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: ReviewBody) => {
@@ -101,11 +109,12 @@ export function useSaveReview(product: ReviewedProduct, userId: string, existing
       return response.data;
     },
     onSuccess: async (review) => {
+      await rereadReviewedProduct(queryClient, product);
       queryClient.setQueryData<MyReviewStanding>(myReviewKey(userId, product.slug), (standing) => ({
         mayReview: standing?.mayReview ?? true,
         review: { ...review, hidden: standing?.review?.hidden ?? false },
       }));
-      await rereadReviewedProduct(queryClient, product);
+      onSaved();
     },
   });
 }

@@ -168,10 +168,8 @@ function ReviewForm({
       ? 'Your review could not be saved. Please try again.'
       : 'Your review could not be sent. Please try again.',
   );
-  const save = useSaveReview(product, userId, editing);
-  const onSubmit = submission.onSubmit((body) =>
-    save.mutate(body, { onSuccess: onSaved, onError: submission.fail }),
-  );
+  const save = useSaveReview(product, userId, editing, onSaved);
+  const onSubmit = submission.onSubmit((body) => save.mutate(body, { onError: submission.fail }));
 
   // Focused once, when it shows (see focusOnShow); the e-mail's link also brings it to the top.
   const formRef = useCallback(

@@ -99,7 +99,8 @@ function render(shown = product()) {
   return renderWithProviders(<Page />);
 }
 
-// The form's code is loaded lazily: give the import time on a busy machine.
+// The form's code and its rules are loaded lazily: give the imports time on a busy machine.
+const slow = { timeout: 5000 };
 const findForm = (name = 'Write a review') =>
   screen.findByRole('form', { name }, { timeout: 5000 });
 
@@ -151,22 +152,22 @@ test('each field is checked beside it before anything is sent; the stars are a l
   for (const n of [1, 2, 3, 4, 5]) expect(star(form, n).checked).toBe(false);
 
   fireEvent.click(within(form).getByRole('button', { name: 'Post your review' }));
-  await waitFor(() => expect(star(form, 1).getAttribute('aria-invalid')).toBe('true'));
+  await waitFor(() => expect(star(form, 1).getAttribute('aria-invalid')).toBe('true'), slow);
   expect(errorOf(star(form, 1))).toBe('Choose from 1 to 5 stars.');
   expect(errorOf(titleOf(form))).toBe('Must be at least 3 characters.');
   expect(errorOf(bodyOf(form))).toBe('Must be at least 10 characters.');
   // The first field in error takes the focus.
-  await waitFor(() => expect(document.activeElement).toBe(star(form, 1)));
+  await waitFor(() => expect(document.activeElement).toBe(star(form, 1)), slow);
 
   // Re-checked as the shopper fixes each field.
   fireEvent.click(star(form, 3));
   fireEvent.change(titleOf(form), { target: { value: 'x'.repeat(101) } });
   fireEvent.change(bodyOf(form), { target: { value: 'Too short' } });
-  await waitFor(() => expect(star(form, 1).getAttribute('aria-invalid')).toBeNull());
+  await waitFor(() => expect(star(form, 1).getAttribute('aria-invalid')).toBeNull(), slow);
   expect(errorOf(titleOf(form))).toBe('Must be at most 100 characters.');
   expect(errorOf(bodyOf(form))).toBe('Must be at least 10 characters.');
   fireEvent.change(bodyOf(form), { target: { value: 'y'.repeat(2001) } });
-  await waitFor(() => expect(errorOf(bodyOf(form))).toBe('Must be at most 2000 characters.'));
+  await waitFor(() => expect(errorOf(bodyOf(form))).toBe('Must be at most 2000 characters.'), slow);
   expect(posts).toBe(0);
 });
 
@@ -191,8 +192,8 @@ test('a review is posted; the status says so, the form becomes their review, and
   fireEvent.click(within(form).getByRole('button', { name: 'Post your review' }));
 
   const status = await screen.findByRole('status');
-  await waitFor(() => expect(status.textContent).toBe(REVIEW_POSTED_TEXT));
-  await waitFor(() => expect(document.activeElement).toBe(status));
+  await waitFor(() => expect(status.textContent).toBe(REVIEW_POSTED_TEXT), slow);
+  await waitFor(() => expect(document.activeElement).toBe(status), slow);
   expect(sent).toEqual([{ rating: 4, title: 'Mixes well', body: written.body }]);
 
   // Their review, with the way to edit it.
@@ -210,7 +211,7 @@ test('a review is posted; the status says so, the form becomes their review, and
   expect(detail).toMatchObject({ rating: 4, reviewCount: 1, reviewsPreview: [written] });
   // The page shows it: the summary and the listed review.
   const section = screen.getByRole('region', { name: 'Reviews' });
-  await waitFor(() => expect(within(section).getByText('Based on 1 review')).toBeTruthy());
+  await waitFor(() => expect(within(section).getByText('Based on 1 review')).toBeTruthy(), slow);
   expect(within(section).getByRole('heading', { level: 3, name: 'Mixes well' })).toBeTruthy();
 });
 
@@ -234,7 +235,7 @@ test("the server's field errors go beside the fields, its refusals above the but
   const submit = within(form).getByRole('button', { name: 'Post your review' });
 
   fireEvent.click(submit);
-  await waitFor(() => expect(errorOf(titleOf(form))).toBe('Must not be only emoji.'));
+  await waitFor(() => expect(errorOf(titleOf(form))).toBe('Must not be only emoji.'), slow);
 
   for (const [status, message] of [
     [403, 'Only shoppers who have received this product may review it.'],
@@ -242,7 +243,7 @@ test("the server's field errors go beside the fields, its refusals above the but
   ] as const) {
     answer = () => HttpResponse.json({ success: false, message }, { status });
     fireEvent.click(submit);
-    await waitFor(() => expect(within(form).getByRole('alert').textContent).toBe(message));
+    await waitFor(() => expect(within(form).getByRole('alert').textContent).toBe(message), slow);
   }
   expect(screen.getByRole('status').textContent).toBe('');
 });
@@ -266,7 +267,7 @@ test('their review shows with "Edit your review": the form prefilled, sent as an
   fireEvent.click(within(yours).getByRole('button', { name: 'Edit your review' }));
   const form = await findForm('Edit your review');
   // The button is gone: the form it opened takes the focus.
-  await waitFor(() => expect(document.activeElement).toBe(form));
+  await waitFor(() => expect(document.activeElement).toBe(form), slow);
   expect(star(form, 4).checked).toBe(true);
   expect(titleOf(form).value).toBe(written.title);
   expect(bodyOf(form).value).toBe(written.body);
@@ -284,7 +285,10 @@ test('their review shows with "Edit your review": the form prefilled, sent as an
   const savedAt = Date.now();
   fireEvent.click(within(again).getByRole('button', { name: 'Save your review' }));
 
-  await waitFor(() => expect(screen.getByRole('status').textContent).toBe(REVIEW_UPDATED_TEXT));
+  await waitFor(
+    () => expect(screen.getByRole('status').textContent).toBe(REVIEW_UPDATED_TEXT),
+    slow,
+  );
   expect(edits).toEqual([{ rating: 2, title: 'Less sure now', body: written.body }]);
   const updated = screen.getByRole('region', { name: 'Your review' });
   expect(within(updated).getByRole('img', { name: '2 out of 5 stars' })).toBeTruthy();
@@ -303,5 +307,5 @@ test('#write-review opens the form (their review prefilled) and focuses it once 
   render(product({ rating: 4, reviewCount: 1 }));
   const form = await findForm('Edit your review');
   expect(form.id).toBe('write-review');
-  await waitFor(() => expect(document.activeElement).toBe(form));
+  await waitFor(() => expect(document.activeElement).toBe(form), slow);
 });
