@@ -61,7 +61,8 @@ test('one line per request, after the answer, with method, URL, status and time'
 
 test('the line withholds a secret in the address, in the message too', async () => {
   const [line] = await linesOf('/reset-password/a-secret-reset-token', 'request-log-secret');
-  expect(line!.msg).toMatch(/^GET \/reset-password\/\[redacted\] 200 /);
+  // 200 with the built pages, 404 without (the API tests run before the build): either way.
+  expect(line!.msg).toMatch(/^GET \/reset-password\/\[redacted\] (200|404) /);
   expect(JSON.stringify(line)).not.toContain('a-secret-reset-token');
 });
 
