@@ -32,6 +32,7 @@ import styles from './admin.module.css';
 import { LoadFailure } from '../../../components/ui/load-failure.tsx';
 import { DeskNav } from './desk-nav.tsx';
 import frame from '../../../components/ui/page-frame.module.css';
+import { DeskPager } from './desk-pager.tsx';
 
 const features = tableFeatures({ rowSortingFeature, rowPaginationFeature });
 const column = createColumnHelper<typeof features, AdminOrderSummary>();
@@ -240,29 +241,11 @@ export function OrderDeskPage({ search }: { search: DeskSearch }) {
             </table>
           </div>
           {page.total === 0 ? <p>No orders match these filters.</p> : null}
-          {page.totalPages > 1 ? (
-            <nav className={styles.pager} aria-label="Pages">
-              <button
-                type="button"
-                className={buttonClassName({ variant: 'outline', size: 'sm' })}
-                disabled={!table.getCanPreviousPage()}
-                onClick={() => table.previousPage()}
-              >
-                ‹ Previous
-              </button>
-              <span>
-                Page {page.page} of {page.totalPages}
-              </span>
-              <button
-                type="button"
-                className={buttonClassName({ variant: 'outline', size: 'sm' })}
-                disabled={!table.getCanNextPage()}
-                onClick={() => table.nextPage()}
-              >
-                Next ›
-              </button>
-            </nav>
-          ) : null}
+          <DeskPager
+            page={page.page}
+            totalPages={page.totalPages}
+            onPage={(n) => go({ page: n })}
+          />
         </>
       )}
     </main>

@@ -20,6 +20,7 @@ import type { ReviewDeskSearch } from '../lib/desk-search.ts';
 import styles from './admin.module.css';
 import { DeskNav } from './desk-nav.tsx';
 import frame from '../../../components/ui/page-frame.module.css';
+import { DeskPager } from './desk-pager.tsx';
 
 /**
  * The hide dialog is a chunk of its own: it brings the contract's limit and the zod schemas built
@@ -83,29 +84,11 @@ export function ReviewDeskPage({ search }: { search: ReviewDeskSearch }) {
             </table>
           </div>
           {answer.pagination.total === 0 ? <p>No reviews yet.</p> : null}
-          {answer.pagination.totalPages > 1 ? (
-            <nav className={styles.pager} aria-label="Pages">
-              <button
-                type="button"
-                className={buttonClassName({ variant: 'outline', size: 'sm' })}
-                disabled={answer.pagination.page <= 1}
-                onClick={() => goToPage(answer.pagination.page - 1)}
-              >
-                ‹ Previous
-              </button>
-              <span>
-                Page {answer.pagination.page} of {answer.pagination.totalPages}
-              </span>
-              <button
-                type="button"
-                className={buttonClassName({ variant: 'outline', size: 'sm' })}
-                disabled={answer.pagination.page >= answer.pagination.totalPages}
-                onClick={() => goToPage(answer.pagination.page + 1)}
-              >
-                Next ›
-              </button>
-            </nav>
-          ) : null}
+          <DeskPager
+            page={answer.pagination.page}
+            totalPages={answer.pagination.totalPages}
+            onPage={goToPage}
+          />
         </>
       )}
     </main>
