@@ -221,18 +221,60 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
-  pending_payment: ['paid', 'cancelled'],
-  paid: ['processing', 'cancelled', 'refunded'],
-  processing: ['shipped', 'refunded'],
-  shipped: ['delivered'],
-  delivered: [],
-  cancelled: [],
-  refunded: [],
+/**
+ * What a move does besides setting the status, in the order the server applies them.
+ * - `stamp_paid`: records when the order was paid; it no longer has a pay-by time.
+ * - `close`: records when the order closed; it no longer has a pay-by time.
+ * - `release_stock`: its reserved units go back on the shelf (the goods never left).
+ * - `release_code`: its discount code is usable again (when unexpired and no other is live).
+ * - `refund`: the payment is refunded in full once the move commits (a refund the provider
+ *   cannot make then is owed and made by a job). A move to `refunded` has no such effect: it is
+ *   made only when the provider confirms the whole payment refunded.
+ * - `mail`: the shopper is e-mailed about the new status, once, when the move commits.
+ */
+export const ORDER_EFFECTS = [
+  'stamp_paid',
+  'close',
+  'release_stock',
+  'release_code',
+  'refund',
+  'mail',
+] as const;
+export type OrderEffect = (typeof ORDER_EFFECTS)[number];
+
+/** Every move an order can make and its effects; any other move is refused. */
+export const ORDER_TRANSITIONS: {
+  readonly [From in OrderStatus]: { readonly [To in OrderStatus]?: readonly OrderEffect[] };
+} = {
+  pending_payment: {
+    paid: ['stamp_paid', 'mail'],
+    cancelled: ['close', 'release_stock', 'release_code', 'mail'],
+  },
+  paid: {
+    processing: [],
+    cancelled: ['close', 'release_stock', 'release_code', 'refund', 'mail'],
+    refunded: ['close', 'release_stock', 'release_code', 'mail'],
+  },
+  processing: {
+    shipped: ['mail'],
+    refunded: ['close', 'release_stock', 'release_code', 'mail'],
+  },
+  shipped: { delivered: ['mail'] },
+  delivered: {},
+  cancelled: {},
+  refunded: {},
 };
 
+/** The effects of moving from `from` to `to`, or null when the move is refused. */
+export function transitionEffects(
+  from: OrderStatus,
+  to: OrderStatus,
+): readonly OrderEffect[] | null {
+  return ORDER_TRANSITIONS[from][to] ?? null;
+}
+
 export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
-  return ORDER_TRANSITIONS[from].includes(to);
+  return transitionEffects(from, to) !== null;
 }
 
 /**

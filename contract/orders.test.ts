@@ -31,6 +31,7 @@ import {
   UpdateSavedAddressBody,
   canMovePayment,
   canTransition,
+  transitionEffects,
   type OrderStatus,
   type PaymentStatus,
 } from './orders.ts';
@@ -57,16 +58,28 @@ describe('order transitions', () => {
     expect(canTransition(from as OrderStatus, to as OrderStatus)).toBe(allowed);
   });
 
-  test('the table itself, final states included', () => {
+  test("the table itself with each move's effects, final states included", () => {
+    const held = ['close', 'release_stock', 'release_code'];
     expect(ORDER_TRANSITIONS).toEqual({
-      pending_payment: ['paid', 'cancelled'],
-      paid: ['processing', 'cancelled', 'refunded'],
-      processing: ['shipped', 'refunded'],
-      shipped: ['delivered'],
-      delivered: [],
-      cancelled: [],
-      refunded: [],
+      pending_payment: { paid: ['stamp_paid', 'mail'], cancelled: [...held, 'mail'] },
+      paid: {
+        processing: [],
+        cancelled: [...held, 'refund', 'mail'],
+        refunded: [...held, 'mail'],
+      },
+      processing: { shipped: ['mail'], refunded: [...held, 'mail'] },
+      shipped: { delivered: ['mail'] },
+      delivered: {},
+      cancelled: {},
+      refunded: {},
     });
+  });
+
+  test('only a paid order cancelled is refunded by the move; refunded follows the provider', () => {
+    const refunding = pairs.filter(([from, to]) =>
+      transitionEffects(from as OrderStatus, to as OrderStatus)?.includes('refund'),
+    );
+    expect(refunding.map(([from, to]) => `${from} → ${to}`)).toEqual(['paid → cancelled']);
   });
 
   test('the shopper may cancel only while unpaid or paid', () => {

@@ -1,6 +1,10 @@
 import { and, asc, eq, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { ORDER_STATUS_LABELS, SHOPPER_CANCELLABLE } from '../../../contract/orders.ts';
+import {
+  ORDER_STATUS_LABELS,
+  SHOPPER_CANCELLABLE,
+  transitionEffects,
+} from '../../../contract/orders.ts';
 import type { Database } from '../../db/client.ts';
 import { HttpError, conflict, isDatabaseUnavailable } from '../../lib/errors.ts';
 import type { PaymentProvider, ProviderPayment } from '../payments/provider.ts';
@@ -83,7 +87,7 @@ export async function cancelOrderAsShopper(
     .where(eq(orders.id, orderId));
   if (before?.status === 'pending_payment') await stopPendingPayment(db, provider, orderId);
   const actor = { actor: who, actorId: input.userId };
-  const wasPaid = await db.transaction(async (tx) => {
+  const owesRefund = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (order.status === 'cancelled') return false;
     if (!SHOPPER_CANCELLABLE.includes(order.status)) {
@@ -92,15 +96,15 @@ export async function cancelOrderAsShopper(
         { status: order.status },
       );
     }
-    const paid = order.status === 'paid';
-    await transitionOrder(tx, orderId, {
+    const refunds = transitionEffects(order.status, 'cancelled')?.includes('refund') ?? false;
+    const moved = await transitionOrder(tx, orderId, {
       to: 'cancelled',
       ...actor,
-      note: paid ? 'Cancelled by the shopper; refunded in full.' : 'Cancelled by the shopper.',
+      note: refunds ? 'Cancelled by the shopper; refunded in full.' : 'Cancelled by the shopper.',
     });
-    return paid;
+    return moved.effects.includes('refund');
   });
-  if (wasPaid) await refundInFull(db, provider, orderId, who, input.userId);
+  if (owesRefund) await refundInFull(db, provider, orderId, who, input.userId);
 }
 
 /**
@@ -120,22 +124,22 @@ export async function cancelOrderAsStaff(
     .from(orders)
     .where(eq(orders.id, orderId));
   if (before?.status === 'pending_payment') await stopPendingPayment(db, provider, orderId);
-  const wasPaid = await db.transaction(async (tx) => {
+  const owesRefund = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (order.status === 'cancelled') {
       throw conflict('This order is already cancelled.', { status: order.status });
     }
-    const paid = order.status === 'paid';
-    const said = paid ? 'Cancelled by the shop; refunded in full.' : 'Cancelled by the shop.';
-    await transitionOrder(tx, orderId, {
+    const refunds = transitionEffects(order.status, 'cancelled')?.includes('refund') ?? false;
+    const said = refunds ? 'Cancelled by the shop; refunded in full.' : 'Cancelled by the shop.';
+    const moved = await transitionOrder(tx, orderId, {
       to: 'cancelled',
       actor: 'staff',
       actorId: input.staffId,
       note: input.note ? `${said} ${input.note}` : said,
     });
-    return paid;
+    return moved.effects.includes('refund');
   });
-  if (wasPaid) await refundInFull(db, provider, orderId, 'staff', input.staffId);
+  if (owesRefund) await refundInFull(db, provider, orderId, 'staff', input.staffId);
 }
 
 /** Refunds what is left of a cancelled order's payment; a failure is logged by the caller's job. */

@@ -1,5 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
-import { ORDER_STATUS_LABELS, canTransition, type OrderStatus } from '../../../contract/orders.ts';
+import {
+  ORDER_STATUS_LABELS,
+  transitionEffects,
+  type OrderEffect,
+  type OrderStatus,
+} from '../../../contract/orders.ts';
 import type { Executor } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -31,6 +36,11 @@ export interface TransitionResult {
   changed: boolean;
   from: OrderStatus;
   order: typeof orders.$inferSelect;
+  /**
+   * The move's effects from ORDER_TRANSITIONS (none for a repeat). All but `refund` are done
+   * inside the transaction; `refund` is the caller's, once the transaction commits.
+   */
+  effects: readonly OrderEffect[];
 }
 
 const STATUS_VERBS: Record<OrderStatus, string> = {
@@ -53,9 +63,9 @@ export async function lockOrder(tx: Executor, orderId: string) {
 /**
  * The one way an order changes status. It locks the order's row, so two callers racing (the
  * browser's return and a webhook, two staff) are serialised: the second sees the new status and
- * changes nothing. Moves only forward along ORDER_TRANSITIONS; a repeat of the current status is
- * a no-op, anything else a 409 with the reason. Writes the timeline and releases what an order
- * that will not ship holds (stock, discount code). Call it inside a transaction.
+ * changes nothing. Moves only along ORDER_TRANSITIONS; a repeat of the current status is a no-op,
+ * anything else a 409 with the reason. Writes the timeline and does the move's effects as the
+ * table names them. Call it inside a transaction.
  */
 export async function transitionOrder(
   tx: Executor,
@@ -64,22 +74,22 @@ export async function transitionOrder(
 ): Promise<TransitionResult> {
   const current = await lockOrder(tx, orderId);
   const from = current.status;
-  if (from === input.to) return { changed: false, from, order: current };
-  if (!canTransition(from, input.to)) {
+  if (from === input.to) return { changed: false, from, order: current, effects: [] };
+  const effects = transitionEffects(from, input.to);
+  if (!effects) {
     throw conflict(
       `This order is ${ORDER_STATUS_LABELS[from].toLowerCase()} and cannot be ${STATUS_VERBS[input.to]}.`,
       { status: from },
     );
   }
   const now = new Date();
-  const closing = input.to === 'cancelled' || input.to === 'refunded';
   const [order] = await tx
     .update(orders)
     .set({
       status: input.to,
       updatedAt: now,
-      ...(input.to === 'paid' ? { paidAt: now, payBy: null } : {}),
-      ...(closing ? { closedAt: now, payBy: null } : {}),
+      ...(effects.includes('stamp_paid') ? { paidAt: now, payBy: null } : {}),
+      ...(effects.includes('close') ? { closedAt: now, payBy: null } : {}),
       // The client address was kept only to bound unpaid orders.
       ...(from === 'pending_payment' ? { placedFrom: null } : {}),
     })
@@ -92,13 +102,15 @@ export async function transitionOrder(
     actorId: input.actorId ?? null,
     note: input.note ?? null,
   });
-  // Goods that will not leave the warehouse go back on the shelf; an unused code is live again.
-  if (closing && (from === 'pending_payment' || from === 'paid' || from === 'processing')) {
-    await releaseOrderHolds(tx, order!);
+  if (effects.includes('release_stock')) await releaseOrderStock(tx, orderId);
+  if (effects.includes('release_code') && order!.discountCodeId) {
+    await releaseDiscountCode(tx, order!.discountCodeId);
   }
   // Queued with the change itself: the shopper hears of it exactly when it commits, and once.
-  await enqueueOrderStatusMail(tx, { order: order!, from, actor: input.actor });
-  return { changed: true, from, order: order! };
+  if (effects.includes('mail')) {
+    await enqueueOrderStatusMail(tx, { order: order!, from, actor: input.actor });
+  }
+  return { changed: true, from, order: order!, effects };
 }
 
 export async function recordOrderEvent(
@@ -123,28 +135,27 @@ export async function recordOrderEvent(
   });
 }
 
-/**
- * Puts an order's reserved units back in stock and makes its discount code usable again (when it
- * has not expired and its address has no other live code).
- */
-async function releaseOrderHolds(tx: Executor, order: typeof orders.$inferSelect): Promise<void> {
+/** Puts an order's reserved units back in stock: the goods never left the warehouse. */
+async function releaseOrderStock(tx: Executor, orderId: string): Promise<void> {
   const lines = await tx
     .select({ variantId: orderItems.variantId, quantity: orderItems.quantity })
     .from(orderItems)
-    .where(eq(orderItems.orderId, order.id));
+    .where(eq(orderItems.orderId, orderId));
   await releaseStock(
     tx,
     lines.filter((line): line is StockLine => line.variantId !== null),
   );
-  if (order.discountCodeId) {
-    await tx
-      .update(discountCodes)
-      .set({ usedAt: null, liveFor: sql`${discountCodes.email}` })
-      .where(
-        sql`${discountCodes.id} = ${order.discountCodeId}
-          and discount_codes.expires_at > now()
-          and not exists (select 1 from discount_codes other
-            where other.live_for = discount_codes.email and other.id <> discount_codes.id)`,
-      );
-  }
+}
+
+/** Makes an order's discount code usable again, when it has not expired and its address has no other live code. */
+async function releaseDiscountCode(tx: Executor, codeId: string): Promise<void> {
+  await tx
+    .update(discountCodes)
+    .set({ usedAt: null, liveFor: sql`${discountCodes.email}` })
+    .where(
+      sql`${discountCodes.id} = ${codeId}
+        and discount_codes.expires_at > now()
+        and not exists (select 1 from discount_codes other
+          where other.live_for = discount_codes.email and other.id <> discount_codes.id)`,
+    );
 }

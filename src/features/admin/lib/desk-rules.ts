@@ -2,14 +2,14 @@
  * What staff may do to an order, from the shop's transition table (the server checks the same
  * table and answers 409 otherwise), and the words for the timeline and the refund amount.
  */
-import { ORDER_TRANSITIONS, type OrderStatus } from '../../../../contract/checkout-rules.ts';
+import { canTransition, type OrderStatus } from '../../../../contract/checkout-rules.ts';
 
 /** The statuses staff set by hand (`refunded` comes from refunding, `paid` from the payment). */
 const STAFF_MOVES = ['processing', 'shipped', 'delivered', 'cancelled'] as const;
 export type StaffMove = (typeof STAFF_MOVES)[number];
 
 export function staffMoves(status: OrderStatus): StaffMove[] {
-  return STAFF_MOVES.filter((to) => ORDER_TRANSITIONS[status].includes(to));
+  return STAFF_MOVES.filter((to) => canTransition(status, to));
 }
 
 /** Anything paid and not yet refunded can be refunded, whatever the status. */
