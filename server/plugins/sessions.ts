@@ -25,6 +25,11 @@ declare module 'fastify' {
     user: SessionUser | null;
     /** Hash of the current session id, when the request carries a live session. */
     sessionIdHash: string | null;
+    /**
+     * The signed-in shopper of a route in a scope under `requireSignIn`, which has already
+     * answered 401/403 for anyone else; reading it outside such a scope is a bug and throws.
+     */
+    readonly shopper: SessionUser;
   }
   interface FastifyInstance {
     sessions: SessionService;
@@ -44,14 +49,32 @@ export interface SessionService {
 export const GUEST_HAS_NO_ACCOUNT =
   'A guest checkout has no account: create one to keep a profile, addresses and saved cards.';
 
+export interface SignInRule {
+  /** What a request without a session is told (401). */
+  signedOut?: string;
+  /**
+   * A guest checkout's session passes too: it reaches its cart, checkout and its own orders. By
+   * default it is refused (403): nothing an account keeps is a guest's.
+   */
+  guests?: boolean;
+  /** Only staff pass; anyone else signed in is refused (403) with this message. */
+  staffOnly?: string;
+}
+
 /**
- * The signed-in account holder: 401 when signed out (with `signedOut`), 403 for a guest checkout's
- * session, which reaches its cart, checkout and its own orders but nothing an account keeps.
+ * Requires sign-in for every route of `scope` (a plugin's own instance), checked before the body
+ * is read: 401 when signed out, 403 for a guest checkout's session unless the rule admits guests
+ * and for anyone but staff when the rule is for staff only.
+ * Its routes read the shopper as `request.shopper`, so none can forget the check.
  */
-export function accountHolder(request: FastifyRequest, signedOut?: string): SessionUser {
-  if (!request.user) throw unauthorized(signedOut);
-  if (request.user.guest) throw forbidden(GUEST_HAS_NO_ACCOUNT);
-  return request.user;
+export function requireSignIn(scope: FastifyInstance, rule: SignInRule = {}): void {
+  scope.addHook('onRequest', async (request) => {
+    if (!request.user) throw unauthorized(rule.signedOut);
+    if (rule.staffOnly !== undefined && request.user.role !== 'admin') {
+      throw forbidden(rule.staffOnly);
+    }
+    if (request.user.guest && !rule.guests) throw forbidden(GUEST_HAS_NO_ACCOUNT);
+  });
 }
 
 export interface SessionOptions {
@@ -65,6 +88,13 @@ export default fp(async function sessionPlugin(app: FastifyInstance, opts: Sessi
   await app.register(fastifyCookie);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionIdHash', null);
+  app.decorateRequest('shopper', {
+    getter(this: FastifyRequest) {
+      if (!this.user)
+        throw new Error('request.shopper is read outside a scope that requires sign-in.');
+      return this.user;
+    },
+  });
 
   const signIn = async (request: FastifyRequest, token: string) => {
     const idHash = hashToken(token);

@@ -18,6 +18,7 @@ import { products, variants } from '../../server/modules/catalog/tables.ts';
 import { idempotencyRecords } from '../../server/plugins/idempotency-tables.ts';
 import { reviews } from '../../server/modules/reviews/tables.ts';
 import { mailsTo, registerUser, type SignedIn } from '../helpers/auth.ts';
+import { apiRoutes } from '../helpers/routes.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { F, cartCall, insertCartCatalog } from './cart-fixtures.ts';
 import {
@@ -104,27 +105,7 @@ async function adminOrder(orderId: string): Promise<AdminOrder> {
 
 const SHIP = { status: 'shipped', carrier: 'Canada Post', trackingNumber: '7023 4567 8901' };
 
-/**
- * Every route the app has under /api/v1/admin, read from Fastify's route tree, so a route added
- * to the module later shows up here by itself.
- */
-function adminRoutes(app: FastifyInstance): string[] {
-  const found: string[] = [];
-  const stack: string[] = [];
-  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const match = /^((?:│ {3}| {4})*)(?:├── |└── )(.*?)(?: \(([A-Z, ]+)\))?$/.exec(line);
-    if (!match) continue;
-    const depth = match[1]!.length / 4;
-    stack.length = depth;
-    const path = (stack[depth - 1] ?? '') + match[2];
-    stack[depth] = path;
-    if (!path.startsWith('/api/v1/admin')) continue;
-    for (const method of (match[3] ?? '').split(', ').filter(Boolean)) {
-      found.push(`${method} ${path.slice('/api/v1'.length)}`);
-    }
-  }
-  return found.sort();
-}
+const adminRoutes = (app: FastifyInstance) => apiRoutes(app, '/admin');
 
 describe('authorization', () => {
   test('every admin route: 401 signed out, 403 for a shopper, 2xx for staff', async () => {

@@ -7,7 +7,7 @@ import {
   SavedAddressesResponse,
   UpdateSavedAddressBody,
 } from '../../../contract/orders.ts';
-import { accountHolder } from '../../plugins/sessions.ts';
+import { requireSignIn } from '../../plugins/sessions.ts';
 import { createAddress, deleteAddress, listAddresses, updateAddress } from './service.ts';
 
 const tags = ['addresses'];
@@ -15,6 +15,7 @@ const tags = ['addresses'];
 /** The shopper's saved addresses, offered at checkout. Each is its owner's alone (404 else). */
 export default async function addressRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
+  requireSignIn(app);
   const { db } = app;
 
   app.get(
@@ -27,7 +28,7 @@ export default async function addressRoutes(base: FastifyInstance) {
       },
     },
     async (request) => {
-      const user = accountHolder(request);
+      const user = request.shopper;
       return { success: true as const, data: await listAddresses(db, user._id) };
     },
   );
@@ -44,7 +45,7 @@ export default async function addressRoutes(base: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const user = accountHolder(request);
+      const user = request.shopper;
       const data = await createAddress(db, user._id, request.body);
       reply.code(201);
       return { success: true as const, data };
@@ -63,7 +64,7 @@ export default async function addressRoutes(base: FastifyInstance) {
       },
     },
     async (request) => {
-      const user = accountHolder(request);
+      const user = request.shopper;
       const data = await updateAddress(db, user._id, request.params.addressId, request.body);
       return { success: true as const, data };
     },
@@ -80,7 +81,7 @@ export default async function addressRoutes(base: FastifyInstance) {
       },
     },
     async (request) => {
-      const user = accountHolder(request);
+      const user = request.shopper;
       await deleteAddress(db, user._id, request.params.addressId);
       return { success: true as const, data: await listAddresses(db, user._id) };
     },

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AdminOrderResponse,
@@ -15,7 +15,7 @@ import {
 } from '../../../contract/admin.ts';
 import { IDEMPOTENCY_HEADER } from '../../../contract/http.ts';
 import { OrderParams } from '../../../contract/orders.ts';
-import { forbidden, unauthorized } from '../../lib/errors.ts';
+import { requireSignIn } from '../../plugins/sessions.ts';
 import idempotency from '../../plugins/idempotency.ts';
 import { ordersCsv } from './csv.ts';
 import { adminOrder, changeOrderStatus, listOrders } from './service.ts';
@@ -28,12 +28,6 @@ const tags = ['admin'];
 /** Every route of this module lives under this path (below /api/v1). */
 export const ADMIN_PATH = '/admin';
 
-function staff(request: FastifyRequest) {
-  // The scope's onRequest hook has already refused anyone else; this narrows the type.
-  if (!request.user || request.user.role !== 'admin') throw forbidden();
-  return request.user;
-}
-
 /**
  * The order desk's API (staff only). One guard for the whole module: an onRequest hook on this
  * plugin's scope answers 401 to a guest and 403 to a shopper before any route's validation or
@@ -41,9 +35,9 @@ function staff(request: FastifyRequest) {
  */
 export default async function adminRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onRequest', async (request) => {
-    if (!request.user) throw unauthorized('Please sign in with a staff account.');
-    if (request.user.role !== 'admin') throw forbidden('This is for the shop staff only.');
+  requireSignIn(app, {
+    signedOut: 'Please sign in with a staff account.',
+    staffOnly: 'This is for the shop staff only.',
   });
   await app.register(idempotency, { db: app.db });
   await app.register(adminReviewRoutes, { path: ADMIN_PATH });
@@ -112,7 +106,7 @@ export default async function adminRoutes(base: FastifyInstance) {
       },
     },
     async (request) => {
-      const user = staff(request);
+      const user = request.shopper;
       const { orderId } = request.params;
       await changeOrderStatus(db, app.payments, { orderId, staffId: user._id, body: request.body });
       return { success: true as const, data: await adminOrder(db, orderId) };
@@ -134,7 +128,7 @@ export default async function adminRoutes(base: FastifyInstance) {
       },
     },
     async (request) => {
-      const user = staff(request);
+      const user = request.shopper;
       const { orderId } = request.params;
       await refundOrder(db, app.payments, {
         orderId,
@@ -178,7 +172,7 @@ export default async function adminRoutes(base: FastifyInstance) {
       },
     },
     async (request) => {
-      const user = staff(request);
+      const user = request.shopper;
       const data = await adjustStock(db, {
         variantId: request.params.variantId,
         staffId: user._id,

@@ -20,7 +20,7 @@ import {
 import { HttpError, badRequest, conflict, notFound, unauthorized } from '../../lib/errors.ts';
 import { shopLinks } from '../../lib/links.ts';
 import type { RateLimitSet } from '../../plugins/rate-limit.ts';
-import { accountHolder } from '../../plugins/sessions.ts';
+import { requireSignIn } from '../../plugins/sessions.ts';
 import { mergeGuestCart } from '../cart/service.ts';
 import { orderByLink } from '../orders/links.ts';
 import { ORDER_LINK_INVALID, ORDER_LINK_RATE_LIMIT } from '../orders/routes.ts';
@@ -312,45 +312,6 @@ export default async function authRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.patch(
-    '/user/auth/change-password',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Change the password; signs out every other session and e-mails a notice',
-        description:
-          'A wrong current password answers 400 naming body.currentPassword (never 401). The ' +
-          'caller stays signed in: its session continues under a new cookie.',
-        body: changePasswordBody,
-        response: { 200: messageResponse },
-      },
-    },
-    async (request, reply) => {
-      const user = accountHolder(request);
-      await limit(request, 'changePassword', user._id);
-      const { currentPassword, newPassword } = request.body;
-      if (currentPassword === newPassword) {
-        throw badRequest(
-          'New password must be different from the current one.',
-          'body.newPassword',
-        );
-      }
-      const changed = await changePassword(
-        app.db,
-        user._id,
-        currentPassword,
-        newPassword,
-        request.sessionIdHash,
-      );
-      // 400, not 401: a 401 would sign the client out for a typo.
-      if (!changed) throw badRequest('Current password is incorrect.', 'body.currentPassword');
-      // Every other session ended with the change; the caller's stays signed in, under a new id
-      // (rotated like at sign-in, so a copy of the old cookie is worth nothing).
-      await app.sessions.start(request, reply, user._id);
-      return { success: true as const, message: 'Your password has been changed.' };
-    },
-  );
-
   /** The answer to a guest's account: signed in as it (201), or a join link mailed (202). */
   const answerGuestAccount = async (
     request: FastifyRequest,
@@ -451,6 +412,58 @@ export default async function authRoutes(fastify: FastifyInstance) {
     },
   );
 
+  await app.register(accountRoutes);
+}
+
+/** The signed-in account's password and profile. */
+async function accountRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  requireSignIn(app);
+
+  app.patch(
+    '/user/auth/change-password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Change the password; signs out every other session and e-mails a notice',
+        description:
+          'A wrong current password answers 400 naming body.currentPassword (never 401). The ' +
+          'caller stays signed in: its session continues under a new cookie.',
+        body: changePasswordBody,
+        response: { 200: messageResponse },
+      },
+    },
+    async (request, reply) => {
+      const user = request.shopper;
+      await app.rateLimit.checkSet(
+        request,
+        'changePassword',
+        AUTH_RATE_LIMITS.changePassword,
+        user._id,
+      );
+      const { currentPassword, newPassword } = request.body;
+      if (currentPassword === newPassword) {
+        throw badRequest(
+          'New password must be different from the current one.',
+          'body.newPassword',
+        );
+      }
+      const changed = await changePassword(
+        app.db,
+        user._id,
+        currentPassword,
+        newPassword,
+        request.sessionIdHash,
+      );
+      // 400, not 401: a 401 would sign the client out for a typo.
+      if (!changed) throw badRequest('Current password is incorrect.', 'body.currentPassword');
+      // Every other session ended with the change; the caller's stays signed in, under a new id
+      // (rotated like at sign-in, so a copy of the old cookie is worth nothing).
+      await app.sessions.start(request, reply, user._id);
+      return { success: true as const, message: 'Your password has been changed.' };
+    },
+  );
+
   app.get(
     '/user/profile/me',
     {
@@ -461,7 +474,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const user = await getProfile(app.db, accountHolder(request)._id);
+      const user = await getProfile(app.db, request.shopper._id);
       if (!user) throw unauthorized();
       return { success: true as const, data: user };
     },
@@ -482,7 +495,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { name, phone } = request.body;
-      const user = await updateProfile(app.db, accountHolder(request)._id, { name, phone });
+      const user = await updateProfile(app.db, request.shopper._id, { name, phone });
       if (!user) throw unauthorized();
       return { success: true as const, data: user };
     },

@@ -12,8 +12,8 @@ import {
   UpdateCartItemBody,
   type Cart,
 } from '../../../contract/cart.ts';
-import { unauthorized } from '../../lib/errors.ts';
 import idempotency from '../../plugins/idempotency.ts';
+import { requireSignIn } from '../../plugins/sessions.ts';
 import type { RateLimitSet } from '../../plugins/rate-limit.ts';
 import { cartIdempotencyScope, cartOwner } from './owner.ts';
 import {
@@ -109,29 +109,6 @@ export default async function cartRoutes(base: FastifyInstance) {
   );
 
   app.post(
-    '/cart/merge',
-    {
-      config: idempotent,
-      schema: {
-        ...common,
-        summary:
-          "Move a guest cart into the signed-in shopper's cart (once); `capped` lists the lines cut to the per-line or stock limit",
-        body: MergeCartBody,
-        response: { 200: MergeCartResponse },
-      },
-    },
-    async (request) => {
-      if (!request.user) throw unauthorized('Sign in to merge your guest cart into your account.');
-      const { cart, capped } = await mergeGuestCart(
-        app.db,
-        request.user._id,
-        request.body.guestCartId,
-      );
-      return { ...answer(await loadCart(app.db, cart)), capped };
-    },
-  );
-
-  app.post(
     '/cart/discount',
     {
       config: idempotent,
@@ -161,6 +138,41 @@ export default async function cartRoutes(base: FastifyInstance) {
     async (request) => {
       const cart = await removeDiscount(app.db, cartOwner(request));
       return answer(await loadCart(app.db, cart));
+    },
+  );
+
+  await app.register(mergeRoutes);
+}
+
+/** Moving a guest cart into the signed-in shopper's (an account's or a guest checkout's). */
+async function mergeRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  requireSignIn(app, {
+    signedOut: 'Sign in to merge your guest cart into your account.',
+    guests: true,
+  });
+
+  app.post(
+    '/cart/merge',
+    {
+      config: idempotent,
+      schema: {
+        tags,
+        querystring: CartQuery,
+        headers: CartHeaders,
+        summary:
+          "Move a guest cart into the signed-in shopper's cart (once); `capped` lists the lines cut to the per-line or stock limit",
+        body: MergeCartBody,
+        response: { 200: MergeCartResponse },
+      },
+    },
+    async (request) => {
+      const { cart, capped } = await mergeGuestCart(
+        app.db,
+        request.shopper._id,
+        request.body.guestCartId,
+      );
+      return { ...answer(await loadCart(app.db, cart)), capped };
     },
   );
 }

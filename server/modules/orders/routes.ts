@@ -17,9 +17,11 @@ import {
 } from '../../../contract/orders.ts';
 import { IDEMPOTENCY_HEADER } from '../../../contract/http.ts';
 import { messageResponse } from '../../../contract/auth.ts';
+import type { Database } from '../../db/client.ts';
 import { conflict, notFound, unauthorized } from '../../lib/errors.ts';
 import type { RateLimitSet } from '../../plugins/rate-limit.ts';
 import idempotency from '../../plugins/idempotency.ts';
+import { requireSignIn } from '../../plugins/sessions.ts';
 import { isGuestUser } from '../auth/guest-accounts.ts';
 import { paymentDto } from '../payments/completion.ts';
 import { ensureProviderPayment, refreshPayment } from '../payments/service.ts';
@@ -47,27 +49,25 @@ const OrderLinkParams = z.object({ token: z.string().max(200) });
 
 type OrderRow = typeof orders.$inferSelect;
 
-function signedIn(request: FastifyRequest) {
-  if (!request.user) throw unauthorized('Please sign in to see and place orders.');
-  return request.user;
+/** A paid order's invoice as a PDF download; 409 before it is paid. */
+async function sendInvoice(db: Database, reply: FastifyReply, row: OrderRow) {
+  if (!row.paidAt) throw conflict('An invoice is issued once the order is paid.');
+  const order = await orderDto(db, row);
+  const pdf = await renderInvoicePdf(order);
+  return reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', `attachment; filename="${invoiceFileName(order.number)}"`)
+    .send(Buffer.from(pdf));
 }
 
-/** Checkout and the shopper's orders. Every order route is the owner's alone (staff aside). */
+/**
+ * Checkout's quote and the e-mailed order links (no session needed), and the shopper's own orders
+ * (signed in; a guest checkout's session reaches its own).
+ */
 export default async function orderRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   await app.register(idempotency, { db: app.db });
   const { db } = app;
-
-  /** A paid order's invoice as a PDF download; 409 before it is paid. */
-  const sendInvoice = async (reply: FastifyReply, row: OrderRow) => {
-    if (!row.paidAt) throw conflict('An invoice is issued once the order is paid.');
-    const order = await orderDto(db, row);
-    const pdf = await renderInvoicePdf(order);
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', `attachment; filename="${invoiceFileName(order.number)}"`)
-      .send(Buffer.from(pdf));
-  };
 
   app.post(
     '/checkout/quote',
@@ -92,155 +92,6 @@ export default async function orderRoutes(base: FastifyInstance) {
         ? { userId: user._id }
         : { userId: null, owner: { kind: 'guest' as const, guestCartId } };
       return { success: true as const, data: await quoteCheckout(db, shopper, request.body) };
-    },
-  );
-
-  app.post(
-    '/orders',
-    {
-      config: { idempotent: true },
-      schema: {
-        tags,
-        summary:
-          'Place the cart, or with body.buyNow one product line on its own (the cart stays), as an order (Idempotency-Key required: the same key finds the same order); 409 names lines short of stock, or too many orders awaiting payment',
-        headers: PlaceOrderHeaders,
-        body: PlaceOrderBody,
-        response: { 201: PlaceOrderResponse },
-      },
-    },
-    async (request, reply) => {
-      const user = signedIn(request);
-      const { orderId } = await placeOrder(db, {
-        user,
-        checkoutKey: request.headers[IDEMPOTENCY_HEADER] as string,
-        body: request.body,
-        paymentWindowMs: app.config.ORDER_PAYMENT_WINDOW_MS,
-        provider: app.payments.name,
-        clientAddress: request.ip,
-        unpaidBound: {
-          account: app.config.UNPAID_ORDERS_PER_ACCOUNT,
-          address: app.config.UNPAID_ORDERS_PER_ADDRESS,
-        },
-      });
-      try {
-        await ensureProviderPayment(db, app.payments, orderId);
-      } catch (err) {
-        // The order stands; its payment is opened when the shopper next asks for it.
-        request.log.warn({ err, orderId }, 'could not open the payment at its provider');
-      }
-      const order = await orderDto(db, await findVisibleOrder(db, user, orderId));
-      reply.code(201);
-      return { success: true as const, data: { order, payment: order.payment! } };
-    },
-  );
-
-  app.get(
-    '/orders/my',
-    {
-      schema: {
-        tags,
-        summary: "The signed-in shopper's orders, newest first",
-        querystring: OrdersQuery,
-        response: { 200: OrdersPageResponse },
-      },
-    },
-    async (request) => {
-      const user = signedIn(request);
-      const { page, limit } = request.query;
-      return { success: true as const, data: await listMyOrders(db, user._id, page, limit) };
-    },
-  );
-
-  app.get(
-    '/orders/:orderId',
-    {
-      schema: {
-        tags,
-        summary: 'One order of the signed-in shopper (404 for anyone else)',
-        params: OrderParams,
-        response: { 200: OrderResponse },
-      },
-    },
-    async (request) => {
-      const user = signedIn(request);
-      const order = await findVisibleOrder(db, user, request.params.orderId);
-      return { success: true as const, data: await orderDto(db, order) };
-    },
-  );
-
-  app.get(
-    '/orders/:orderId/payment',
-    {
-      schema: {
-        tags,
-        summary: "The order's payment, read again from its provider (resumes a checkout)",
-        params: OrderParams,
-        response: { 200: PaymentResponse },
-      },
-    },
-    async (request) => {
-      const user = signedIn(request);
-      const order = await findVisibleOrder(db, user, request.params.orderId);
-      const payment = await refreshPayment(db, app.payments, order.id);
-      return { success: true as const, data: paymentDto(payment) };
-    },
-  );
-
-  app.get(
-    '/orders/:orderId/invoice',
-    {
-      schema: {
-        tags,
-        summary: "The paid order's invoice as a PDF",
-        params: OrderParams,
-      },
-    },
-    async (request, reply) =>
-      sendInvoice(reply, await findVisibleOrder(db, signedIn(request), request.params.orderId)),
-  );
-
-  app.post(
-    '/orders/:orderId/cancel',
-    {
-      config: { idempotent: true },
-      schema: {
-        tags,
-        summary:
-          'Cancel an order awaiting payment, or paid and not yet processing (refunded in full)',
-        params: OrderParams,
-        response: { 200: OrderResponse },
-      },
-    },
-    async (request) => {
-      const user = signedIn(request);
-      const row = await findVisibleOrder(db, user, request.params.orderId);
-      await cancelOrderAsShopper(db, app.payments, {
-        orderId: row.id,
-        userId: user._id,
-        actor: actorOf(user, row),
-      });
-      return {
-        success: true as const,
-        data: await orderDto(db, await findVisibleOrder(db, user, row.id)),
-      };
-    },
-  );
-
-  app.post(
-    '/orders/:orderId/reorder',
-    {
-      config: { idempotent: true },
-      schema: {
-        tags,
-        summary: "Put the order's still-available lines back in the cart; says which could not be",
-        params: OrderParams,
-        response: { 200: ReorderResponse },
-      },
-    },
-    async (request) => {
-      const user = signedIn(request);
-      const order = await orderDto(db, await findVisibleOrder(db, user, request.params.orderId));
-      return { success: true as const, data: await reorder(db, user, order) };
     },
   );
 
@@ -275,15 +126,166 @@ export default async function orderRoutes(base: FastifyInstance) {
       return { success: true as const, data: orderLinkDto(await orderDto(db, row), accountOffer) };
     },
   );
-
   app.get(
     '/order-links/:token/invoice',
     {
       schema: { tags, summary: "The linked order's invoice as a PDF", params: OrderLinkParams },
     },
-    async (request, reply) => sendInvoice(reply, await linkedOrder(request, request.params.token)),
+    async (request, reply) =>
+      sendInvoice(db, reply, await linkedOrder(request, request.params.token)),
   );
 
+  await app.register(ownOrderRoutes);
+}
+
+/** Placing orders and the shopper's own orders: each order its owner's alone (staff aside). */
+async function ownOrderRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  requireSignIn(app, { signedOut: 'Please sign in to see and place orders.', guests: true });
+  const { db } = app;
+
+  app.post(
+    '/orders',
+    {
+      config: { idempotent: true },
+      schema: {
+        tags,
+        summary:
+          'Place the cart, or with body.buyNow one product line on its own (the cart stays), as an order (Idempotency-Key required: the same key finds the same order); 409 names lines short of stock, or too many orders awaiting payment',
+        headers: PlaceOrderHeaders,
+        body: PlaceOrderBody,
+        response: { 201: PlaceOrderResponse },
+      },
+    },
+    async (request, reply) => {
+      const user = request.shopper;
+      const { orderId } = await placeOrder(db, {
+        user,
+        checkoutKey: request.headers[IDEMPOTENCY_HEADER] as string,
+        body: request.body,
+        paymentWindowMs: app.config.ORDER_PAYMENT_WINDOW_MS,
+        provider: app.payments.name,
+        clientAddress: request.ip,
+        unpaidBound: {
+          account: app.config.UNPAID_ORDERS_PER_ACCOUNT,
+          address: app.config.UNPAID_ORDERS_PER_ADDRESS,
+        },
+      });
+      try {
+        await ensureProviderPayment(db, app.payments, orderId);
+      } catch (err) {
+        // The order stands; its payment is opened when the shopper next asks for it.
+        request.log.warn({ err, orderId }, 'could not open the payment at its provider');
+      }
+      const order = await orderDto(db, await findVisibleOrder(db, user, orderId));
+      reply.code(201);
+      return { success: true as const, data: { order, payment: order.payment! } };
+    },
+  );
+  app.get(
+    '/orders/my',
+    {
+      schema: {
+        tags,
+        summary: "The signed-in shopper's orders, newest first",
+        querystring: OrdersQuery,
+        response: { 200: OrdersPageResponse },
+      },
+    },
+    async (request) => {
+      const user = request.shopper;
+      const { page, limit } = request.query;
+      return { success: true as const, data: await listMyOrders(db, user._id, page, limit) };
+    },
+  );
+  app.get(
+    '/orders/:orderId',
+    {
+      schema: {
+        tags,
+        summary: 'One order of the signed-in shopper (404 for anyone else)',
+        params: OrderParams,
+        response: { 200: OrderResponse },
+      },
+    },
+    async (request) => {
+      const user = request.shopper;
+      const order = await findVisibleOrder(db, user, request.params.orderId);
+      return { success: true as const, data: await orderDto(db, order) };
+    },
+  );
+  app.get(
+    '/orders/:orderId/payment',
+    {
+      schema: {
+        tags,
+        summary: "The order's payment, read again from its provider (resumes a checkout)",
+        params: OrderParams,
+        response: { 200: PaymentResponse },
+      },
+    },
+    async (request) => {
+      const user = request.shopper;
+      const order = await findVisibleOrder(db, user, request.params.orderId);
+      const payment = await refreshPayment(db, app.payments, order.id);
+      return { success: true as const, data: paymentDto(payment) };
+    },
+  );
+  app.get(
+    '/orders/:orderId/invoice',
+    {
+      schema: {
+        tags,
+        summary: "The paid order's invoice as a PDF",
+        params: OrderParams,
+      },
+    },
+    async (request, reply) =>
+      sendInvoice(db, reply, await findVisibleOrder(db, request.shopper, request.params.orderId)),
+  );
+  app.post(
+    '/orders/:orderId/cancel',
+    {
+      config: { idempotent: true },
+      schema: {
+        tags,
+        summary:
+          'Cancel an order awaiting payment, or paid and not yet processing (refunded in full)',
+        params: OrderParams,
+        response: { 200: OrderResponse },
+      },
+    },
+    async (request) => {
+      const user = request.shopper;
+      const row = await findVisibleOrder(db, user, request.params.orderId);
+      await cancelOrderAsShopper(db, app.payments, {
+        orderId: row.id,
+        userId: user._id,
+        actor: actorOf(user, row),
+      });
+      return {
+        success: true as const,
+        data: await orderDto(db, await findVisibleOrder(db, user, row.id)),
+      };
+    },
+  );
+  app.post(
+    '/orders/:orderId/reorder',
+    {
+      config: { idempotent: true },
+      schema: {
+        tags,
+        summary: "Put the order's still-available lines back in the cart; says which could not be",
+        params: OrderParams,
+        response: { 200: ReorderResponse },
+      },
+    },
+    async (request) => {
+      const user = request.shopper;
+      const order = await orderDto(db, await findVisibleOrder(db, user, request.params.orderId));
+      return { success: true as const, data: await reorder(db, user, order) };
+    },
+  );
   app.delete(
     '/orders/:orderId/links',
     {
@@ -295,7 +297,7 @@ export default async function orderRoutes(base: FastifyInstance) {
       },
     },
     async (request) => {
-      const user = signedIn(request);
+      const user = request.shopper;
       const row = await findVisibleOrder(db, user, request.params.orderId);
       const revoked = await revokeOrderLinks(db, row.id);
       return {

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { OrderParams, PaymentResponse, TestPaymentConfirmBody } from '../../../contract/orders.ts';
-import { conflict, notFound, unauthorized } from '../../lib/errors.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
 import idempotency from '../../plugins/idempotency.ts';
+import { requireSignIn } from '../../plugins/sessions.ts';
 import { findVisibleOrder } from '../orders/answers.ts';
 import { paymentDto } from './completion.ts';
 import type { ProviderPayment } from './provider.ts';
@@ -16,6 +17,7 @@ import { TEST_DECLINE_MESSAGES, testCardOutcome } from './test-provider.ts';
  */
 export default async function paymentRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
+  requireSignIn(app, { guests: true });
   await app.register(idempotency, { db: app.db });
   const { db } = app;
 
@@ -33,9 +35,8 @@ export default async function paymentRoutes(base: FastifyInstance) {
       },
     },
     async (request) => {
-      if (!request.user) throw unauthorized();
       if (app.payments.name !== 'test') throw notFound('The test payment provider is not in use.');
-      const order = await findVisibleOrder(db, request.user, request.params.orderId);
+      const order = await findVisibleOrder(db, request.shopper, request.params.orderId);
       const payment = await ensureProviderPayment(db, app.payments, order.id);
       if (payment.status === 'succeeded')
         return { success: true as const, data: paymentDto(payment) };
@@ -63,8 +64,8 @@ export default async function paymentRoutes(base: FastifyInstance) {
       const settled = await applyTestOutcome(db, app.payments, {
         payment,
         outcome,
-        userId: request.user._id,
-        actor: actorOf(request.user, order),
+        userId: request.shopper._id,
+        actor: actorOf(request.shopper, order),
       });
       return { success: true as const, data: paymentDto(settled) };
     },

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { IDEMPOTENCY_HEADER } from '../../../contract/http.ts';
 import { OrderParams, PaymentResponse, TEST_CARDS } from '../../../contract/orders.ts';
@@ -13,7 +13,7 @@ import {
 import { conflict, notFound } from '../../lib/errors.ts';
 import { newToken } from '../../lib/tokens.ts';
 import idempotency from '../../plugins/idempotency.ts';
-import { accountHolder } from '../../plugins/sessions.ts';
+import { requireSignIn } from '../../plugins/sessions.ts';
 import { findVisibleOrder } from '../orders/answers.ts';
 import { paymentDto } from './completion.ts';
 import {
@@ -32,9 +32,6 @@ import { testCardOutcome } from './test-provider.ts';
 
 const tags = ['payment-methods'];
 
-const signedIn = (request: FastifyRequest) =>
-  accountHolder(request, 'Please sign in to manage your saved cards.');
-
 /**
  * The shopper's saved cards (each its owner's alone: anyone else's id is 404) and paying an
  * order with one. The shop never receives a card number: Stripe's Payment Element sends it to
@@ -42,6 +39,7 @@ const signedIn = (request: FastifyRequest) =>
  */
 export default async function savedMethodRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
+  requireSignIn(app, { signedOut: 'Please sign in to manage your saved cards.' });
   await app.register(idempotency, { db: app.db });
   const { db } = app;
   const provider = savedMethodsProvider(app.payments, app.stripe);
@@ -56,7 +54,7 @@ export default async function savedMethodRoutes(base: FastifyInstance) {
       },
     },
     async (request) => {
-      const user = signedIn(request);
+      const user = request.shopper;
       return { success: true as const, data: await listSavedMethods(db, user._id, provider.name) };
     },
   );
@@ -72,7 +70,7 @@ export default async function savedMethodRoutes(base: FastifyInstance) {
       },
     },
     async (request) => {
-      const user = signedIn(request);
+      const user = request.shopper;
       return { success: true as const, data: await startSetup(db, provider, user) };
     },
   );
@@ -89,7 +87,7 @@ export default async function savedMethodRoutes(base: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const user = signedIn(request);
+      const user = request.shopper;
       const { method, created } = await saveMethod(db, provider, user, request.body);
       reply.code(created ? 201 : 200);
       return { success: true as const, data: method };
@@ -107,7 +105,7 @@ export default async function savedMethodRoutes(base: FastifyInstance) {
       },
     },
     async (request) => {
-      const user = signedIn(request);
+      const user = request.shopper;
       await removeMethod(db, provider, user._id, request.params.paymentMethodId);
       return { success: true as const, data: await listSavedMethods(db, user._id, provider.name) };
     },
@@ -127,7 +125,7 @@ export default async function savedMethodRoutes(base: FastifyInstance) {
       },
     },
     async (request) => {
-      const user = signedIn(request);
+      const user = request.shopper;
       const order = await findVisibleOrder(db, user, request.params.orderId);
       // Staff may see any order, but a card pays only its owner's.
       if (order.userId !== user._id) throw notFound('That order does not exist.');

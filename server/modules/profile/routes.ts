@@ -10,7 +10,7 @@ import {
 import { HttpError, badRequest, unauthorized } from '../../lib/errors.ts';
 import { shopLinks } from '../../lib/links.ts';
 import type { RateLimitSet } from '../../plugins/rate-limit.ts';
-import { accountHolder } from '../../plugins/sessions.ts';
+import { requireSignIn } from '../../plugins/sessions.ts';
 import { AUTH_RATE_LIMITS } from '../auth/routes.ts';
 import { savedMethodsProvider } from '../payments/saved-methods.ts';
 import { confirmEmailChange, deleteAccount, exportData, requestEmailChange } from './service.ts';
@@ -41,10 +41,59 @@ export const EMAIL_LINK_EXPIRED =
   'This confirmation link has expired. Ask for the e-mail change again from your profile.';
 export const ACCOUNT_DELETED = 'Your account has been deleted.';
 
+/**
+ * The e-mail change's confirmation (the mailed link works signed in or not) and, signed in, what
+ * an account holder does with their own account.
+ */
 export default async function profileRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const links = shopLinks(app.config.publicOrigin);
 
+  app.post(
+    '/user/profile/email/confirm',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: 'Apply an e-mail change with the token of the mailed link',
+        description:
+          'Works once, signed in or not. An unknown token answers 400, a used or expired one 410, ' +
+          'an address that got an account meanwhile 409.',
+        body: confirmEmailBody,
+        response: { 200: messageResponse },
+      },
+    },
+    async (request) => {
+      await app.rateLimit.checkSet(request, 'confirmEmail', PROFILE_RATE_LIMITS.confirmEmail);
+      const result = await confirmEmailChange(app.db, request.body.token);
+      if (!result.ok) {
+        switch (result.reason) {
+          case 'invalid':
+            throw badRequest(EMAIL_LINK_INVALID, 'body.token');
+          case 'used':
+            throw new HttpError(410, EMAIL_LINK_USED, {
+              errors: [{ path: 'body.token', message: EMAIL_LINK_USED }],
+            });
+          case 'expired':
+            throw new HttpError(410, EMAIL_LINK_EXPIRED, {
+              errors: [{ path: 'body.token', message: EMAIL_LINK_EXPIRED }],
+            });
+          case 'taken':
+            throw new HttpError(409, EMAIL_TAKEN, {
+              errors: [{ path: 'body.token', message: EMAIL_TAKEN }],
+            });
+        }
+      }
+      return { success: true as const, message: EMAIL_CHANGED };
+    },
+  );
+
+  await app.register(accountRoutes);
+}
+
+/** Changing the e-mail, downloading one's data and deleting the account: an account's alone. */
+async function accountRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  requireSignIn(app);
+  const links = shopLinks(app.config.publicOrigin);
   const limit = (
     request: FastifyRequest,
     name: keyof typeof PROFILE_RATE_LIMITS,
@@ -66,7 +115,7 @@ export default async function profileRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const user = accountHolder(request);
+      const user = request.shopper;
       const { newEmail, password } = request.body;
       await limit(request, 'changeEmail', newEmail);
       const result = await requestEmailChange(
@@ -94,44 +143,6 @@ export default async function profileRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.post(
-    '/user/profile/email/confirm',
-    {
-      schema: {
-        tags: ['profile'],
-        summary: 'Apply an e-mail change with the token of the mailed link',
-        description:
-          'Works once, signed in or not. An unknown token answers 400, a used or expired one 410, ' +
-          'an address that got an account meanwhile 409.',
-        body: confirmEmailBody,
-        response: { 200: messageResponse },
-      },
-    },
-    async (request) => {
-      await limit(request, 'confirmEmail');
-      const result = await confirmEmailChange(app.db, request.body.token);
-      if (!result.ok) {
-        switch (result.reason) {
-          case 'invalid':
-            throw badRequest(EMAIL_LINK_INVALID, 'body.token');
-          case 'used':
-            throw new HttpError(410, EMAIL_LINK_USED, {
-              errors: [{ path: 'body.token', message: EMAIL_LINK_USED }],
-            });
-          case 'expired':
-            throw new HttpError(410, EMAIL_LINK_EXPIRED, {
-              errors: [{ path: 'body.token', message: EMAIL_LINK_EXPIRED }],
-            });
-          case 'taken':
-            throw new HttpError(409, EMAIL_TAKEN, {
-              errors: [{ path: 'body.token', message: EMAIL_TAKEN }],
-            });
-        }
-      }
-      return { success: true as const, message: EMAIL_CHANGED };
-    },
-  );
-
   app.get(
     '/user/profile/me/export',
     {
@@ -144,7 +155,7 @@ export default async function profileRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const data = await exportData(app.db, accountHolder(request)._id);
+      const data = await exportData(app.db, request.shopper._id);
       if (!data) throw unauthorized();
       reply
         .header('cache-control', 'no-store')
@@ -170,7 +181,7 @@ export default async function profileRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const user = accountHolder(request);
+      const user = request.shopper;
       await limit(request, 'deleteAccount', user._id);
       const provider = savedMethodsProvider(app.payments, app.stripe);
       const deleted = await deleteAccount(

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ProductIdentifierParams } from '../../../contract/catalog.ts';
@@ -15,8 +15,9 @@ import {
   ReviewsPageResponse,
   ReviewsQuery,
 } from '../../../contract/reviews.ts';
-import { forbidden, notFound, unauthorized } from '../../lib/errors.ts';
-import { accountHolder } from '../../plugins/sessions.ts';
+import type { Database } from '../../db/client.ts';
+import { forbidden, notFound } from '../../lib/errors.ts';
+import { requireSignIn } from '../../plugins/sessions.ts';
 import {
   createReview,
   editMyReview,
@@ -43,28 +44,17 @@ const SIGN_IN_TO_REVIEW = 'Please sign in to review a product.';
 const GUEST_CANNOT_REVIEW =
   'A guest checkout has no account to keep and edit a review with: create one to write reviews.';
 
+/** The product's id for an id or slug; 404 when there is none. */
+async function productOf(db: Database, identifier: string) {
+  const id = await findProductId(db, identifier);
+  if (!id) throw notFound('Product not found');
+  return id;
+}
+
 /** A product's reviews: read by anyone, written by an account that received the product. */
 export default async function reviewRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
-
-  const product = async (identifier: string) => {
-    const id = await findProductId(db, identifier);
-    if (!id) throw notFound('Product not found');
-    return id;
-  };
-
-  /** The signed-in account writing a review, counted against its write limit. */
-  const writer = async (request: Parameters<typeof accountHolder>[0]) => {
-    if (request.user?.guest) throw forbidden(GUEST_CANNOT_REVIEW);
-    const user = accountHolder(request, SIGN_IN_TO_REVIEW);
-    await app.rateLimit.check(request, {
-      name: 'review-write:account',
-      key: user._id,
-      ...REVIEW_WRITE_RATE_LIMIT,
-    });
-    return user;
-  };
 
   app.get(
     '/products/:identifier/reviews',
@@ -79,11 +69,31 @@ export default async function reviewRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const productId = await product(request.params.identifier);
+      const productId = await productOf(db, request.params.identifier);
       const data = await listProductReviews(db, productId, request.query);
       return reply.header('cache-control', REVIEWS_CACHE).send({ success: true as const, data });
     },
   );
+  await app.register(shopperRoutes);
+}
+
+/** A shopper's own review: whether they may write one, writing it and editing it. */
+async function shopperRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  requireSignIn(app, { signedOut: SIGN_IN_TO_REVIEW, guests: true });
+  const { db } = app;
+
+  /** The account writing a review (a guest checkout has none), counted against its write limit. */
+  const writer = async (request: FastifyRequest) => {
+    const user = request.shopper;
+    if (user.guest) throw forbidden(GUEST_CANNOT_REVIEW);
+    await app.rateLimit.check(request, {
+      name: 'review-write:account',
+      key: user._id,
+      ...REVIEW_WRITE_RATE_LIMIT,
+    });
+    return user;
+  };
 
   app.post(
     '/products/:identifier/reviews',
@@ -99,7 +109,7 @@ export default async function reviewRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const user = await writer(request);
-      const productId = await product(request.params.identifier);
+      const productId = await productOf(db, request.params.identifier);
       const review = await createReview(db, user._id, productId, request.body);
       return reply.code(201).send({ success: true as const, data: review });
     },
@@ -118,9 +128,8 @@ export default async function reviewRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       // Private, like every answer without `publicAnswer`: sent as no-store.
-      const user = request.user;
-      if (!user) throw unauthorized(SIGN_IN_TO_REVIEW);
-      const productId = await product(request.params.identifier);
+      const user = request.shopper;
+      const productId = await productOf(db, request.params.identifier);
       // A guest checkout has no account to write (or keep) a review with.
       const data = user.guest
         ? { mayReview: false, review: null }
@@ -142,7 +151,7 @@ export default async function reviewRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const user = await writer(request);
-      const productId = await product(request.params.identifier);
+      const productId = await productOf(db, request.params.identifier);
       return {
         success: true as const,
         data: await editMyReview(db, user._id, productId, request.body),
@@ -158,10 +167,6 @@ export default async function reviewRoutes(fastify: FastifyInstance) {
 export async function adminReviewRoutes(fastify: FastifyInstance, opts: { path: string }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
-  const staffId = (request: { user: { _id: string } | null }) => {
-    if (!request.user) throw forbidden();
-    return request.user._id;
-  };
 
   app.get(
     `${opts.path}/reviews`,
@@ -194,7 +199,7 @@ export async function adminReviewRoutes(fastify: FastifyInstance, opts: { path: 
       success: true as const,
       data: await setReviewHidden(db, request.params.id, {
         reason: request.body.reason,
-        staffId: staffId(request),
+        staffId: request.shopper._id,
       }),
     }),
   );
@@ -209,9 +214,9 @@ export async function adminReviewRoutes(fastify: FastifyInstance, opts: { path: 
         response: { 200: AdminReviewResponse },
       },
     },
-    async (request) => {
-      staffId(request);
-      return { success: true as const, data: await setReviewHidden(db, request.params.id, null) };
-    },
+    async (request) => ({
+      success: true as const,
+      data: await setReviewHidden(db, request.params.id, null),
+    }),
   );
 }

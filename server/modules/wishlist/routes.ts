@@ -6,7 +6,7 @@ import {
   WishlistParams,
   WishlistResponse,
 } from '../../../contract/wishlist.ts';
-import { accountHolder } from '../../plugins/sessions.ts';
+import { requireSignIn } from '../../plugins/sessions.ts';
 import { addToWishlist, listWishlist, mergeIntoWishlist, removeFromWishlist } from './service.ts';
 
 const tags = ['wishlist'];
@@ -17,6 +17,7 @@ const tags = ['wishlist'];
  */
 export default async function wishlistRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
+  requireSignIn(app);
   const { db } = app;
   const answer = async (userId: string) => ({
     success: true as const,
@@ -32,7 +33,7 @@ export default async function wishlistRoutes(base: FastifyInstance) {
         response: { 200: WishlistResponse },
       },
     },
-    async (request) => answer(accountHolder(request)._id),
+    async (request) => answer(request.shopper._id),
   );
 
   app.put(
@@ -47,7 +48,7 @@ export default async function wishlistRoutes(base: FastifyInstance) {
       },
     },
     async (request) => {
-      const user = accountHolder(request);
+      const user = request.shopper;
       await addToWishlist(db, user._id, request.params.productId);
       return answer(user._id);
     },
@@ -64,7 +65,7 @@ export default async function wishlistRoutes(base: FastifyInstance) {
       },
     },
     async (request) => {
-      const user = accountHolder(request);
+      const user = request.shopper;
       await removeFromWishlist(db, user._id, request.params.productId);
       return answer(user._id);
     },
@@ -84,7 +85,7 @@ export default async function wishlistRoutes(base: FastifyInstance) {
       },
     },
     async (request) => {
-      const user = accountHolder(request);
+      const user = request.shopper;
       await mergeIntoWishlist(db, user._id, request.body.productIds);
       return answer(user._id);
     },
