@@ -8,7 +8,6 @@ export * from '../plugins/idempotency-tables.ts';
 export * from '../modules/addresses/tables.ts';
 export * from '../modules/orders/tables.ts';
 export * from '../modules/payments/tables.ts';
-export * from '../modules/admin/tables.ts';
 export * from '../modules/wishlist/tables.ts';
 export * from '../modules/stock-alerts/tables.ts';
 export * from '../modules/reviews/tables.ts';

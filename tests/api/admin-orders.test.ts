@@ -11,7 +11,8 @@ import {
   type VariantStock,
 } from '../../contract/admin.ts';
 import { TEST_CARDS, type AddressInput, type Order } from '../../contract/orders.ts';
-import { staffRefunds, stockAdjustments } from '../../server/modules/admin/tables.ts';
+import { staffRefunds } from '../../server/modules/orders/tables.ts';
+import { stockAdjustments } from '../../server/modules/catalog/tables.ts';
 import { MAX_VARIANT_STOCK } from '../../server/modules/catalog/stock.ts';
 import { users } from '../../server/modules/auth/tables.ts';
 import { products, variants } from '../../server/modules/catalog/tables.ts';

@@ -12,8 +12,8 @@ import {
   REFUND_HOLD_SETTLE_AFTER_MS,
   refundOrder,
   settleRefundHolds,
-} from '../../server/modules/admin/refunds.ts';
-import { staffRefunds } from '../../server/modules/admin/tables.ts';
+} from '../../server/modules/orders/refunds.ts';
+import { staffRefunds } from '../../server/modules/orders/tables.ts';
 import { users } from '../../server/modules/auth/tables.ts';
 import type { PaymentProvider } from '../../server/modules/payments/provider.ts';
 import { registerUser, type SignedIn } from '../helpers/auth.ts';

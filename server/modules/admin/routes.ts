@@ -18,9 +18,10 @@ import { OrderParams } from '../../../contract/orders.ts';
 import { requireSignIn } from '../../plugins/sessions.ts';
 import idempotency from '../../plugins/idempotency.ts';
 import { ordersCsv } from './csv.ts';
-import { adminOrder, changeOrderStatus, listOrders } from './service.ts';
-import { adjustStock, variantStock } from './stock.ts';
-import { refundOrder } from './refunds.ts';
+import { adminOrder, listOrders } from './service.ts';
+import { changeOrderStatus } from '../orders/lifecycle.ts';
+import { adjustStock, variantStock } from '../catalog/stock-adjustments.ts';
+import { refundOrder } from '../orders/refunds.ts';
 import { adminReviewRoutes } from '../reviews/routes.ts';
 
 const tags = ['admin'];

@@ -5,22 +5,13 @@ import {
   type AdminOrdersFilter,
   type AdminOrdersPage,
   type AdminOrdersQuery,
-  type AdminStatusBody,
 } from '../../../contract/admin.ts';
-import {
-  ORDER_STATUSES,
-  ORDER_STATUS_LABELS,
-  formatOrderNumber,
-  type OrderStatus,
-} from '../../../contract/orders.ts';
+import { ORDER_STATUSES, formatOrderNumber, type OrderStatus } from '../../../contract/orders.ts';
 import type { Database, Executor } from '../../db/client.ts';
-import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { notFound } from '../../lib/errors.ts';
 import { users } from '../auth/tables.ts';
-import { cancelOrderAsStaff } from '../orders/lifecycle.ts';
 import { orderDto, orderImages } from '../orders/answers.ts';
 import { orderEvents, orders } from '../orders/tables.ts';
-import { lockOrder, transitionOrder } from '../orders/transitions.ts';
-import type { PaymentProvider } from '../payments/provider.ts';
 import { payments, refunds } from '../payments/tables.ts';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -165,51 +156,4 @@ export async function adminOrder(db: Database, orderId: string): Promise<AdminOr
       actorId: event.actorId,
     })),
   };
-}
-
-/**
- * Staff move an order on: processing, shipped (carrier and tracking number required, stored with
- * the change), delivered, or cancelled (a paid order is refunded in full). Each move is checked
- * by `transitionOrder` under the order's lock; asking for the status the order already has is a
- * 409, so of two staff shipping one order at once the second is told it has already shipped
- * (one transition, one timeline entry, one e-mail).
- */
-export async function changeOrderStatus(
-  db: Database,
-  provider: PaymentProvider,
-  input: { orderId: string; staffId: string; body: AdminStatusBody },
-): Promise<void> {
-  const { orderId, staffId, body } = input;
-  if (body.status === 'shipped') {
-    if (!body.carrier) throw badRequest('carrier is required to mark an order shipped.', 'carrier');
-    if (!body.trackingNumber) {
-      throw badRequest('trackingNumber is required to mark an order shipped.', 'trackingNumber');
-    }
-  }
-  await orderRow(db, orderId);
-  if (body.status === 'cancelled') {
-    await cancelOrderAsStaff(db, provider, { orderId, staffId, note: body.note });
-    return;
-  }
-  await db.transaction(async (tx) => {
-    const order = await lockOrder(tx, orderId);
-    const to = body.status;
-    if (order.status === to) {
-      throw conflict(`This order is already ${ORDER_STATUS_LABELS[to].toLowerCase()}.`, {
-        status: order.status,
-      });
-    }
-    let note = body.note ?? null;
-    if (to === 'shipped') {
-      // Stored before the move, so the "shipped" e-mail queued by the move carries the tracking;
-      // a refused move rolls this back with it.
-      await tx
-        .update(orders)
-        .set({ carrier: body.carrier!, trackingNumber: body.trackingNumber! })
-        .where(eq(orders.id, orderId));
-      const shipped = `Shipped with ${body.carrier}, tracking number ${body.trackingNumber}.`;
-      note = note ? `${shipped} ${note}` : shipped;
-    }
-    await transitionOrder(tx, orderId, { to, actor: 'staff', actorId: staffId, note });
-  });
 }

@@ -13,6 +13,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { tsvector } from '../../db/types.ts';
+import { users } from '../auth/tables.ts';
 
 export interface NutritionFacts {
   servingSize: string;
@@ -153,4 +154,28 @@ export const searchTerms = pgTable(
     frequency: integer('frequency').notNull().default(1),
   },
   (t) => [index('search_terms_trgm_idx').using('gin', t.term.op('gin_trgm_ops'))],
+);
+
+/** Every stock change made by staff, with why and by whom. */
+export const stockAdjustments = pgTable(
+  'stock_adjustments',
+  {
+    id: text('id').primaryKey(),
+    variantId: text('variant_id')
+      .notNull()
+      .references(() => variants.id, { onDelete: 'cascade' }),
+    /** Units added (positive) or taken away (negative). */
+    delta: integer('delta').notNull(),
+    stockAfter: integer('stock_after').notNull(),
+    reason: text('reason').notNull(),
+    actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The request's Idempotency-Key: a retry of the same adjustment finds it, applied once. */
+    key: text('key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('stock_adjustments_variant_idx').on(t.variantId, t.createdAt),
+    uniqueIndex('stock_adjustments_variant_key').on(t.variantId, t.key),
+    check('stock_adjustments_stock_after_non_negative', sql`${t.stockAfter} >= 0`),
+  ],
 );

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { settleRefundHolds } from '../admin/refunds.ts';
+import { settleRefundHolds } from './refunds.ts';
 import { expireUnpaidOrders, settleOwedRefunds } from './lifecycle.ts';
 
 /**

@@ -1,12 +1,13 @@
 import { and, asc, eq, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { AdminStatusBody } from '../../../contract/admin.ts';
 import {
   ORDER_STATUS_LABELS,
   SHOPPER_CANCELLABLE,
   transitionEffects,
 } from '../../../contract/orders.ts';
 import type { Database } from '../../db/client.ts';
-import { HttpError, conflict, isDatabaseUnavailable } from '../../lib/errors.ts';
+import { HttpError, badRequest, conflict, isDatabaseUnavailable } from '../../lib/errors.ts';
 import type { PaymentProvider, ProviderPayment } from '../payments/provider.ts';
 import { refundPayment, settlePayment } from '../payments/service.ts';
 import { payments } from '../payments/tables.ts';
@@ -140,6 +141,52 @@ export async function cancelOrderAsStaff(
     return moved.effects.includes('refund');
   });
   if (owesRefund) await refundInFull(db, provider, orderId, 'staff', input.staffId);
+}
+
+/**
+ * Staff move an order on: processing, shipped (carrier and tracking number required, stored with
+ * the change), delivered, or cancelled (a paid order is refunded in full). Each move is checked
+ * by `transitionOrder` under the order's lock; asking for the status the order already has is a
+ * 409, so of two staff shipping one order at once the second is told it has already shipped
+ * (one transition, one timeline entry, one e-mail).
+ */
+export async function changeOrderStatus(
+  db: Database,
+  provider: PaymentProvider,
+  input: { orderId: string; staffId: string; body: AdminStatusBody },
+): Promise<void> {
+  const { orderId, staffId, body } = input;
+  if (body.status === 'shipped') {
+    if (!body.carrier) throw badRequest('carrier is required to mark an order shipped.', 'carrier');
+    if (!body.trackingNumber) {
+      throw badRequest('trackingNumber is required to mark an order shipped.', 'trackingNumber');
+    }
+  }
+  if (body.status === 'cancelled') {
+    await cancelOrderAsStaff(db, provider, { orderId, staffId, note: body.note });
+    return;
+  }
+  await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    const to = body.status;
+    if (order.status === to) {
+      throw conflict(`This order is already ${ORDER_STATUS_LABELS[to].toLowerCase()}.`, {
+        status: order.status,
+      });
+    }
+    let note = body.note ?? null;
+    if (to === 'shipped') {
+      // Stored before the move, so the "shipped" e-mail queued by the move carries the tracking;
+      // a refused move rolls this back with it.
+      await tx
+        .update(orders)
+        .set({ carrier: body.carrier!, trackingNumber: body.trackingNumber! })
+        .where(eq(orders.id, orderId));
+      const shipped = `Shipped with ${body.carrier}, tracking number ${body.trackingNumber}.`;
+      note = note ? `${shipped} ${note}` : shipped;
+    }
+    await transitionOrder(tx, orderId, { to, actor: 'staff', actorId: staffId, note });
+  });
 }
 
 /** Refunds what is left of a cancelled order's payment; a failure is logged by the caller's job. */

@@ -150,3 +150,35 @@ export const orderLinks = pgTable(
     index('order_links_order_idx').on(t.orderId),
   ],
 );
+
+/**
+ * Refunds staff asked for. A row is written `pending` (under the order's lock, after checking
+ * what is left) before the provider is asked, so two refunds racing cannot both count the same
+ * money as still refundable; it becomes `done` once recorded, and is deleted only when the
+ * provider refuses it. One whose outcome is not known (the provider did not answer, or recording
+ * its answer failed) stays `pending`, holding its amount, until a retry with the same key or the
+ * order jobs settle it by asking the provider again under the same key.
+ */
+export const staffRefunds = pgTable(
+  'staff_refunds',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    amount: integer('amount').notNull(),
+    reason: text('reason'),
+    state: text('state', { enum: ['pending', 'done'] })
+      .notNull()
+      .default('pending'),
+    actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The request's Idempotency-Key; the provider's key is derived from it. */
+    key: text('key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('staff_refunds_order_idx').on(t.orderId, t.createdAt),
+    uniqueIndex('staff_refunds_order_key').on(t.orderId, t.key),
+    check('staff_refunds_amount_positive', sql`${t.amount} > 0`),
+  ],
+);

@@ -4,8 +4,8 @@ import { ORDER_STATUS_LABELS, PAID_ORDER_STATUSES } from '../../../contract/orde
 import type { Database } from '../../db/client.ts';
 import { HttpError, conflict } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { formatMoney } from '../orders/formatting.ts';
-import { lockOrder, recordOrderEvent } from '../orders/transitions.ts';
+import { formatMoney } from './formatting.ts';
+import { lockOrder, recordOrderEvent } from './transitions.ts';
 import { ProviderRefusal, type PaymentProvider } from '../payments/provider.ts';
 import { refundPayment } from '../payments/service.ts';
 import { payments } from '../payments/tables.ts';

@@ -1,12 +1,11 @@
-/** The desk's stock control: a variant's stock with its log, and staff adjustments to it. */
+/** Staff's stock control: a variant's stock with its log, and staff adjustments to it. */
 import { and, desc, eq } from 'drizzle-orm';
 import type { VariantStock } from '../../../contract/admin.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { adjustVariantStock } from '../catalog/stock.ts';
-import { products, variants } from '../catalog/tables.ts';
-import { stockAdjustments } from './tables.ts';
+import { adjustVariantStock } from './stock.ts';
+import { products, stockAdjustments, variants } from './tables.ts';
 
 export async function variantStock(db: Executor, variantId: string): Promise<VariantStock> {
   const [variant] = await db
