@@ -9,10 +9,10 @@ import {
 import { ORDER_STATUSES, formatOrderNumber, type OrderStatus } from '../../../contract/orders.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
-import { users } from '../auth/tables.ts';
-import { orderDto, orderImages } from '../orders/answers.ts';
-import { orderEvents, orders } from '../orders/tables.ts';
-import { payments, refunds } from '../payments/tables.ts';
+import { getProfile } from '../auth/accounts.ts';
+import { refundsOfOrder } from '../payments/order-refunds.ts';
+import { orderDto, orderImages } from './answers.ts';
+import { orderEvents, orders } from './tables.ts';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -121,30 +121,20 @@ async function orderRow(db: Executor, orderId: string): Promise<OrderRow> {
 /** The whole order as staff see it: the shopper's view plus customer, refunds and timeline. */
 export async function adminOrder(db: Database, orderId: string): Promise<AdminOrder> {
   const row = await orderRow(db, orderId);
-  const [order, [customer], events, paid] = await Promise.all([
+  const [order, customer, events, paid] = await Promise.all([
     orderDto(db, row),
-    row.userId
-      ? db
-          .select({ id: users.id, name: users.name, email: users.email })
-          .from(users)
-          .where(eq(users.id, row.userId))
-      : Promise.resolve([]),
+    row.userId ? getProfile(db, row.userId) : null,
     db
       .select()
       .from(orderEvents)
       .where(eq(orderEvents.orderId, row.id))
       .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id)),
-    db
-      .select({ id: refunds.id, amount: refunds.amount, at: refunds.createdAt })
-      .from(refunds)
-      .innerJoin(payments, eq(payments.id, refunds.paymentId))
-      .where(eq(payments.orderId, row.id))
-      .orderBy(asc(refunds.createdAt), asc(refunds.id)),
+    refundsOfOrder(db, row.id),
   ]);
   const payment = order.payment;
   return {
     ...order,
-    customer: customer ?? null,
+    customer: customer ? { id: customer._id, name: customer.name, email: customer.email } : null,
     refunds: paid.map((r) => ({ id: r.id, amount: r.amount, at: r.at.toISOString() })),
     refundable: payment?.status === 'succeeded' ? payment.amount - payment.refunded : 0,
     timeline: events.map((event) => ({

@@ -1,12 +1,11 @@
 /** The order desk's CSV export: the filtered orders, money in dollars, each tax its own column. */
-import { eq } from 'drizzle-orm';
 import { ADMIN_CSV_MAX_ROWS, type AdminOrdersFilter } from '../../../contract/admin.ts';
 import { PROVINCES } from '../../../contract/checkout-rules.ts';
 import { formatOrderNumber } from '../../../contract/orders.ts';
 import type { Database } from '../../db/client.ts';
-import { orders } from '../orders/tables.ts';
-import { payments } from '../payments/tables.ts';
-import { conditions, ordering } from './service.ts';
+import { refundedByOrder } from '../payments/order-refunds.ts';
+import { conditions, ordering } from './desk.ts';
+import { orders } from './tables.ts';
 
 /**
  * One CSV cell: quoted when it holds a comma, quote or line break (quotes doubled), and a text
@@ -48,14 +47,17 @@ const dollars = (cents: number) => (cents / 100).toFixed(2);
  */
 export async function ordersCsv(db: Database, filter: AdminOrdersFilter): Promise<string> {
   const rows = await db
-    .select({ row: orders, refunded: payments.refunded })
+    .select()
     .from(orders)
-    .leftJoin(payments, eq(payments.orderId, orders.id))
     .where(conditions(filter))
     .orderBy(...ordering(filter))
     .limit(ADMIN_CSV_MAX_ROWS);
+  const refunded = await refundedByOrder(
+    db,
+    rows.map((row) => row.id),
+  );
   const lines = [CSV_COLUMNS.join(',')];
-  for (const { row, refunded } of rows) {
+  for (const row of rows) {
     const tax = (name: string) =>
       row.taxes.filter((line) => line.name === name).reduce((sum, line) => sum + line.amount, 0);
     const cells = [
@@ -72,7 +74,7 @@ export async function ordersCsv(db: Database, filter: AdminOrdersFilter): Promis
       dollars(row.shipping),
       ...TAX_NAMES.map((name) => dollars(tax(name))),
       dollars(row.total),
-      dollars(refunded ?? 0),
+      dollars(refunded.get(row.id) ?? 0),
       row.carrier ?? '',
       row.trackingNumber ?? '',
     ];
