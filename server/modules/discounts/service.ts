@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, eq, gt, isNotNull, isNull, lte, or } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -164,4 +164,20 @@ export async function redeemDiscountCode(executor: Executor, id: string): Promis
     )
     .returning({ id: discountCodes.id });
   return rows.length === 1;
+}
+
+/**
+ * Makes a redeemed code usable again (its order will not ship), only while it has not expired and
+ * its address has no other live code (an address holds one live code at a time).
+ */
+export async function releaseDiscountCode(executor: Executor, id: string): Promise<void> {
+  await executor
+    .update(discountCodes)
+    .set({ usedAt: null, liveFor: sql`${discountCodes.email}` })
+    .where(
+      sql`${discountCodes.id} = ${id}
+        and discount_codes.expires_at > now()
+        and not exists (select 1 from discount_codes other
+          where other.live_for = discount_codes.email and other.id <> discount_codes.id)`,
+    );
 }

@@ -12,7 +12,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../../plugins/sessions.ts';
 import { paymentDto } from '../payments/completion.ts';
-import { payments } from '../payments/tables.ts';
+import { paymentOfOrder } from '../payments/of-orders.ts';
 import { orderEvents, orderItems, orders } from './tables.ts';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -35,13 +35,13 @@ export async function findVisibleOrder(
 
 /** The whole order as the API answers it. */
 export async function orderDto(executor: Executor, row: OrderRow): Promise<Order> {
-  const [items, [payment], events] = await Promise.all([
+  const [items, payment, events] = await Promise.all([
     executor
       .select()
       .from(orderItems)
       .where(eq(orderItems.orderId, row.id))
       .orderBy(asc(orderItems.position)),
-    executor.select().from(payments).where(eq(payments.orderId, row.id)),
+    paymentOfOrder(executor, row.id),
     executor
       .select()
       .from(orderEvents)

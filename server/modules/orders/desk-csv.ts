@@ -3,7 +3,7 @@ import { ADMIN_CSV_MAX_ROWS, type AdminOrdersFilter } from '../../../contract/ad
 import { PROVINCES } from '../../../contract/checkout-rules.ts';
 import { formatOrderNumber } from '../../../contract/orders.ts';
 import type { Database } from '../../db/client.ts';
-import { refundedByOrder } from '../payments/order-refunds.ts';
+import { refundedByOrder } from '../payments/of-orders.ts';
 import { conditions, ordering } from './desk.ts';
 import { orders } from './tables.ts';
 

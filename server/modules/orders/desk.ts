@@ -10,7 +10,7 @@ import { ORDER_STATUSES, formatOrderNumber, type OrderStatus } from '../../../co
 import type { Database, Executor } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { getProfile } from '../auth/accounts.ts';
-import { refundsOfOrder } from '../payments/order-refunds.ts';
+import { refundsOfOrder } from '../payments/of-orders.ts';
 import { orderDto, orderImages } from './answers.ts';
 import { orderEvents, orders } from './tables.ts';
 

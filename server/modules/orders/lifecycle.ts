@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, lte, notInArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AdminStatusBody } from '../../../contract/admin.ts';
 import {
@@ -10,7 +10,11 @@ import type { Database } from '../../db/client.ts';
 import { HttpError, badRequest, conflict, isDatabaseUnavailable } from '../../lib/errors.ts';
 import type { PaymentProvider, ProviderPayment } from '../payments/provider.ts';
 import { refundPayment, settlePayment } from '../payments/service.ts';
-import { payments } from '../payments/tables.ts';
+import {
+  ordersOwedRefund,
+  ordersWithPaymentProcessing,
+  paymentOfOrder,
+} from '../payments/of-orders.ts';
 import { orders } from './tables.ts';
 import { lockOrder, transitionOrder, type OrderActor } from './transitions.ts';
 
@@ -45,7 +49,7 @@ export const PAYMENT_NOT_STOPPED =
  * what kept a shopper's money.
  */
 async function stopPendingPayment(db: Database, provider: PaymentProvider, orderId: string) {
-  const [payment] = await db.select().from(payments).where(eq(payments.orderId, orderId));
+  const payment = await paymentOfOrder(db, orderId);
   if (!payment?.reference || payment.status === 'succeeded' || payment.status === 'canceled')
     return;
   let reading: ProviderPayment;
@@ -197,7 +201,7 @@ async function refundInFull(
   actor: OrderActor,
   actorId: string | null = null,
 ): Promise<void> {
-  const [payment] = await db.select().from(payments).where(eq(payments.orderId, orderId));
+  const payment = await paymentOfOrder(db, orderId);
   if (!payment?.reference || payment.status !== 'succeeded') return;
   const owed = payment.amount - payment.refunded;
   if (owed <= 0) return;
@@ -221,20 +225,10 @@ export async function settleOwedRefunds(
   provider: PaymentProvider,
   log: FastifyBaseLogger,
 ): Promise<number> {
-  const owed = await db
-    .select({ orderId: payments.orderId })
-    .from(payments)
-    .innerJoin(orders, eq(orders.id, payments.orderId))
-    .where(
-      and(
-        eq(orders.status, 'cancelled'),
-        eq(payments.status, 'succeeded'),
-        sql`${payments.refunded} < ${payments.amount}`,
-      ),
-    )
-    .limit(EXPIRY_BATCH);
+  const cancelled = db.select({ id: orders.id }).from(orders).where(eq(orders.status, 'cancelled'));
+  const owed = await ordersOwedRefund(db, cancelled, EXPIRY_BATCH);
   let settled = 0;
-  for (const { orderId } of owed) {
+  for (const orderId of owed) {
     try {
       await refundInFull(db, provider, orderId, 'system');
       settled++;
@@ -259,12 +253,11 @@ export async function expireUnpaidOrders(
   const due = await db
     .select({ id: orders.id })
     .from(orders)
-    .leftJoin(payments, eq(payments.orderId, orders.id))
     .where(
       and(
         eq(orders.status, 'pending_payment'),
         lte(orders.payBy, now),
-        or(isNull(payments.status), ne(payments.status, 'processing')),
+        notInArray(orders.id, ordersWithPaymentProcessing(db)),
       ),
     )
     .orderBy(asc(orders.payBy))

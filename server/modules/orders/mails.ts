@@ -4,7 +4,7 @@
  * cancelled or refunded. They are queued in the transaction that changes the order, so a mail
  * exists exactly when the change is committed.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import {
@@ -17,10 +17,10 @@ import { WRITE_REVIEW_ANCHOR } from '../../../contract/review-rules.ts';
 import type { Executor } from '../../db/client.ts';
 import { shopLinks, type ShopLinks } from '../../lib/links.ts';
 import { isGuestUser } from '../auth/guest-accounts.ts';
-import { products } from '../catalog/tables.ts';
+import { productsOnSale } from '../catalog/availability.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { renderMail, type MailContent } from '../mail/templates.ts';
-import { payments } from '../payments/tables.ts';
+import { paymentOfOrder } from '../payments/of-orders.ts';
 import { addressLines, cardDescription, formatMoney, taxLabel } from './formatting.ts';
 import { issueOrderLink } from './links.ts';
 import { SHOP_CURRENCY, SHOP_IDENTITY } from './shop.ts';
@@ -112,14 +112,18 @@ async function readReviewable(
   tx: Executor,
   orderId: string,
 ): Promise<{ name: string; slug: string }[]> {
-  const rows = await tx
-    .select({ id: products.id, name: products.name, slug: products.slug })
+  const lines = await tx
+    .select({ productId: orderItems.productId })
     .from(orderItems)
-    .innerJoin(products, and(eq(products.id, orderItems.productId), sql`${products.isActive}`))
     .where(eq(orderItems.orderId, orderId))
     .orderBy(asc(orderItems.position));
   // Two flavors of one product are two lines and one review.
-  return [...new Map(rows.map((row) => [row.id, { name: row.name, slug: row.slug }])).values()];
+  const ids = [...new Set(lines.flatMap((line) => (line.productId ? [line.productId] : [])))];
+  const onSale = await productsOnSale(tx, ids);
+  return ids.flatMap((id) => {
+    const product = onSale.get(id);
+    return product ? [product] : [];
+  });
 }
 
 /** The product page at its review form, which scrolls into view and takes the focus. */
@@ -142,14 +146,7 @@ async function readOrderFacts(tx: Executor, order: OrderRow, to: ShopLinks): Pro
     .from(orderItems)
     .where(eq(orderItems.orderId, order.id))
     .orderBy(asc(orderItems.position));
-  const [payment] = await tx
-    .select({
-      amount: payments.amount,
-      cardBrand: payments.cardBrand,
-      cardLast4: payments.cardLast4,
-    })
-    .from(payments)
-    .where(eq(payments.orderId, order.id));
+  const payment = await paymentOfOrder(tx, order.id);
   return {
     order,
     lines,

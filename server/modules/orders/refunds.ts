@@ -8,7 +8,7 @@ import { formatMoney } from './formatting.ts';
 import { lockOrder, recordOrderEvent } from './transitions.ts';
 import { ProviderRefusal, type PaymentProvider } from '../payments/provider.ts';
 import { refundPayment } from '../payments/service.ts';
-import { payments } from '../payments/tables.ts';
+import { paymentOfOrder } from '../payments/of-orders.ts';
 import { staffRefunds } from './tables.ts';
 
 type Hold = typeof staffRefunds.$inferSelect;
@@ -69,7 +69,7 @@ export async function refundOrder(
       }
       return existing;
     }
-    const [payment] = await tx.select().from(payments).where(eq(payments.orderId, orderId));
+    const payment = await paymentOfOrder(tx, orderId);
     if (!payment?.reference || payment.status !== 'succeeded') {
       throw conflict('This order has no completed payment to refund.', { status: order.status });
     }

@@ -1,11 +1,10 @@
-import { eq } from 'drizzle-orm';
 import { CART_LINE_MAX_QUANTITY } from '../../../contract/cart-rules.ts';
 import type { Order, ReorderResult } from '../../../contract/orders.ts';
 import type { Database } from '../../db/client.ts';
 import { HttpError } from '../../lib/errors.ts';
 import type { SessionUser } from '../../plugins/sessions.ts';
 import { addItem, getCart } from '../cart/service.ts';
-import { products, variants } from '../catalog/tables.ts';
+import { variantAvailability } from '../catalog/availability.ts';
 
 /**
  * Puts what can still be bought of an order back in the cart, each line up to what stock and the
@@ -19,20 +18,14 @@ export async function reorder(
   const owner = { kind: 'user' as const, userId: user._id };
   const result: ReorderResult = { added: [], skipped: [] };
   const cart = await getCart(db, owner);
+  const available = await variantAvailability(
+    db,
+    order.lines.flatMap((line) => (line.variantId ? [line.variantId] : [])),
+  );
   for (const line of order.lines) {
     const name = `${line.name} (${line.flavor}, ${line.size})`;
-    const [variant] = line.variantId
-      ? await db
-          .select({
-            stock: variants.stock,
-            active: variants.isActive,
-            productActive: products.isActive,
-          })
-          .from(variants)
-          .innerJoin(products, eq(products.id, variants.productId))
-          .where(eq(variants.id, line.variantId))
-      : [];
-    if (!variant?.active || !variant.productActive) {
+    const variant = line.variantId ? available.get(line.variantId) : undefined;
+    if (!variant?.onSale) {
       result.skipped.push({ variantId: line.variantId, name, reason: 'no longer sold' });
       continue;
     }

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   ORDER_STATUS_LABELS,
   transitionEffects,
@@ -9,7 +9,7 @@ import type { Executor } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { releaseStock, type StockLine } from '../catalog/stock.ts';
-import { discountCodes } from '../discounts/tables.ts';
+import { releaseDiscountCode } from '../discounts/service.ts';
 import { enqueueOrderStatusMail } from './mails.ts';
 import { orderEvents, orderItems, orders } from './tables.ts';
 
@@ -145,17 +145,4 @@ async function releaseOrderStock(tx: Executor, orderId: string): Promise<void> {
     tx,
     lines.filter((line): line is StockLine => line.variantId !== null),
   );
-}
-
-/** Makes an order's discount code usable again, when it has not expired and its address has no other live code. */
-async function releaseDiscountCode(tx: Executor, codeId: string): Promise<void> {
-  await tx
-    .update(discountCodes)
-    .set({ usedAt: null, liveFor: sql`${discountCodes.email}` })
-    .where(
-      sql`${discountCodes.id} = ${codeId}
-        and discount_codes.expires_at > now()
-        and not exists (select 1 from discount_codes other
-          where other.live_for = discount_codes.email and other.id <> discount_codes.id)`,
-    );
 }
