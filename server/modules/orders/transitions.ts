@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   ORDER_STATUS_LABELS,
   transitionEffects,
@@ -133,6 +133,20 @@ export async function recordOrderEvent(
     actorId: event.actorId ?? null,
     note: event.note ?? null,
   });
+}
+
+/** Records an event of a type the order's timeline does not hold yet; a repeat adds nothing. */
+export async function recordOrderEventOnce(
+  tx: Executor,
+  orderId: string,
+  event: Parameters<typeof recordOrderEvent>[2],
+): Promise<void> {
+  const [seen] = await tx
+    .select({ id: orderEvents.id })
+    .from(orderEvents)
+    .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.type, event.type)))
+    .limit(1);
+  if (!seen) await recordOrderEvent(tx, orderId, event);
 }
 
 /** Puts an order's reserved units back in stock: the goods never left the warehouse. */

@@ -13,13 +13,12 @@ import {
   type OrderActor,
 } from '../orders/transitions.ts';
 import { formatMoney } from '../orders/formatting.ts';
+import type { OrderRow } from '../orders/for-payments.ts';
 import { enqueueRefundMail } from '../orders/mails.ts';
-import type { orders } from '../orders/tables.ts';
 import type { ProviderPayment, ProviderRefund } from './provider.ts';
 import { payments, refunds } from './tables.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
-type OrderRow = typeof orders.$inferSelect;
 
 export interface PaymentUpdate {
   provider: PaymentProviderName;

@@ -11,8 +11,8 @@ import { advisoryRunAlone } from '../../db/advisory-lock.ts';
 import type { Database } from '../../db/client.ts';
 import { IntervalJob } from '../../lib/interval-job.ts';
 import { jobMetrics } from '../../lib/job-metrics.ts';
-import { orderEvents, orders } from '../orders/tables.ts';
-import { recordOrderEvent } from '../orders/transitions.ts';
+import { orderStates } from '../orders/for-payments.ts';
+import { recordOrderEventOnce } from '../orders/transitions.ts';
 import type { PaymentProvider } from './provider.ts';
 import { settlePayment } from './service.ts';
 import { payments, webhookEvents } from './tables.ts';
@@ -83,16 +83,18 @@ export interface ReconciliationResult {
  * waits on them). A payment compared and left unchanged drops out until something changes it, so
  * the provider is asked about each payment a bounded number of times, however large the shop grows.
  */
-function needsReconciling(since: Date, now: Date) {
+type OrderState = ReturnType<typeof orderStates>;
+
+function needsReconciling(orderState: OrderState, since: Date, now: Date) {
   const lastDue = new Date(now.getTime() - RECONCILE_EVERY_MS);
   const open = inArray(payments.status, [...OPEN_PAYMENT_STATUSES]);
   return or(
     and(
-      or(gte(payments.updatedAt, since), gte(orders.updatedAt, since)),
+      or(gte(payments.updatedAt, since), gte(orderState.updatedAt, since)),
       or(
         isNull(payments.reconciledAt),
         lt(payments.reconciledAt, payments.updatedAt),
-        lt(payments.reconciledAt, orders.updatedAt),
+        lt(payments.reconciledAt, orderState.updatedAt),
         and(open, lt(payments.reconciledAt, lastDue)),
       ),
     ),
@@ -118,23 +120,24 @@ export async function reconcilePayments(
 ): Promise<ReconciliationResult> {
   const now = options.now ?? new Date();
   const since = new Date(now.getTime() - (options.sinceMs ?? RECONCILE_WINDOW_MS));
+  const orderState = orderStates(db);
   const rows = await db
     .select({
       paymentId: payments.id,
-      orderId: orders.id,
-      number: orders.number,
-      orderStatus: orders.status,
+      orderId: orderState.id,
+      number: orderState.number,
+      orderStatus: orderState.status,
       reference: payments.reference,
       paymentStatus: payments.status,
       refunded: payments.refunded,
     })
     .from(payments)
-    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .innerJoin(orderState, eq(orderState.id, payments.orderId))
     .where(
       and(
         eq(payments.provider, provider.name),
         isNotNull(payments.reference),
-        needsReconciling(since, now),
+        needsReconciling(orderState, since, now),
       ),
     )
     .orderBy(sql`${payments.reconciledAt} asc nulls first`, asc(payments.updatedAt))
@@ -210,13 +213,7 @@ async function flagOnce(
   orderStatus: OrderStatus,
   providerStatus: string,
 ): Promise<void> {
-  const [seen] = await db
-    .select({ id: orderEvents.id })
-    .from(orderEvents)
-    .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.type, RECONCILIATION_MISMATCH)))
-    .limit(1);
-  if (seen) return;
-  await recordOrderEvent(db, orderId, {
+  await recordOrderEventOnce(db, orderId, {
     type: RECONCILIATION_MISMATCH,
     actor: 'system',
     note: `The order is ${orderStatus} but the payment provider reports the payment as ${providerStatus}.`,

@@ -3,7 +3,7 @@ import { formatOrderNumber } from '../../../contract/orders.ts';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { OrderActor } from '../orders/transitions.ts';
-import { orders } from '../orders/tables.ts';
+import { orderForPayment } from '../orders/for-payments.ts';
 import {
   applyPaymentUpdate,
   type PaymentOutcome,
@@ -34,14 +34,7 @@ export async function ensureProviderPayment(
 ): Promise<PaymentRow> {
   const row = await paymentOf(db, orderId);
   if (row.reference) return row;
-  const [order] = await db
-    .select({
-      number: orders.number,
-      status: orders.status,
-      shippingAddress: orders.shippingAddress,
-    })
-    .from(orders)
-    .where(eq(orders.id, orderId));
+  const order = await orderForPayment(db, orderId);
   // A closed order takes no money: its payment is never opened at the provider.
   if (order!.status !== 'pending_payment') return row;
   const created = await provider.createPayment({
