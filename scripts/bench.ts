@@ -63,7 +63,12 @@
  * rather than autocannon, so the latency of the placements is measured apart from the refills;
  * orders/s counts 201 answers only. It also prints the share of a CPU core the shop's process
  * and the load generator used: a shop well under one core spent its time waiting, on the database
- * or, on a shared machine, for a CPU that other work held.
+ * or, on a shared machine, for a CPU that other work held. And it prints the SQL statements per
+ * placement, per GET /cart and per refill: the shop runs with COUNT_DB_STATEMENTS=1 and a
+ * METRICS_TOKEN, and the bench reads forge_db_statements_total and forge_http_requests_total from
+ * its /metrics before and after each run (each statement is a round trip, and in a placement one
+ * made while its locks are held). Counting tracks each request's asynchronous context, which costs
+ * the shop some CPU in this scenario only.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -1228,7 +1233,53 @@ interface CheckoutSummary {
   database: string;
   ordersPerSecond: number;
   cartReadsPerSecond: number;
+  placeP99: number;
+  /** SQL statements per answered request (the shop's COUNT_DB_STATEMENTS), null if unread. */
+  statementsPerPlacement: number | null;
+  statementsPerCartRead: number | null;
 }
+
+/** The checkout shop's metrics token: the bench reads the statements counted per route. */
+const METRICS_TOKEN = `bench-metrics-${Date.now().toString(36)}-0123456789abcdef`;
+
+/** Statements and answered requests per "METHOD route", as the shop's metrics count them. */
+type StatementTally = Map<string, { statements: number; requests: number }>;
+
+async function scrapeStatements(shop: Shop): Promise<StatementTally> {
+  const res = await fetch(`${shop.base}/metrics`, {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
+  const tally: StatementTally = new Map();
+  if (!res.ok) return tally;
+  for (const line of (await res.text()).split('\n')) {
+    const match =
+      /^forge_(db_statements|http_requests)_total\{method="([^"]+)",route="([^"]+)"[^}]*\} (\S+)$/.exec(
+        line,
+      );
+    if (!match) continue;
+    const [, series, method, route, value] = match;
+    const key = `${method} ${route}`;
+    const entry = tally.get(key) ?? { statements: 0, requests: 0 };
+    if (series === 'db_statements') entry.statements += Number(value);
+    else entry.requests += Number(value);
+    tally.set(key, entry);
+  }
+  return tally;
+}
+
+/** Statements per request of each route between two scrapes. */
+function statementsPerRequest(before: StatementTally, after: StatementTally) {
+  const per = new Map<string, number>();
+  for (const [key, now] of after) {
+    const then = before.get(key) ?? { statements: 0, requests: 0 };
+    const requests = now.requests - then.requests;
+    if (requests > 0) per.set(key, (now.statements - then.statements) / requests);
+  }
+  return per;
+}
+
+const statementsNote = (per: number | null) =>
+  `${per === null ? '?' : per.toFixed(1)} statements each`;
 
 async function benchCheckout(
   database: 'PGlite' | 'PostgreSQL',
@@ -1247,6 +1298,8 @@ async function benchCheckout(
     ...env,
     SEED_PRODUCTS: String(PRODUCTS),
     TRUST_PROXY: 'loopback',
+    METRICS_TOKEN,
+    COUNT_DB_STATEMENTS: '1',
   });
   try {
     started = Date.now();
@@ -1258,11 +1311,18 @@ async function benchCheckout(
     );
 
     if (WARMUP > 0) await loadCartReads(shop, buyers, WARMUP);
+    let counted = await scrapeStatements(shop);
     const reads = await loadCartReads(shop, buyers, DURATION);
+    const readStatements = statementsPerRequest(counted, await scrapeStatements(shop));
     const readRow = statsRow(database, 'GET /cart', connections, reads.stats, reads.elapsed);
 
     if (WARMUP > 0) await loadCheckouts(shop, buyers, WARMUP, `${runId}w`);
+    counted = await scrapeStatements(shop);
     const checkout = await loadCheckouts(shop, buyers, DURATION, runId);
+    const checkoutStatements = statementsPerRequest(counted, await scrapeStatements(shop));
+    const perPlacement = checkoutStatements.get('POST /api/v1/orders') ?? null;
+    const perCartRead = readStatements.get('GET /api/v1/cart') ?? null;
+    const perRefill = checkoutStatements.get('POST /api/v1/cart/items') ?? null;
     const placeRow = statsRow(
       database,
       'POST /orders',
@@ -1282,11 +1342,14 @@ async function benchCheckout(
       database,
       ordersPerSecond: checkout.place.ok / checkout.elapsed,
       cartReadsPerSecond: reads.stats.ok / reads.elapsed,
+      placeP99: placeRow.p99,
+      statementsPerPlacement: perPlacement,
+      statementsPerCartRead: perCartRead,
     });
     for (const [row, note] of [
-      [readRow, `baseline, 200s/s; ${cpuShares(reads)}`],
-      [placeRow, `orders/s = 201s/s; ${cpuShares(checkout)}`],
-      [refillRow, 'refills between placements'],
+      [readRow, `baseline, 200s/s; ${statementsNote(perCartRead)}; ${cpuShares(reads)}`],
+      [placeRow, `orders/s = 201s/s; ${statementsNote(perPlacement)}; ${cpuShares(checkout)}`],
+      [refillRow, `refills between placements; ${statementsNote(perRefill)}`],
     ] as const) {
       console.log(
         `  checkout ${row.route.padEnd(22)} ${String(row.requestsPerSecond).padStart(6)} /s` +
@@ -1484,7 +1547,10 @@ async function main() {
     console.log(
       `\nCheckout on ${s.database}: ${s.ordersPerSecond.toFixed(1)} orders/s against ` +
         `${s.cartReadsPerSecond.toFixed(1)} GET /cart/s, ratio ${ratio.toFixed(3)} ` +
-        `(one placement costs about ${ratio > 0 ? (1 / ratio).toFixed(1) : '-'} cart reads).`,
+        `(one placement costs about ${ratio > 0 ? (1 / ratio).toFixed(1) : '-'} cart reads), ` +
+        `placement p99 ${s.placeP99} ms; statements per placement ` +
+        `${s.statementsPerPlacement?.toFixed(1) ?? '?'}, per GET /cart ` +
+        `${s.statementsPerCartRead?.toFixed(1) ?? '?'}.`,
     );
   }
   if (SCENARIOS.includes('search')) {
@@ -1493,6 +1559,12 @@ async function main() {
         'cache off; the goal column judges those rows only): suggest p99 ≤ 25 ms ' +
         'and product search p99 ≤ 50 ms, both ≥ 0.10 × hello-world; product page p99 ≤ 10 ms ' +
         'and ≥ 0.30 × hello-world.',
+    );
+  }
+  if (SCENARIOS.includes('checkout')) {
+    console.log(
+      `\nGoal for the checkout (PostgreSQL, ${PG_CONNECTIONS} buyers): orders/s ≥ 0.25 × ` +
+        'GET /cart/s in the same run, and placement p99 ≤ 250 ms.',
     );
   }
   if (SCENARIOS.includes('pages')) {

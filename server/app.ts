@@ -90,7 +90,11 @@ export async function buildApp({
   );
   await app.register(errors);
   await app.register(input);
-  await app.register(metrics, { database, token: config.METRICS_TOKEN });
+  await app.register(metrics, {
+    database,
+    token: config.METRICS_TOKEN,
+    countStatements: config.COUNT_DB_STATEMENTS,
+  });
   await app.register(security, {
     apiPrefix: API_PREFIX,
     storefrontOrigins: config.STOREFRONT_ORIGINS,

@@ -93,6 +93,14 @@ const envSchema = z.object({
     .min(24, 'must be at least 24 characters (a random secret)')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /**
+   * With METRICS_TOKEN: counts the SQL statements each request sends (forge_db_statements_total).
+   * Tracking each request's asynchronous context costs CPU: for measuring, off by default.
+   */
+  COUNT_DB_STATEMENTS: z
+    .enum(['', '0', '1', 'false', 'true'], { message: 'must be 1 or 0' })
+    .default('')
+    .transform((value) => value === '1' || value === 'true'),
   /** How often the mail worker looks for due messages; 0 = only when asked (tests). */
   MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(2000),
   /** Wait before the first retry of a failed e-mail; doubles on each further attempt. */

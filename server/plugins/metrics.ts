@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { DatabaseHandle } from '../db/client.ts';
+import { countStatements, type DatabaseHandle, type StatementCount } from '../db/client.ts';
 
 /** Where a Prometheus server scrapes the shop. */
 export const METRICS_PATH = '/metrics';
@@ -48,7 +48,7 @@ function hasToken(request: FastifyRequest, expected: Buffer): boolean {
 export default fp(
   async function metricsPlugin(
     app: FastifyInstance,
-    opts: { database: DatabaseHandle; token: string | undefined },
+    opts: { database: DatabaseHandle; token: string | undefined; countStatements?: boolean },
   ) {
     if (!opts.token) {
       app.decorate('metrics', null);
@@ -86,12 +86,38 @@ export default fp(
       });
     }
 
+    const statements = opts.countStatements
+      ? new Counter({
+          name: 'forge_db_statements_total',
+          help: 'SQL statements requests sent up to their answer (BEGIN and COMMIT included), by method and route',
+          labelNames: ['method', 'route'] as const,
+          registers: [registry],
+        })
+      : null;
+    const counts = new WeakMap<FastifyRequest, StatementCount>();
+    if (statements) {
+      // Registered before the other plugins, so the session's look-up is counted too.
+      app.addHook('onRequest', (request, reply, done) => {
+        const count = { statements: 0 };
+        counts.set(request, count);
+        countStatements(count, done);
+      });
+      // The body is read outside the request's asynchronous context: enter it again after.
+      app.addHook('preValidation', (request, reply, done) => {
+        const count = counts.get(request);
+        if (count) countStatements(count, done);
+        else done();
+      });
+    }
+
     app.decorate('metrics', { registry });
     app.addHook('onResponse', (request, reply, done) => {
       const route = request.routeOptions.url ?? UNMATCHED;
       const { method } = request;
       requests.inc({ method, route, status: reply.statusCode });
       latency.observe({ method, route }, reply.elapsedTime / 1000);
+      const count = counts.get(request);
+      if (statements && count) statements.inc({ method, route }, count.statements);
       done();
     });
     app.get(METRICS_PATH, { schema: { hide: true } }, async (request, reply) => {
