@@ -8,9 +8,10 @@
  * that takes a variant from 0 to more mails the addresses waiting for it (stock alerts), in the
  * same transaction.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
+import { queryRows } from '../search/sql.ts';
 import { notifyRestocked } from '../stock-alerts/service.ts';
 import { products, variants } from './tables.ts';
 
@@ -31,7 +32,7 @@ export interface ShortLine {
   available: number;
 }
 
-const byVariant = <T extends StockLine>(lines: readonly T[]) =>
+const byVariant = <T extends { variantId: string }>(lines: readonly T[]) =>
   [...lines].sort((a, b) => (a.variantId < b.variantId ? -1 : a.variantId > b.variantId ? 1 : 0));
 
 /**
@@ -60,35 +61,65 @@ export async function recountProducts(tx: Executor, productIds: readonly string[
  * Takes every line's units off the shelf, or none: each variant's stock is decremented only where
  * enough is left. Answers the lines that were short (with what is left); when any is, nothing was
  * kept only if the caller rolls its transaction back, which it must.
+ *
+ * One statement whatever the number of lines: it locks the variants in variant-id order (the
+ * locking select sorts before it locks), decrements each one whose stock covers its line (checked
+ * again on the locked row, so stock never goes below 0), recounts the products it took from, and
+ * answers every line with what its variant held.
  */
 export async function reserveStock(
   tx: Executor,
   lines: readonly StockLine[],
 ): Promise<ShortLine[]> {
+  const wanted = new Map<string, number>();
+  for (const line of lines) {
+    wanted.set(line.variantId, (wanted.get(line.variantId) ?? 0) + line.quantity);
+  }
+  if (wanted.size === 0) return [];
+  const values = sql.join(
+    [...wanted].map(([id, quantity]) => sql`(${id}::text, ${quantity}::int)`),
+    sql`, `,
+  );
+  const rows = await queryRows<{ id: string; stock: number | null; taken: boolean }>(
+    tx,
+    sql`
+    with wanted (id, quantity) as (values ${values}),
+    locked as (
+      select v.id, v.stock, w.quantity from ${variants} v join wanted w on w.id = v.id
+      order by v.id
+      for update of v
+    ),
+    taken as (
+      update ${variants} v set stock = v.stock - l.quantity
+      from locked l
+      where v.id = l.id and v.stock >= l.quantity
+      returning v.id, v.product_id, v.stock
+    ),
+    recounted as (
+      update ${products} p set total_stock = r.stock
+      from (
+        select v.product_id,
+          coalesce(sum(coalesce(t.stock, v.stock)) filter (where v.is_active), 0)::int as stock
+        from ${variants} v left join taken t on t.id = v.id
+        where v.product_id in (select product_id from taken)
+        group by v.product_id
+      ) r
+      where p.id = r.product_id and p.total_stock <> r.stock
+    )
+    select w.id, l.stock, t.id is not null as taken
+    from wanted w left join locked l on l.id = w.id left join taken t on t.id = w.id
+  `,
+  );
   const short: ShortLine[] = [];
-  const touched: string[] = [];
-  for (const line of byVariant(lines)) {
-    const [taken] = await tx
-      .update(variants)
-      .set({ stock: sql`${variants.stock} - ${line.quantity}` })
-      .where(and(eq(variants.id, line.variantId), sql`${variants.stock} >= ${line.quantity}`))
-      .returning({ productId: variants.productId });
-    if (taken) {
-      touched.push(taken.productId);
-      continue;
-    }
-    const [left] = await tx
-      .select({ stock: variants.stock })
-      .from(variants)
-      .where(eq(variants.id, line.variantId));
+  for (const row of rows) {
+    if (row.taken) continue;
     short.push({
-      variantId: line.variantId,
-      requested: line.quantity,
-      available: Math.max(0, left?.stock ?? 0),
+      variantId: row.id,
+      requested: wanted.get(row.id) ?? 0,
+      available: Math.max(0, row.stock ?? 0),
     });
   }
-  if (short.length === 0) await recountProducts(tx, touched);
-  return short;
+  return byVariant(short);
 }
 
 /** Puts units back on the shelf (an order that will not ship). Unknown variants are skipped. */

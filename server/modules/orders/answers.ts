@@ -11,7 +11,7 @@ import {
 import type { Database, Executor } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../../plugins/sessions.ts';
-import { paymentDto } from '../payments/completion.ts';
+import { paymentDto, type PaymentRow } from '../payments/completion.ts';
 import { paymentOfOrder } from '../payments/of-orders.ts';
 import { orderEvents, orderItems, orders } from './tables.ts';
 
@@ -48,6 +48,19 @@ export async function orderDto(executor: Executor, row: OrderRow): Promise<Order
       .where(eq(orderEvents.orderId, row.id))
       .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id)),
   ]);
+  return orderDtoOf(row, items, payment ?? null, events);
+}
+
+/** The whole order as the API answers it, from its rows (items by position, events by time). */
+export function orderDtoOf(
+  row: OrderRow,
+  items: readonly Omit<typeof orderItems.$inferSelect, 'id' | 'orderId' | 'position'>[],
+  payment: PaymentRow | null,
+  events: readonly Pick<
+    typeof orderEvents.$inferSelect,
+    'type' | 'status' | 'createdAt' | 'note' | 'actor'
+  >[],
+): Order {
   return {
     id: row.id,
     number: formatOrderNumber(row.number),

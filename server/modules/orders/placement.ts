@@ -21,8 +21,8 @@ import {
   type CheckoutTarget,
   type PricedCart,
 } from './pricing.ts';
-import { orderItems, orders } from './tables.ts';
-import { recordOrderEvent } from './transitions.ts';
+import { queryRows } from '../search/sql.ts';
+import { orderEvents, orderItems, orders } from './tables.ts';
 
 interface ShortLine {
   variantId: string;
@@ -111,21 +111,37 @@ async function checkUnpaidBound(
   }
 }
 
+type OrderRow = typeof orders.$inferSelect;
+type OrderItemRow = typeof orderItems.$inferSelect;
+type OrderEventRow = typeof orderEvents.$inferSelect;
+type PaymentRow = typeof payments.$inferSelect;
+
+/** An order just placed, as its placement wrote it: its answer needs no reading back. */
+export interface PlacedOrder {
+  order: OrderRow;
+  items: OrderItemRow[];
+  events: OrderEventRow[];
+  payment: PaymentRow;
+}
+
 /**
  * Places the shopper's cart (or a buy-now line, leaving the cart as it is) as an order, in one
  * transaction: prices it, reserves every line's stock (all or none), redeems the discount code
  * once, copies names, prices and addresses into the order, empties the cart and opens the payment. One checkout attempt (its Idempotency-Key)
  * makes at most one order, ever: the same key finds the order it made.
+ *
+ * Each statement is a round trip while the cart's and the variants' locks are held, so there are
+ * few: the cart and its lines, the bound on unpaid orders, every line's stock in one, and the
+ * order with its items, its first event, its payment and the emptied cart in one more. `placed`
+ * holds what was written (absent when the key found an earlier order).
  */
 export async function placeOrder(
   db: Database,
   input: PlaceOrderInput,
-): Promise<{ orderId: string }> {
+): Promise<{ orderId: string; placed?: PlacedOrder }> {
   const { user, checkoutKey, body } = input;
-  const existing = await findAttemptOrder(db, user._id, checkoutKey);
-  if (existing) return { orderId: existing };
   try {
-    return await db.transaction(async (tx) => {
+    const placed = await db.transaction(async (tx) => {
       const priced = await priceCart(tx, { userId: user._id }, body, true);
       if (priced.lines.length === 0) throw new EmptyCartError();
       // A buy-now order has no cart row to lock: the shopper's row keeps their placements in turn.
@@ -145,10 +161,12 @@ export async function placeOrder(
       const totals = totalsOf(priced, body.shippingMethod);
       const id = newId('ord');
       const now = new Date();
-      await tx.insert(orders).values({
+      // Every column written, so the row kept here is the row stored (but for its number).
+      const order: Omit<OrderRow, 'number'> = {
         id,
         userId: user._id,
         email: user.email,
+        status: 'pending_payment',
         checkoutKey,
         shippingMethod: body.shippingMethod,
         shippingAddress,
@@ -163,62 +181,93 @@ export async function placeOrder(
         taxes: totals.taxes,
         total: totals.total,
         payBy: new Date(now.getTime() + input.paymentWindowMs),
+        paidAt: null,
+        closedAt: null,
+        carrier: null,
+        trackingNumber: null,
         placedFrom: input.clientAddress,
         createdAt: now,
         updatedAt: now,
-      });
-      await tx.insert(orderItems).values(
-        priced.lines.map((line, position) => ({
-          id: newId('oitem'),
-          orderId: id,
-          position,
-          productId: line.productId,
-          variantId: line.variantId,
-          name: line.name,
-          slug: line.slug,
-          image: line.image,
-          brand: line.brand,
-          flavor: line.flavor,
-          size: line.size,
-          sku: line.sku,
-          quantity: line.quantity,
-          unitPrice: line.unitPrice,
-          lineTotal: line.lineTotal,
-        })),
-      );
-      await recordOrderEvent(tx, id, {
+      };
+      const items: OrderItemRow[] = priced.lines.map((line, position) => ({
+        id: newId('oitem'),
+        orderId: id,
+        position,
+        productId: line.productId,
+        variantId: line.variantId,
+        name: line.name,
+        slug: line.slug,
+        image: line.image,
+        brand: line.brand,
+        flavor: line.flavor,
+        size: line.size,
+        sku: line.sku,
+        quantity: line.quantity,
+        unitPrice: line.unitPrice,
+        lineTotal: line.lineTotal,
+      }));
+      const event: OrderEventRow = {
+        id: newId('oev'),
+        orderId: id,
         type: 'placed',
         status: 'pending_payment',
+        note: null,
         actor: 'shopper',
         actorId: user._id,
-      });
-      if (priced.cartId) {
-        await tx.delete(cartItems).where(eq(cartItems.cartId, priced.cartId));
-        await tx
-          .update(carts)
-          .set({ discountCodeId: null, updatedAt: now })
-          .where(eq(carts.id, priced.cartId));
-      }
+        createdAt: now,
+      };
+      const payment: PaymentRow = {
+        id: newId('pay'),
+        orderId: id,
+        provider: input.provider,
+        reference: null,
+        status: 'requires_payment_method',
+        amount: totals.total,
+        currency: 'cad',
+        clientSecret: null,
+        lastError: null,
+        cardBrand: null,
+        cardLast4: null,
+        refunded: 0,
+        createdAt: now,
+        updatedAt: now,
+        reconciledAt: null,
+      };
+      const emptyCart = priced.cartId
+        ? sql`, emptied as (${tx
+            .delete(cartItems)
+            .where(eq(cartItems.cartId, priced.cartId))
+            .getSQL()}),
+            cart as (${tx
+              .update(carts)
+              .set({ discountCodeId: null, updatedAt: now })
+              .where(eq(carts.id, priced.cartId))
+              .getSQL()})`
+        : sql``;
+      // One statement: the foreign keys to the order are checked at its end, the order written.
+      const [numbered] = await queryRows<{ number: number }>(
+        tx,
+        sql`with items as (${tx.insert(orderItems).values(items).getSQL()}),
+          placed as (${tx.insert(orderEvents).values(event).getSQL()}),
+          payment as (${tx.insert(payments).values(payment).getSQL()})${emptyCart}
+          ${tx.insert(orders).values(order).returning({ number: orders.number }).getSQL()}`,
+      );
       // A guest checkout keeps no addresses (it has no profile to offer them from).
       if (body.saveAddress && body.shippingAddress && !user.guest) {
         await saveAddressOnce(tx, user._id, body.shippingAddress);
       }
-      await tx.insert(payments).values({
-        id: newId('pay'),
-        orderId: id,
-        provider: input.provider,
-        amount: totals.total,
-      });
-      return { orderId: id };
+      return { order: { ...order, number: numbered!.number }, items, events: [event], payment };
     });
+    return { orderId: placed.order.id, placed };
   } catch (err) {
     if (err instanceof HttpError && err.details.reason === 'discount_used') {
       await forgetUsedCode(db, user._id);
     }
-    // Two requests of one attempt racing past the idempotency claim (after its record expired):
-    // the unique (user, checkout key) index lets one in, and the other finds its order.
-    const raced = await findAttemptOrder(db, user._id, checkoutKey);
-    if (raced) return { orderId: raced };
+    // The attempt placed its order before (the unique (user, checkout key) index refused this
+    // one, or its cart is empty now), or two requests of one attempt raced past the idempotency
+    // claim (after its record expired) and the other one won: either way, that order it is.
+    const earlier = await findAttemptOrder(db, user._id, checkoutKey);
+    if (earlier) return { orderId: earlier };
     throw err;
   }
 }

@@ -29,7 +29,7 @@ import { invoiceFileName, renderInvoicePdf } from './invoice.ts';
 import { cancelOrderAsShopper } from './lifecycle.ts';
 import { orderByLink, revokeOrderLinks } from './links.ts';
 import type { orders } from './tables.ts';
-import { findVisibleOrder, listMyOrders, orderDto, orderLinkDto } from './answers.ts';
+import { findVisibleOrder, listMyOrders, orderDto, orderDtoOf, orderLinkDto } from './answers.ts';
 import { placeOrder } from './placement.ts';
 import { quoteCheckout } from './pricing.ts';
 import { reorder } from './reorder.ts';
@@ -159,7 +159,7 @@ async function ownOrderRoutes(base: FastifyInstance) {
     },
     async (request, reply) => {
       const user = request.shopper;
-      const { orderId } = await placeOrder(db, {
+      const { orderId, placed } = await placeOrder(db, {
         user,
         checkoutKey: request.headers[IDEMPOTENCY_HEADER] as string,
         body: request.body,
@@ -171,13 +171,17 @@ async function ownOrderRoutes(base: FastifyInstance) {
           address: app.config.UNPAID_ORDERS_PER_ADDRESS,
         },
       });
+      let payment = placed?.payment;
       try {
-        await ensureProviderPayment(db, app.payments, orderId);
+        payment = await ensureProviderPayment(db, app.payments, orderId, placed);
       } catch (err) {
         // The order stands; its payment is opened when the shopper next asks for it.
         request.log.warn({ err, orderId }, 'could not open the payment at its provider');
       }
-      const order = await orderDto(db, await findVisibleOrder(db, user, orderId));
+      // A new order is answered from what its placement wrote; one found by its key is read.
+      const order = placed
+        ? orderDtoOf(placed.order, placed.items, payment ?? null, placed.events)
+        : await orderDto(db, await findVisibleOrder(db, user, orderId));
       reply.code(201);
       return { success: true as const, data: { order, payment: order.payment! } };
     },

@@ -3,7 +3,7 @@ import { formatOrderNumber } from '../../../contract/orders.ts';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { OrderActor } from '../orders/transitions.ts';
-import { orderForPayment } from '../orders/for-payments.ts';
+import { orderForPayment, type OrderRow } from '../orders/for-payments.ts';
 import {
   applyPaymentUpdate,
   type PaymentOutcome,
@@ -31,10 +31,12 @@ export async function ensureProviderPayment(
   db: Database,
   provider: PaymentProvider,
   orderId: string,
+  /** The payment and its order as the caller just wrote them (placement), saving their reads. */
+  known?: { payment: PaymentRow; order: Pick<OrderRow, 'number' | 'status' | 'shippingAddress'> },
 ): Promise<PaymentRow> {
-  const row = await paymentOf(db, orderId);
+  const row = known?.payment ?? (await paymentOf(db, orderId));
   if (row.reference) return row;
-  const order = await orderForPayment(db, orderId);
+  const order = known ? known.order : await orderForPayment(db, orderId);
   // A closed order takes no money: its payment is never opened at the provider.
   if (order!.status !== 'pending_payment') return row;
   const created = await provider.createPayment({
