@@ -1,11 +1,16 @@
 import fastifyCookie from '@fastify/cookie';
-import { and, eq, gt, lt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database, Executor } from '../db/client.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 import { hashToken, newToken } from '../lib/tokens.ts';
-import { sessionUserColumns, sessions, users } from '../modules/auth/tables.ts';
+import {
+  deleteExpiredSessions,
+  deleteSession,
+  deleteSessionsOf,
+  findSessionUser,
+  insertSession,
+} from '../modules/auth/session-store.ts';
 
 export const SESSION_COOKIE = 'forge_sid';
 export const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
@@ -98,12 +103,7 @@ export default fp(async function sessionPlugin(app: FastifyInstance, opts: Sessi
 
   const signIn = async (request: FastifyRequest, token: string) => {
     const idHash = hashToken(token);
-    const [row] = await db
-      .select(sessionUserColumns)
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, new Date())))
-      .limit(1);
+    const row = await findSessionUser(db, idHash, new Date());
     if (row) {
       request.user = row;
       request.sessionIdHash = idHash;
@@ -129,33 +129,23 @@ export default fp(async function sessionPlugin(app: FastifyInstance, opts: Sessi
 
   const service: SessionService = {
     async start(request, reply, userId) {
-      if (request.sessionIdHash) {
-        await db.delete(sessions).where(eq(sessions.idHash, request.sessionIdHash));
-      }
+      if (request.sessionIdHash) await deleteSession(db, request.sessionIdHash);
       const token = newToken();
       const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
-      await db.insert(sessions).values({ idHash: hashToken(token), userId, expiresAt });
+      await insertSession(db, { idHash: hashToken(token), userId, expiresAt });
       // Expired sessions are swept here, at the rare moment a new one is made.
-      await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+      await deleteExpiredSessions(db, new Date());
       reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(request), expires: expiresAt });
       request.sessionIdHash = hashToken(token);
     },
     async end(request, reply) {
-      if (request.sessionIdHash) {
-        await db.delete(sessions).where(eq(sessions.idHash, request.sessionIdHash));
-      }
+      if (request.sessionIdHash) await deleteSession(db, request.sessionIdHash);
       request.user = null;
       request.sessionIdHash = null;
       reply.clearCookie(SESSION_COOKIE, cookieOptions(request));
     },
     async endAllFor(userId, keepIdHash, tx = db) {
-      const rows = await tx
-        .select({ idHash: sessions.idHash })
-        .from(sessions)
-        .where(eq(sessions.userId, userId));
-      for (const { idHash } of rows) {
-        if (idHash !== keepIdHash) await tx.delete(sessions).where(eq(sessions.idHash, idHash));
-      }
+      await deleteSessionsOf(tx, userId, keepIdHash);
     },
   };
   app.decorate('sessions', service);
