@@ -7,7 +7,7 @@ import {
 import type { Database, Executor } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { users } from '../auth/tables.ts';
+import { lockAccount } from '../auth/accounts.ts';
 import { userAddresses } from './tables.ts';
 
 type AddressRow = typeof userAddresses.$inferSelect;
@@ -96,7 +96,7 @@ export async function saveAddressOnce(
  * both leave a default behind (the partial unique index would turn that into a 500).
  */
 async function lockShopper(tx: Executor, userId: string): Promise<void> {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  await lockAccount(tx, userId);
 }
 
 async function ownRow(tx: Executor, userId: string, addressId: string, lock = false) {
@@ -236,4 +236,30 @@ export async function deleteAddress(db: Database, userId: string, addressId: str
         .where(eq(userAddresses.id, next.id));
     }
   });
+}
+
+/** The account's saved addresses as its data export shows them, oldest first. */
+export async function exportAddressesOf(db: Executor, userId: string) {
+  return db
+    .select({
+      _id: userAddresses.id,
+      name: userAddresses.name,
+      line1: userAddresses.line1,
+      line2: userAddresses.line2,
+      city: userAddresses.city,
+      province: userAddresses.province,
+      postalCode: userAddresses.postalCode,
+      country: userAddresses.country,
+      phone: userAddresses.phone,
+      isDefault: userAddresses.isDefault,
+      createdAt: userAddresses.createdAt,
+    })
+    .from(userAddresses)
+    .where(eq(userAddresses.userId, userId))
+    .orderBy(asc(userAddresses.createdAt));
+}
+
+/** Deletes every saved address of the account (it is being deleted). */
+export async function deleteAddressesOf(tx: Executor, userId: string): Promise<void> {
+  await tx.delete(userAddresses).where(eq(userAddresses.userId, userId));
 }

@@ -10,6 +10,32 @@ import { accountEmailIs, passwordResets, sessionUserColumns, sessions, users } f
 
 const profileColumns = { ...sessionUserColumns, phone: users.phone };
 
+/** Whether the password is the account's. */
+export async function passwordMatches(db: Database, userId: string, password: string) {
+  const [row] = await db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  // An unknown user costs a hash check too.
+  const ok = await verifyPassword(row?.passwordHash ?? null, password);
+  return Boolean(row) && ok;
+}
+
+/** The account's name, or null when there is no such account. */
+export async function accountName(db: Executor, userId: string): Promise<string | null> {
+  const [row] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId));
+  return row?.name ?? null;
+}
+
+/**
+ * Locks the account's row until the transaction ends: what one shopper changes in turn (a count
+ * against a cap, a single default) is read and written under it.
+ */
+export async function lockAccount(tx: Executor, userId: string): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}
+
 /** Ends every session of a user but the one kept (by the hash of its id). */
 async function endSessions(tx: Executor, userId: string, keepIdHash?: string | null) {
   await tx

@@ -15,7 +15,7 @@ import { newId } from '../../lib/ids.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { renderMail } from '../mail/templates.ts';
-import { orders } from '../orders/tables.ts';
+import { moveOrders } from '../orders/account-data.ts';
 import { hashPassword } from './passwords.ts';
 import { accountEmailIs, orderJoins, sessionUserColumns, sessions, users } from './tables.ts';
 
@@ -202,11 +202,6 @@ export async function joinGuestOrders(
       .returning({ guestUserId: orderJoins.guestUserId, accountUserId: orderJoins.accountUserId });
     if (!join) return null;
     // Only orders change hands; their events keep the ids of whoever acted then.
-    const moved = await tx
-      .update(orders)
-      .set({ userId: join.accountUserId, updatedAt: now() })
-      .where(eq(orders.userId, join.guestUserId))
-      .returning({ id: orders.id });
-    return moved.length;
+    return moveOrders(tx, join.guestUserId, join.accountUserId, now());
   });
 }

@@ -1,21 +1,18 @@
-import { and, asc, eq, gt, isNotNull, isNull, lt } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, lt } from 'drizzle-orm';
 import {
   CART_LINE_MAX_QUANTITY,
   computeCartTotals,
   type CappedCartLine,
   type Cart,
-  type CartDiscount,
   type CartItem,
 } from '../../../contract/cart.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
-import { brands, flavors, products, variants } from '../catalog/tables.ts';
-import { activeFlavorSlugs } from '../catalog/service.ts';
+import { findSellableVariant, sellableVariants } from '../catalog/service.ts';
 import { flavorPackshot } from '../catalog/images.ts';
-import { findApplicableCode } from '../discounts/service.ts';
-import { discountCodes } from '../discounts/tables.ts';
+import { findApplicableCode, liveDiscount } from '../discounts/service.ts';
 import { cartItems, carts } from './tables.ts';
 
 /** A guest cart nobody has changed for this long is forgotten. */
@@ -100,26 +97,6 @@ export async function sweepExpiredGuestCarts(db: Database, force = false): Promi
 const touch = (tx: Executor, cartId: string) =>
   tx.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cartId));
 
-/** A variant that can be put in a cart: active, of an active product, of the product named. */
-async function findSellableVariant(tx: Executor, productId: string, variantId: string) {
-  const [product] = await tx
-    .select({ name: products.name, isActive: products.isActive })
-    .from(products)
-    .where(eq(products.id, productId))
-    .limit(1);
-  if (!product?.isActive) throw notFound('That product is not available.');
-  const [variant] = await tx
-    .select({ productId: variants.productId, isActive: variants.isActive, stock: variants.stock })
-    .from(variants)
-    .where(eq(variants.id, variantId))
-    .limit(1);
-  if (!variant?.isActive) throw notFound('That variant is not available.');
-  if (variant.productId !== productId) {
-    throw notFound('That variant does not belong to this product.');
-  }
-  return { name: product.name, stock: variant.stock };
-}
-
 function overStock(name: string, stock: number, inCart: number) {
   const available = Math.max(0, stock - inCart);
   const message =
@@ -187,18 +164,10 @@ export async function updateItem(
     const cart = await findCart(tx, owner, true);
     if (!cart) throw notFound(ITEM_NOT_FOUND);
     const [line] = await tx
-      .select({ name: products.name, stock: variants.stock })
+      .select({ name: sellableVariants.name, stock: sellableVariants.stock })
       .from(cartItems)
-      .innerJoin(variants, eq(variants.id, cartItems.variantId))
-      .innerJoin(products, eq(products.id, cartItems.productId))
-      .where(
-        and(
-          eq(cartItems.id, itemId),
-          eq(cartItems.cartId, cart.id),
-          eq(products.isActive, true),
-          eq(variants.isActive, true),
-        ),
-      )
+      .innerJoin(sellableVariants, sellableLine)
+      .where(and(eq(cartItems.id, itemId), eq(cartItems.cartId, cart.id)))
       .limit(1);
     if (!line) throw notFound(ITEM_NOT_FOUND);
     if (quantity > line.stock) throw overStock(line.name, line.stock, 0);
@@ -245,19 +214,12 @@ export async function mergeGuestCart(
         productId: cartItems.productId,
         variantId: cartItems.variantId,
         quantity: cartItems.quantity,
-        stock: variants.stock,
-        name: products.name,
+        stock: sellableVariants.stock,
+        name: sellableVariants.name,
       })
       .from(cartItems)
-      .innerJoin(variants, eq(variants.id, cartItems.variantId))
-      .innerJoin(products, eq(products.id, cartItems.productId))
-      .where(
-        and(
-          eq(cartItems.cartId, guest.id),
-          eq(products.isActive, true),
-          eq(variants.isActive, true),
-        ),
-      );
+      .innerJoin(sellableVariants, sellableLine)
+      .where(eq(cartItems.cartId, guest.id));
     const own = new Map(
       (
         await tx
@@ -331,24 +293,30 @@ export async function removeDiscount(db: Database, owner: CartOwner): Promise<Ca
 
 /** What a priced line reads of its variant, product, brand and flavor. */
 const lineColumns = {
-  productId: products.id,
-  variantId: variants.id,
-  name: products.name,
-  slug: products.slug,
-  images: products.images,
-  flavorSlugs: activeFlavorSlugs,
-  brandId: brands.id,
-  brandSlug: brands.slug,
-  brandName: brands.name,
-  flavorId: flavors.id,
-  flavorSlug: flavors.slug,
-  flavorName: flavors.name,
-  size: variants.size,
-  sku: variants.sku,
-  unitPrice: variants.price,
-  compareAtPrice: variants.compareAtPrice,
-  stock: variants.stock,
+  productId: sellableVariants.productId,
+  variantId: sellableVariants.variantId,
+  name: sellableVariants.name,
+  slug: sellableVariants.slug,
+  images: sellableVariants.images,
+  flavorSlugs: sellableVariants.flavorSlugs,
+  brandId: sellableVariants.brandId,
+  brandSlug: sellableVariants.brandSlug,
+  brandName: sellableVariants.brandName,
+  flavorId: sellableVariants.flavorId,
+  flavorSlug: sellableVariants.flavorSlug,
+  flavorName: sellableVariants.flavorName,
+  size: sellableVariants.size,
+  sku: sellableVariants.sku,
+  unitPrice: sellableVariants.unitPrice,
+  compareAtPrice: sellableVariants.compareAtPrice,
+  stock: sellableVariants.stock,
 };
+
+/** A cart line's variant, if it can still be bought. */
+const sellableLine = and(
+  eq(sellableVariants.variantId, cartItems.variantId),
+  eq(sellableVariants.productId, cartItems.productId),
+);
 
 // A line shows its own flavor's packshot, not the product's first picture.
 const withPackshot = <Row extends { images: string[]; flavorSlugs: string[]; flavorSlug: string }>({
@@ -365,13 +333,8 @@ export async function readCartLines(executor: Executor, cartId: string) {
   const rows = await executor
     .select({ ...lineColumns, itemId: cartItems.id, quantity: cartItems.quantity })
     .from(cartItems)
-    .innerJoin(variants, eq(variants.id, cartItems.variantId))
-    .innerJoin(products, eq(products.id, cartItems.productId))
-    .innerJoin(brands, eq(brands.id, products.brandId))
-    .innerJoin(flavors, eq(flavors.id, variants.flavorId))
-    .where(
-      and(eq(cartItems.cartId, cartId), eq(products.isActive, true), eq(variants.isActive, true)),
-    )
+    .innerJoin(sellableVariants, sellableLine)
+    .where(eq(cartItems.cartId, cartId))
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
   return rows.map(withPackshot);
 }
@@ -383,16 +346,11 @@ export async function readVariantLine(
 ) {
   const [row] = await executor
     .select(lineColumns)
-    .from(variants)
-    .innerJoin(products, eq(products.id, variants.productId))
-    .innerJoin(brands, eq(brands.id, products.brandId))
-    .innerJoin(flavors, eq(flavors.id, variants.flavorId))
+    .from(sellableVariants)
     .where(
       and(
-        eq(variants.id, line.variantId),
-        eq(products.id, line.productId),
-        eq(products.isActive, true),
-        eq(variants.isActive, true),
+        eq(sellableVariants.variantId, line.variantId),
+        eq(sellableVariants.productId, line.productId),
       ),
     );
   return row ? { ...withPackshot(row), quantity: line.quantity } : null;
@@ -428,23 +386,11 @@ export async function loadCart(executor: Executor, cart: CartRef | null): Promis
   };
 }
 
-/** A code applied earlier counts only while it can still be used. */
-async function liveDiscount(executor: Executor, id: string | null): Promise<CartDiscount | null> {
-  if (!id) return null;
-  const [row] = await executor
-    .select({ code: discountCodes.code, percentOff: discountCodes.percentOff })
-    .from(discountCodes)
-    .where(
-      and(
-        eq(discountCodes.id, id),
-        isNull(discountCodes.usedAt),
-        gt(discountCodes.expiresAt, new Date()),
-      ),
-    )
-    .limit(1);
-  return row ?? null;
-}
-
 export async function getCart(executor: Executor, owner: CartOwner): Promise<Cart> {
   return loadCart(executor, await findCart(executor, owner));
+}
+
+/** Deletes the account's cart (it is being deleted); its lines go with it. */
+export async function deleteCartsOf(tx: Executor, userId: string): Promise<void> {
+  await tx.delete(carts).where(eq(carts.userId, userId));
 }

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { QueryBuilder, alias } from 'drizzle-orm/pg-core';
 import type {
   Brand,
   Category,
@@ -11,6 +11,7 @@ import type {
 } from '../../../contract/catalog.ts';
 import { REVIEWS_PREVIEW_COUNT, type Review } from '../../../contract/reviews.ts';
 import type { Executor } from '../../db/client.ts';
+import { notFound } from '../../lib/errors.ts';
 import { reviewsPreviewJson } from '../reviews/service.ts';
 import { flavorPackshot } from './images.ts';
 import {
@@ -152,6 +153,74 @@ export async function loadActiveProductSummaries(
   return rows.map(toSummary);
 }
 
+/**
+ * An active variant of the product, with its stock and the names a mail shows; its row is locked
+ * for share until the transaction ends, so a stock change in flight commits first or waits.
+ */
+export async function shareVariantOf(tx: Executor, productId: string, variantId: string) {
+  const [variant] = await tx
+    .select({
+      stock: variants.stock,
+      size: variants.size,
+      productName: products.name,
+      slug: products.slug,
+      flavorName: flavors.name,
+      flavorSlug: flavors.slug,
+    })
+    .from(variants)
+    .innerJoin(products, eq(products.id, variants.productId))
+    .innerJoin(flavors, eq(flavors.id, variants.flavorId))
+    .where(
+      and(
+        eq(variants.id, variantId),
+        eq(variants.productId, productId),
+        eq(variants.isActive, true),
+      ),
+    )
+    .for('share', { of: variants });
+  return variant;
+}
+
+/**
+ * A query to compose, for a statement of the caller: those of `variantIds` in stock, active and of
+ * an active product, each row `id, size, product_name, slug, flavor_name, flavor_slug`.
+ */
+export function variantsBackInStock(variantIds: readonly string[]): SQL {
+  return sql`select v.id, v.size, p.name as product_name, p.slug, f.name as flavor_name,
+      f.slug as flavor_slug
+    from ${variants} v
+    join ${products} p on p.id = v.product_id
+    join ${flavors} f on f.id = v.flavor_id
+    where v.id in (${sql.join(
+      variantIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})
+      and v.stock > 0 and v.is_active and p.is_active`;
+}
+
+/**
+ * Every category, brand and flavor row as stored, in no set order: what an in-memory copy of the
+ * catalog (the search index) is built from.
+ */
+export async function loadTaxonomyRows(db: Executor) {
+  const [categoryRows, brandRows, flavorRows] = await Promise.all([
+    db.select().from(categories),
+    db.select().from(brands),
+    db.select().from(flavors),
+  ]);
+  return { categoryRows, brandRows, flavorRows };
+}
+
+/** Which of `ids` are products on sale. */
+export async function productsOnSale(db: Executor, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(inArray(products.id, [...ids]), eq(products.isActive, true)));
+  return new Set(rows.map((row) => row.id));
+}
+
 const inStockFirst = sql`(${products.totalStock} > 0) desc`;
 /** Orders matching the products_top_idx and products_bestsellers_idx indexes exactly. */
 const collectionOrder: Record<ProductCollection, SQL[]> = {
@@ -195,6 +264,58 @@ export const activeFlavorSlugs = sql<string[]>`coalesce((
   select array_agg(distinct f.slug) from ${variants} v join ${flavors} f on f.id = v.flavor_id
   where v.product_id = ${products.id} and v.is_active
 ), '{}'::text[])`;
+
+/**
+ * Every variant that can be bought (active, of an active product) with what a priced line shows
+ * of it, its product, brand and flavor: a subquery to join, which the database folds into the
+ * caller's query. Its computed columns are named `sv_…`, so none is ambiguous beside the caller's.
+ */
+export const sellableVariants = new QueryBuilder()
+  .select({
+    variantId: sql<string>`${variants.id}`.as('sv_variant_id'),
+    productId: sql<string>`${products.id}`.as('sv_product_id'),
+    name: sql<string>`${products.name}`.as('sv_product_name'),
+    slug: sql<string>`${products.slug}`.as('sv_product_slug'),
+    images: products.images,
+    flavorSlugs: activeFlavorSlugs.as('sv_flavor_slugs'),
+    brandId: sql<string>`${brands.id}`.as('sv_brand_id'),
+    brandSlug: sql<string>`${brands.slug}`.as('sv_brand_slug'),
+    brandName: sql<string>`${brands.name}`.as('sv_brand_name'),
+    flavorId: sql<string>`${flavors.id}`.as('sv_flavor_id'),
+    flavorSlug: sql<string>`${flavors.slug}`.as('sv_flavor_slug'),
+    flavorName: sql<string>`${flavors.name}`.as('sv_flavor_name'),
+    size: variants.size,
+    sku: variants.sku,
+    unitPrice: variants.price,
+    compareAtPrice: variants.compareAtPrice,
+    stock: variants.stock,
+  })
+  .from(variants)
+  .innerJoin(products, eq(products.id, variants.productId))
+  .innerJoin(brands, eq(brands.id, products.brandId))
+  .innerJoin(flavors, eq(flavors.id, variants.flavorId))
+  .where(and(eq(products.isActive, true), eq(variants.isActive, true)))
+  .as('sellable_variants');
+
+/** A variant that can be put in a cart: active, of an active product, of the product named. */
+export async function findSellableVariant(tx: Executor, productId: string, variantId: string) {
+  const [product] = await tx
+    .select({ name: products.name, isActive: products.isActive })
+    .from(products)
+    .where(eq(products.id, productId))
+    .limit(1);
+  if (!product?.isActive) throw notFound('That product is not available.');
+  const [variant] = await tx
+    .select({ productId: variants.productId, isActive: variants.isActive, stock: variants.stock })
+    .from(variants)
+    .where(eq(variants.id, variantId))
+    .limit(1);
+  if (!variant?.isActive) throw notFound('That variant is not available.');
+  if (variant.productId !== productId) {
+    throw notFound('That variant does not belong to this product.');
+  }
+  return { name: product.name, stock: variant.stock };
+}
 
 /** What a product's card shows on one flavor's listing: that flavor's packshot, price and stock. */
 export type FlavorLook = Pick<
@@ -277,7 +398,7 @@ export async function getProductDetail(
       nutritionFacts: products.nutritionFacts,
       tags: products.tags,
       variants: variantsJson,
-      reviewsPreview: reviewsPreviewJson(REVIEWS_PREVIEW_COUNT),
+      reviewsPreview: reviewsPreviewJson(REVIEWS_PREVIEW_COUNT, products.id),
     })
     .from(products)
     .innerJoin(brands, eq(brands.id, products.brandId))

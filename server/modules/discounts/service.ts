@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
-import { and, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import type { CartDiscount } from '../../../contract/cart.ts';
 import type { Executor } from '../../db/client.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -180,4 +181,40 @@ export async function releaseDiscountCode(executor: Executor, id: string): Promi
         and not exists (select 1 from discount_codes other
           where other.live_for = discount_codes.email and other.id <> discount_codes.id)`,
     );
+}
+
+/** The codes issued to an e-mail address, oldest first, for its account's data export. */
+export async function exportCodesOf(db: Executor, email: string) {
+  return db
+    .select({
+      code: discountCodes.code,
+      email: discountCodes.email,
+      percentOff: discountCodes.percentOff,
+      expiresAt: discountCodes.expiresAt,
+      usedAt: discountCodes.usedAt,
+      createdAt: discountCodes.createdAt,
+    })
+    .from(discountCodes)
+    .where(eq(discountCodes.email, email))
+    .orderBy(asc(discountCodes.createdAt));
+}
+
+/** A code applied earlier counts only while it can still be used. */
+export async function liveDiscount(
+  executor: Executor,
+  id: string | null,
+): Promise<CartDiscount | null> {
+  if (!id) return null;
+  const [row] = await executor
+    .select({ code: discountCodes.code, percentOff: discountCodes.percentOff })
+    .from(discountCodes)
+    .where(
+      and(
+        eq(discountCodes.id, id),
+        isNull(discountCodes.usedAt),
+        gt(discountCodes.expiresAt, new Date()),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
 }

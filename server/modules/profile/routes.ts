@@ -13,7 +13,8 @@ import type { RateLimitSet } from '../../plugins/rate-limit.ts';
 import { requireSignIn } from '../../plugins/sessions.ts';
 import { AUTH_RATE_LIMITS } from '../auth/routes.ts';
 import { savedMethodsProvider } from '../payments/saved-methods.ts';
-import { confirmEmailChange, deleteAccount, exportData, requestEmailChange } from './service.ts';
+import { confirmEmailChange, requestEmailChange } from '../auth/email-change.ts';
+import { deleteAccount, exportData } from './service.ts';
 
 const MINUTE = 60_000;
 

@@ -18,10 +18,10 @@ import {
 import type { Database } from '../../db/client.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { requireSignIn } from '../../plugins/sessions.ts';
+import { findProductId } from '../catalog/products.ts';
 import {
   createReview,
   editMyReview,
-  findProductId,
   listAllReviews,
   listProductReviews,
   myReviewStanding,

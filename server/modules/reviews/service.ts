@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type {
   AdminReview,
   MyReview,
@@ -11,9 +11,9 @@ import type {
 import type { Executor } from '../../db/client.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { users } from '../auth/tables.ts';
-import { products } from '../catalog/tables.ts';
-import { orderItems, orders } from '../orders/tables.ts';
+import { accountName } from '../auth/accounts.ts';
+import { lockProduct, productNameOf, setProductRatings } from '../catalog/products.ts';
+import { hasReceived } from '../orders/account-data.ts';
 import { reviews } from './tables.ts';
 
 export const ONLY_RECEIVED_MAY_REVIEW =
@@ -33,22 +33,6 @@ export function authorName(name: string): string {
   return `${first} ${initial}.`;
 }
 
-/** The active product's id by slug or id (the slug wins, as on the product page), or null. */
-export async function findProductId(db: Executor, identifier: string): Promise<string | null> {
-  const [row] = await db
-    .select({ id: products.id })
-    .from(products)
-    .where(
-      and(
-        sql`${products.isActive}`,
-        sql`(${products.slug} = ${identifier} or ${products.id} = ${identifier})`,
-      ),
-    )
-    .orderBy(desc(eq(products.slug, identifier)))
-    .limit(1);
-  return row?.id ?? null;
-}
-
 /**
  * Sets each product's rating (average of its visible reviews, one decimal) and review count from
  * its reviews: the one formula, run in the transaction that changed them. The row is always
@@ -61,33 +45,18 @@ export async function recomputeProductRatings(
 ): Promise<void> {
   const ids = [...new Set(productIds)];
   if (ids.length === 0) return;
-  await tx.execute(sql`
-    update ${products} p set
-      rating = coalesce(r.average, 0),
-      review_count = coalesce(r.n, 0)
-    from (
-      select pr.id, round(avg(rv.rating)::numeric, 1)::real as average, count(rv.id)::int as n
-      from ${products} pr
-      left join ${reviews} rv on rv.product_id = pr.id and rv.hidden_at is null
-      where pr.id in (${sql.join(
+  await setProductRatings(
+    tx,
+    ids,
+    sql`select rv.product_id, round(avg(rv.rating)::numeric, 1)::real as average,
+        count(rv.id)::int as n
+      from ${reviews} rv
+      where rv.hidden_at is null and rv.product_id in (${sql.join(
         ids.map((id) => sql`${id}`),
         sql`, `,
       )})
-      group by pr.id
-    ) r
-    where p.id = r.id`);
-}
-
-/**
- * Locks the product's row for the rest of the transaction: review writes to one product take
- * turns, so each recount reads the reviews the one before it committed.
- */
-async function lockProduct(tx: Executor, productId: string): Promise<void> {
-  await tx
-    .select({ id: products.id })
-    .from(products)
-    .where(eq(products.id, productId))
-    .for('update');
+      group by rv.product_id`,
+  );
 }
 
 const reviewColumns = {
@@ -172,23 +141,6 @@ export async function listProductReviews(db: Executor, productId: string, query:
   };
 }
 
-/** Whether an order of this account holding the product has been delivered. */
-async function hasReceived(tx: Executor, userId: string, productId: string): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: orders.id })
-    .from(orders)
-    .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
-    .where(
-      and(
-        eq(orders.userId, userId),
-        eq(orders.status, 'delivered'),
-        eq(orderItems.productId, productId),
-      ),
-    )
-    .limit(1);
-  return Boolean(row);
-}
-
 /**
  * What the product page asks for a signed-in account: whether it may review the product (it has
  * received it in a delivered order) and its own review of it, hidden or not, to edit.
@@ -224,7 +176,7 @@ export async function createReview(
       .from(reviews)
       .where(and(eq(reviews.productId, productId), eq(reviews.userId, userId)));
     if (mine) throw conflict(ALREADY_REVIEWED);
-    const [user] = await tx.select({ name: users.name }).from(users).where(eq(users.id, userId));
+    const name = await accountName(tx, userId);
     const [row] = await tx
       .insert(reviews)
       .values({
@@ -234,7 +186,7 @@ export async function createReview(
         rating: input.rating,
         title: input.title,
         body: input.body,
-        author: authorName(user?.name ?? ''),
+        author: authorName(name ?? ''),
         verifiedPurchase: true,
       })
       .returning(reviewColumns);
@@ -268,11 +220,16 @@ export async function editMyReview(
   });
 }
 
+type ReviewsJson = Review[] | string;
+
 /**
- * The first reviews a product page shows (newest first), as JSON, correlated with
- * `products.id` so the product answer carries them in its one query.
+ * The first reviews a product page shows (newest first), as JSON, correlated with the caller's
+ * `productId` column so the product answer carries them in its one query.
  */
-export const reviewsPreviewJson = (limit: number) => sql<Review[] | string>`coalesce((
+export const reviewsPreviewJson = (
+  limit: number,
+  productId: AnyColumn,
+) => sql<ReviewsJson>`coalesce((
   select json_agg(json_build_object(
     '_id', x.id, 'rating', x.rating, 'title', x.title, 'body', x.body, 'author', x.author,
     'verifiedPurchase', x.verified_purchase,
@@ -280,7 +237,7 @@ export const reviewsPreviewJson = (limit: number) => sql<Review[] | string>`coal
   ) order by x.created_at desc, x.id)
   from (
     select * from ${reviews} rv
-    where rv.product_id = ${products.id} and rv.hidden_at is null
+    where rv.product_id = ${productId} and rv.hidden_at is null
     order by rv.created_at desc, rv.id
     limit ${limit}
   ) x
@@ -289,7 +246,7 @@ export const reviewsPreviewJson = (limit: number) => sql<Review[] | string>`coal
 const adminColumns = {
   ...reviewColumns,
   productId: reviews.productId,
-  productName: products.name,
+  productName: productNameOf(reviews.productId),
   userId: reviews.userId,
   hiddenAt: reviews.hiddenAt,
   hiddenReason: reviews.hiddenReason,
@@ -324,7 +281,6 @@ export async function listAllReviews(db: Executor, page: number, limit: number) 
   const rows = await db
     .select(adminColumns)
     .from(reviews)
-    .innerJoin(products, eq(products.id, reviews.productId))
     .orderBy(desc(reviews.createdAt), asc(reviews.id))
     .limit(limit)
     .offset((page - 1) * limit);
@@ -356,11 +312,7 @@ export async function setReviewHidden(
       )
       .where(eq(reviews.id, reviewId));
     await recomputeProductRatings(tx, [found.productId]);
-    const [row] = await tx
-      .select(adminColumns)
-      .from(reviews)
-      .innerJoin(products, eq(products.id, reviews.productId))
-      .where(eq(reviews.id, reviewId));
+    const [row] = await tx.select(adminColumns).from(reviews).where(eq(reviews.id, reviewId));
     return toAdminReview(row!);
   });
 }
@@ -378,4 +330,23 @@ export async function deleteReviewsOf(tx: Executor, userId: string): Promise<voi
     tx,
     gone.map((row) => row.productId),
   );
+}
+
+/** The account's reviews, hidden ones too, oldest first, for its data export. */
+export async function exportReviewsOf(db: Executor, userId: string) {
+  return db
+    .select({
+      _id: reviews.id,
+      productId: reviews.productId,
+      rating: reviews.rating,
+      title: reviews.title,
+      body: reviews.body,
+      author: reviews.author,
+      hiddenAt: reviews.hiddenAt,
+      createdAt: reviews.createdAt,
+      updatedAt: reviews.updatedAt,
+    })
+    .from(reviews)
+    .where(eq(reviews.userId, userId))
+    .orderBy(asc(reviews.createdAt));
 }

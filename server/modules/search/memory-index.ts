@@ -3,8 +3,11 @@ import type { ProductSummary } from '../../../contract/catalog.ts';
 import type { ProductSuggestion } from '../../../contract/search.ts';
 import type { Executor } from '../../db/client.ts';
 import type { CatalogChange } from '../../plugins/catalog-changes.ts';
-import { loadActiveProductSummaries, loadFlavorLooks } from '../catalog/service.ts';
-import { brands, categories, flavors } from '../catalog/tables.ts';
+import {
+  loadActiveProductSummaries,
+  loadFlavorLooks,
+  loadTaxonomyRows,
+} from '../catalog/service.ts';
 import { Dictionary } from './dictionary.ts';
 import { foldText, normalizeForIndex } from './normalize.ts';
 import type { TextPlan } from './plan.ts';
@@ -714,14 +717,12 @@ async function readSources(db: Executor, ids: readonly string[]): Promise<Source
 }
 
 async function readVocabulary(db: Executor): Promise<CatalogVocabulary> {
-  const [terms, categoryRows, brandRows, flavorRows] = await Promise.all([
+  const [terms, { categoryRows, brandRows, flavorRows }] = await Promise.all([
     queryRows<{ term: string; frequency: number }>(
       db,
       sql`select term, frequency from search_terms`,
     ),
-    db.select().from(categories),
-    db.select().from(brands),
-    db.select().from(flavors),
+    loadTaxonomyRows(db),
   ]);
   // A stable order, so the position of each entry is the same in every instance.
   const sorted = <T extends { id: string }>(rows: T[]) =>

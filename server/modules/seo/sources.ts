@@ -1,12 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import {
-  brands,
-  categories,
-  flavors,
-  productCategories,
-  products,
-  variants,
-} from '../catalog/tables.ts';
+import { CATALOG_PAGE_DATES, newestActiveProduct } from '../catalog/page-dates.ts';
 
 /**
  * One kind of page the sitemaps list. Its rows become the child sitemaps `<kind>-1.xml`,
@@ -44,13 +37,8 @@ export const INFORMATION_PAGES = [
 
 const HOME = '/';
 
-/**
- * The catalog has no updated-at column: a product's content is written when it is created, and
- * only its stock and price roll-ups change afterwards (which a crawler need not be told of). So
- * a product's lastmod is its `created_at`, and a listing's is that of the newest product it
- * shows. "Active" is what the storefront means by it: `is_active`, the product page's own test.
- */
-const newestActiveProduct = sql`(select max(p.created_at) from ${products} p where p.is_active)`;
+// A catalog page's lastmod is the `created_at` of the newest active product it shows
+// (catalog/page-dates.ts says why).
 
 /** A page address under `prefix` for a slug, percent-encoded so any slug makes a valid URL. */
 const slugPath = (prefix: string) => (slug: string) => `${prefix}${encodeURIComponent(slug)}`;
@@ -68,40 +56,26 @@ const informationPages: SitemapSource = {
 const productPages: SitemapSource = {
   kind: 'products',
   path: slugPath('/product/'),
-  rows: sql`select p.slug as key, p.created_at as lastmod from ${products} p where p.is_active`,
+  rows: CATALOG_PAGE_DATES.products,
 };
 
 const categoryPages: SitemapSource = {
   kind: 'categories',
   path: slugPath('/category/'),
-  rows: sql`select c.slug as key, (
-      select max(p.created_at) from ${productCategories} pc
-      join ${products} p on p.id = pc.product_id
-      where pc.category_id = c.id and p.is_active
-    ) as lastmod
-    from ${categories} c`,
+  rows: CATALOG_PAGE_DATES.categories,
 };
 
 const brandPages: SitemapSource = {
   kind: 'brands',
   path: slugPath('/brand/'),
-  rows: sql`select b.slug as key, (
-      select max(p.created_at) from ${products} p where p.brand_id = b.id and p.is_active
-    ) as lastmod
-    from ${brands} b`,
+  rows: CATALOG_PAGE_DATES.brands,
 };
 
 /** A flavor page lists the active products with an active variant of that flavor. */
 const flavorPages: SitemapSource = {
   kind: 'flavors',
   path: slugPath('/flavor/'),
-  rows: sql`select f.slug as key, (
-      select max(p.created_at) from ${products} p
-      where p.is_active and exists (
-        select 1 from ${variants} v where v.product_id = p.id and v.flavor_id = f.id and v.is_active
-      )
-    ) as lastmod
-    from ${flavors} f`,
+  rows: CATALOG_PAGE_DATES.flavors,
 };
 
 /** Every kind of page the sitemaps list, in the order the index names them. */

@@ -3,7 +3,7 @@
  * module calls `notifyRestocked` in the transaction of every change that takes a variant from 0
  * to more, and each waiting address gets one e-mail, its row deleted in that same transaction.
  */
-import { and, eq, or, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database, Executor } from '../../db/client.ts';
@@ -12,7 +12,8 @@ import { newId } from '../../lib/ids.ts';
 import { shopLinks, type ShopLinks } from '../../lib/links.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { STOCK_ALERT_IN_STOCK, STOCK_ALERT_LINK_USED } from '../../../contract/stock-alerts.ts';
-import { flavors, products, variants } from '../catalog/tables.ts';
+import { findProductId } from '../catalog/products.ts';
+import { shareVariantOf, variantsBackInStock } from '../catalog/service.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { renderMail } from '../mail/templates.ts';
 import { stockAlerts } from './tables.ts';
@@ -57,38 +58,11 @@ export async function subscribeStockAlert(
   input: { identifier: string; variantId: string; email: string },
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const [product] = await tx
-      .select({ id: products.id })
-      .from(products)
-      .where(
-        and(
-          or(eq(products.id, input.identifier), eq(products.slug, input.identifier)),
-          eq(products.isActive, true),
-        ),
-      );
+    const product = await findProductId(tx, input.identifier);
     if (!product) throw notFound('Product not found');
     // Shares the variant row's lock with any stock change in flight: a restock that commits
     // first is seen here (409), one that commits later finds this row and mails it.
-    const [variant] = await tx
-      .select({
-        stock: variants.stock,
-        size: variants.size,
-        productName: products.name,
-        slug: products.slug,
-        flavorName: flavors.name,
-        flavorSlug: flavors.slug,
-      })
-      .from(variants)
-      .innerJoin(products, eq(products.id, variants.productId))
-      .innerJoin(flavors, eq(flavors.id, variants.flavorId))
-      .where(
-        and(
-          eq(variants.id, input.variantId),
-          eq(variants.productId, product.id),
-          eq(variants.isActive, true),
-        ),
-      )
-      .for('share', { of: variants });
+    const variant = await shareVariantOf(tx, product, input.variantId);
     if (!variant) throw notFound('That flavor and size is not one of this product’s.');
     if (variant.stock > 0) {
       throw conflict(STOCK_ALERT_IN_STOCK, {
@@ -159,15 +133,9 @@ export async function notifyRestocked(tx: Executor, variantIds: readonly string[
   if (ids.length === 0) return;
   const result = (await tx.execute(sql`
     delete from ${stockAlerts} a
-    using ${variants} v, ${products} p, ${flavors} f
-    where a.variant_id = v.id and p.id = v.product_id and f.id = v.flavor_id
-      and a.variant_id in (${sql.join(
-        ids.map((id) => sql`${id}`),
-        sql`, `,
-      )})
-      and v.stock > 0 and v.is_active and p.is_active
-    returning a.email, p.name as product_name, p.slug, f.name as flavor_name,
-      f.slug as flavor_slug, v.size
+    using (${variantsBackInStock(ids)}) v
+    where a.variant_id = v.id
+    returning a.email, v.product_name, v.slug, v.flavor_name, v.flavor_slug, v.size
   `)) as unknown as { rows: DueAlert[] };
   if (result.rows.length === 0) return;
   const shop = mailLinks();
@@ -192,4 +160,25 @@ export async function notifyRestocked(tx: Executor, variantIds: readonly string[
       kind: STOCK_ALERT_MAIL_KINDS.restocked,
     });
   }
+}
+
+/**
+ * The alerts waiting for an e-mail address, oldest first, for its account's data export; the
+ * unsubscribe token's hash stays out of the file.
+ */
+export async function exportStockAlertsOf(db: Executor, email: string) {
+  return db
+    .select({
+      variantId: stockAlerts.variantId,
+      email: stockAlerts.email,
+      createdAt: stockAlerts.createdAt,
+    })
+    .from(stockAlerts)
+    .where(eq(stockAlerts.email, email))
+    .orderBy(asc(stockAlerts.createdAt));
+}
+
+/** Ends every alert of an e-mail address (its account is being deleted). */
+export async function deleteStockAlertsOf(tx: Executor, email: string): Promise<void> {
+  await tx.delete(stockAlerts).where(eq(stockAlerts.email, email));
 }

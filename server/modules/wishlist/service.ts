@@ -3,13 +3,13 @@
  * today's price and stock. A product taken off sale leaves the list shown (its row stays, so it
  * returns if the product does) and still counts toward WISHLIST_MAX.
  */
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
 import { WISHLIST_MAX, type WishlistItem } from '../../../contract/wishlist.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
-import { users } from '../auth/tables.ts';
-import { loadProductSummaries } from '../catalog/service.ts';
-import { products } from '../catalog/tables.ts';
+import { lockAccount } from '../auth/accounts.ts';
+import { productNameOf } from '../catalog/products.ts';
+import { loadActiveProductSummaries, productsOnSale } from '../catalog/service.ts';
 import { wishlistItems } from './tables.ts';
 
 export const WISHLIST_FULL = `Your wishlist holds ${WISHLIST_MAX} products, the most it can. Remove one to add another.`;
@@ -19,10 +19,10 @@ export async function listWishlist(db: Executor, userId: string): Promise<Wishli
   const rows = await db
     .select({ productId: wishlistItems.productId, addedAt: wishlistItems.createdAt })
     .from(wishlistItems)
-    .innerJoin(products, eq(products.id, wishlistItems.productId))
-    .where(and(eq(wishlistItems.userId, userId), eq(products.isActive, true)))
+    .where(eq(wishlistItems.userId, userId))
     .orderBy(desc(wishlistItems.createdAt), wishlistItems.productId);
-  const cards = await loadProductSummaries(
+  // Products off sale have no card, so their rows are left out of the list shown.
+  const cards = await loadActiveProductSummaries(
     db,
     rows.map((row) => row.productId),
   );
@@ -33,11 +33,6 @@ export async function listWishlist(db: Executor, userId: string): Promise<Wishli
   });
 }
 
-/** The account's row, locked: one account's additions are counted in turn against the cap. */
-async function lockAccount(tx: Executor, userId: string) {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-}
-
 async function heldCount(tx: Executor, userId: string): Promise<number> {
   const [row] = await tx
     .select({ n: count() })
@@ -46,20 +41,10 @@ async function heldCount(tx: Executor, userId: string): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** Which of `ids` are products on sale. */
-async function onSale(tx: Executor, ids: string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await tx
-    .select({ id: products.id })
-    .from(products)
-    .where(and(inArray(products.id, ids), eq(products.isActive, true)));
-  return new Set(rows.map((row) => row.id));
-}
-
 /** Adds a product (again: nothing changes); 404 for one not on sale, 409 when the list is full. */
 export async function addToWishlist(db: Database, userId: string, productId: string) {
   await db.transaction(async (tx) => {
-    if (!(await onSale(tx, [productId])).has(productId)) {
+    if (!(await productsOnSale(tx, [productId])).has(productId)) {
       throw notFound(NO_SUCH_PRODUCT);
     }
     await lockAccount(tx, userId);
@@ -91,7 +76,7 @@ export async function mergeIntoWishlist(db: Database, userId: string, productIds
   const wanted = [...new Set(productIds)];
   await db.transaction(async (tx) => {
     await lockAccount(tx, userId);
-    const sold = await onSale(tx, wanted);
+    const sold = await productsOnSale(tx, wanted);
     const held = new Set(
       (
         await tx
@@ -115,4 +100,17 @@ export async function mergeIntoWishlist(db: Database, userId: string, productIds
       )
       .onConflictDoNothing();
   });
+}
+
+/** The account's wishlist as its data export shows it, products off sale too, oldest first. */
+export async function exportWishlistOf(db: Executor, userId: string) {
+  return db
+    .select({
+      productId: wishlistItems.productId,
+      name: productNameOf(wishlistItems.productId),
+      addedAt: wishlistItems.createdAt,
+    })
+    .from(wishlistItems)
+    .where(eq(wishlistItems.userId, userId))
+    .orderBy(asc(wishlistItems.createdAt));
 }
