@@ -211,16 +211,6 @@ export async function loadTaxonomyRows(db: Executor) {
   return { categoryRows, brandRows, flavorRows };
 }
 
-/** Which of `ids` are products on sale. */
-export async function productsOnSale(db: Executor, ids: readonly string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .select({ id: products.id })
-    .from(products)
-    .where(and(inArray(products.id, [...ids]), eq(products.isActive, true)));
-  return new Set(rows.map((row) => row.id));
-}
-
 const inStockFirst = sql`(${products.totalStock} > 0) desc`;
 /** Orders matching the products_top_idx and products_bestsellers_idx indexes exactly. */
 const collectionOrder: Record<ProductCollection, SQL[]> = {

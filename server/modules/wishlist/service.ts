@@ -9,7 +9,8 @@ import type { Database, Executor } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { lockAccount } from '../auth/accounts.ts';
 import { productNameOf } from '../catalog/products.ts';
-import { loadActiveProductSummaries, productsOnSale } from '../catalog/service.ts';
+import { productsOnSale } from '../catalog/availability.ts';
+import { loadActiveProductSummaries } from '../catalog/service.ts';
 import { wishlistItems } from './tables.ts';
 
 export const WISHLIST_FULL = `Your wishlist holds ${WISHLIST_MAX} products, the most it can. Remove one to add another.`;
