@@ -1,7 +1,12 @@
-/** An error whose status and message are safe to show to the client. */
+import { z } from 'zod';
+import { ERROR_CODES, type ErrorCode } from '../../contract/errors.ts';
+
+/** An error whose status, code and message are safe to show to the client. */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
+    /** What went wrong, for programs: the answer's `code`. */
+    readonly code: ErrorCode,
     message: string,
     /** Extra fields merged into the JSON answer, e.g. `{ available: 3 }`. */
     readonly details: Record<string, unknown> = {},
@@ -12,15 +17,26 @@ export class HttpError extends Error {
   }
 }
 
-export const badRequest = (message: string, path?: string) =>
-  new HttpError(400, message, path ? { errors: [{ path, message }] } : {});
-export const unauthorized = (message = 'Please sign in to continue.') =>
-  new HttpError(401, message);
-export const forbidden = (message = 'You are not allowed to do that.') =>
-  new HttpError(403, message);
-export const notFound = (message: string) => new HttpError(404, message);
-export const conflict = (message: string, details: Record<string, unknown> = {}) =>
-  new HttpError(409, message, details);
+/** 400, naming the field at `path` (`body.email`) when there is one. */
+export const badRequest = (code: ErrorCode, message: string, path?: string) =>
+  new HttpError(400, code, message, path ? { errors: [{ path, message }] } : {});
+export const unauthorized = (code: ErrorCode, message = 'Please sign in to continue.') =>
+  new HttpError(401, code, message);
+export const forbidden = (code: ErrorCode, message = 'You are not allowed to do that.') =>
+  new HttpError(403, code, message);
+export const notFound = (code: ErrorCode, message: string) => new HttpError(404, code, message);
+export const conflict = (code: ErrorCode, message: string, details: Record<string, unknown> = {}) =>
+  new HttpError(409, code, message, details);
+
+/**
+ * A route's response schema for its error statuses: the common fields, and any others the error
+ * carries (`errors`, a code's details) kept rather than stripped.
+ */
+export const ErrorResponse = z.looseObject({
+  success: z.literal(false),
+  message: z.string(),
+  code: z.enum(ERROR_CODES),
+});
 
 /** PostgreSQL's codes for "the server went away or refuses connections now". */
 const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);

@@ -4,6 +4,7 @@ import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
+import type { ErrorCode } from '../../contract/errors.ts';
 import {
   DATABASE_RETRY_AFTER_S,
   DATABASE_UNAVAILABLE_MESSAGE,
@@ -17,9 +18,10 @@ interface FieldError {
 }
 
 /**
- * One error shape for the whole API:
- * 400 `{ success:false, message, errors:[{path,message}] }` for bad input, the error's own status
- * and message for HttpErrors, and a bare 500 with the request id for anything unexpected.
+ * One error shape for the whole API, each with its `code` (contract/errors.ts):
+ * 400 `{ success:false, message, code:'validation', errors:[{path,message}] }` for bad input, the
+ * error's own status, code and message for HttpErrors, and a bare 500 (`internal`) with the
+ * request id for anything unexpected.
  */
 export default fp(async function errors(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -31,14 +33,14 @@ export default fp(async function errors(app: FastifyInstance) {
       });
       const first = errors[0];
       const message = first ? `${fieldName(first.path)}: ${first.message}` : 'Invalid request';
-      return reply.code(400).send({ success: false, message, errors });
+      return reply.code(400).send({ success: false, message, code: 'validation', errors });
     }
     if (error instanceof HttpError) {
       if (error.statusCode >= 500) request.log.error({ err: error }, 'server error');
       return reply
         .code(error.statusCode)
         .headers(error.headers)
-        .send({ success: false, message: error.message, ...error.details });
+        .send({ success: false, message: error.message, code: error.code, ...error.details });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response failed its schema');
@@ -50,15 +52,19 @@ export default fp(async function errors(app: FastifyInstance) {
       const message = clientMessage(error);
       const path =
         error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'headers.content-type' : 'body';
-      return reply.code(status).send({ success: false, message, errors: [{ path, message }] });
+      return reply
+        .code(status)
+        .send({ success: false, message, code: clientCode(status), errors: [{ path, message }] });
     }
     if (isDatabaseUnavailable(error)) {
       // Not a bug: a dropped connection or a database restarting. Say so and when to retry.
       request.log.warn({ err: error }, 'database unavailable');
-      return reply
-        .code(503)
-        .header('retry-after', String(DATABASE_RETRY_AFTER_S))
-        .send({ success: false, message: DATABASE_UNAVAILABLE_MESSAGE, requestId: request.id });
+      return reply.code(503).header('retry-after', String(DATABASE_RETRY_AFTER_S)).send({
+        success: false,
+        message: DATABASE_UNAVAILABLE_MESSAGE,
+        code: 'database_unavailable',
+        requestId: request.id,
+      });
     }
     request.log.error({ err: error }, 'unexpected error');
     return reply.code(500).send(internal(request.id));
@@ -74,9 +80,9 @@ export const LONG_PARAM_MESSAGE = 'The address is not valid: a part of it is too
 export const MAX_PATH_PARAM_LENGTH = 1024;
 
 /** Fastify's routing errors, answered before any route, with their status and our message. */
-const ROUTING_ERRORS: Record<string, { status: number; message: string }> = {
-  FST_ERR_BAD_URL: { status: 400, message: BAD_URL_MESSAGE },
-  FST_ERR_MAX_PARAM_LENGTH: { status: 414, message: LONG_PARAM_MESSAGE },
+const ROUTING_ERRORS: Record<string, { status: number; code: ErrorCode; message: string }> = {
+  FST_ERR_BAD_URL: { status: 400, code: 'validation', message: BAD_URL_MESSAGE },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, code: 'uri_too_long', message: LONG_PARAM_MESSAGE },
 };
 
 /**
@@ -93,8 +99,8 @@ export function frameworkErrors(
   reply.header('x-request-id', request.id);
   const known = error.code ? ROUTING_ERRORS[error.code] : undefined;
   if (known) {
-    const { status, message } = known;
-    reply.code(status).send({ success: false, message, errors: [{ path: 'url', message }] });
+    const { status, code, message } = known;
+    reply.code(status).send({ success: false, message, code, errors: [{ path: 'url', message }] });
     return;
   }
   request.log.error({ err: error }, 'unexpected error');
@@ -105,12 +111,25 @@ function internal(requestId: string) {
   return {
     success: false,
     message: 'Something went wrong on our side. Please try again.',
+    code: 'internal' as const,
     requestId,
   };
 }
 
 function fieldName(path: string): string {
   return path.replace(/^(body|querystring|params|headers)\.?/, '') || path;
+}
+
+/** The code of a client error Fastify raised itself, by its status. */
+function clientCode(status: number): ErrorCode {
+  switch (status) {
+    case 413:
+      return 'payload_too_large';
+    case 415:
+      return 'unsupported_media_type';
+    default:
+      return 'bad_request';
+  }
 }
 
 function clientMessage(error: FastifyError): string {

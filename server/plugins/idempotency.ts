@@ -194,6 +194,7 @@ export default fp(
       const parsed = IdempotencyKey.safeParse(header);
       if (!parsed.success) {
         throw badRequest(
+          'validation',
           'Idempotency-Key must be 1–200 printable characters without spaces.',
           `headers.${IDEMPOTENCY_HEADER}`,
         );
@@ -224,6 +225,7 @@ export default fp(
         case 'mismatch':
           throw new HttpError(
             422,
+            'idempotency_key_reused',
             'This Idempotency-Key was already used for a different request. Use a new key for a new request.',
           );
         case 'in_flight': {
@@ -232,6 +234,7 @@ export default fp(
           const retryAfter = inFlightRetryAfterSeconds(claim.retryAfterMs);
           throw new HttpError(
             409,
+            'request_in_flight',
             'A request with this Idempotency-Key is still being processed. Try again in a moment.',
             { retryAfter },
             { 'retry-after': String(retryAfter) },

@@ -108,12 +108,13 @@ export default fp(
     app.removeContentTypeParser('application/json');
     app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
       const text = body as string;
-      if (text.trim() === '') return done(badRequest(EMPTY_JSON_MESSAGE, 'body'), undefined);
+      if (text.trim() === '')
+        return done(badRequest('validation', EMPTY_JSON_MESSAGE, 'body'), undefined);
       if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) {
-        return done(badRequest(TOO_DEEP_MESSAGE, 'body'), undefined);
+        return done(badRequest('validation', TOO_DEEP_MESSAGE, 'body'), undefined);
       }
       parseJson(request, text, (err, parsed) => {
-        if (err) return done(badRequest(INVALID_JSON_MESSAGE, 'body'), undefined);
+        if (err) return done(badRequest('validation', INVALID_JSON_MESSAGE, 'body'), undefined);
         done(null, parsed);
       });
     });

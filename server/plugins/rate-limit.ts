@@ -197,8 +197,9 @@ export default fp(
         const seconds = Math.max(1, Math.ceil(result.resetInMs / 1000));
         throw new HttpError(
           429,
+          'rate_limited',
           rule.message ?? `Too many attempts. Please wait ${waitText(seconds)} and try again.`,
-          {},
+          { retryAfter: seconds },
           { 'retry-after': String(seconds) },
         );
       },

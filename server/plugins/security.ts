@@ -170,7 +170,7 @@ export default fp(
       if (WEBHOOK_PATHS.has(request.routeOptions.url ?? request.url.split('?')[0]!)) return null;
       const origin = request.headers.origin;
       if (origin !== undefined && !isAllowedOrigin(request, origin)) {
-        return forbidden(CROSS_ORIGIN_REFUSED);
+        return forbidden('cross_origin_refused', CROSS_ORIGIN_REFUSED);
       }
       // A cross-site HTML form can send neither a JSON content type nor a custom header without
       // a CORS preflight, which only allowed origins pass.
@@ -179,7 +179,7 @@ export default fp(
         contentType !== 'application/json' &&
         request.headers[CSRF_HEADER] !== CSRF_HEADER_VALUE
       ) {
-        return forbidden(CSRF_PROOF_MISSING);
+        return forbidden('csrf_proof_missing', CSRF_PROOF_MISSING);
       }
       return null;
     };
@@ -188,7 +188,7 @@ export default fp(
       if (STATE_CHANGING.has(request.method)) {
         done(crossSiteChange(request) ?? undefined);
       } else if (request.routeOptions.config.changesState && crossSiteRead(request)) {
-        done(forbidden(CROSS_ORIGIN_REFUSED));
+        done(forbidden('cross_origin_refused', CROSS_ORIGIN_REFUSED));
       } else {
         done();
       }

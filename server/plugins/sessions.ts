@@ -74,11 +74,12 @@ export interface SignInRule {
  */
 export function requireSignIn(scope: FastifyInstance, rule: SignInRule = {}): void {
   scope.addHook('onRequest', async (request) => {
-    if (!request.user) throw unauthorized(rule.signedOut);
+    if (!request.user) throw unauthorized('sign_in_required', rule.signedOut);
     if (rule.staffOnly !== undefined && request.user.role !== 'admin') {
-      throw forbidden(rule.staffOnly);
+      throw forbidden('forbidden', rule.staffOnly);
     }
-    if (request.user.guest && !rule.guests) throw forbidden(GUEST_HAS_NO_ACCOUNT);
+    if (request.user.guest && !rule.guests)
+      throw forbidden('guest_has_no_account', GUEST_HAS_NO_ACCOUNT);
   });
 }
 

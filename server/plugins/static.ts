@@ -63,6 +63,7 @@ export default fp(async function staticFiles(app: FastifyInstance, opts: { distD
       return reply.code(414).send({
         success: false,
         message: LONG_PARAM_MESSAGE,
+        code: 'uri_too_long',
         errors: [{ path: 'url', message: LONG_PARAM_MESSAGE }],
       });
     }
@@ -85,6 +86,7 @@ export default fp(async function staticFiles(app: FastifyInstance, opts: { distD
       message: pathname.startsWith('/api/')
         ? `No API endpoint ${request.method} ${pathname}.`
         : `Not found: ${pathname}`,
+      code: 'not_found',
     });
   });
 });

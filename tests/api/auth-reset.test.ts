@@ -144,6 +144,7 @@ describe('reset by link', () => {
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual({
       success: false,
+      code: 'token_invalid',
       message: INVALID_RESET_LINK,
       errors: [{ path: 'params.token', message: INVALID_RESET_LINK }],
     });
@@ -222,6 +223,7 @@ describe('reset by code', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({
         success: false,
+        code: 'token_invalid',
         message: INVALID_RESET_CODE,
         errors: [{ path: 'body.otp', message: INVALID_RESET_CODE }],
       });

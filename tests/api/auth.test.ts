@@ -163,6 +163,7 @@ describe('register', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({
       success: false,
+      code: 'email_taken',
       message: ACCOUNT_EXISTS,
       errors: [{ path: 'body.email', message: ACCOUNT_EXISTS_FIELD }],
     });
@@ -218,7 +219,11 @@ describe('login', () => {
     });
     for (const res of [wrong, unknown]) {
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ success: false, message: INVALID_LOGIN });
+      expect(res.json()).toEqual({
+        success: false,
+        code: 'invalid_credentials',
+        message: INVALID_LOGIN,
+      });
       expect(sessionCookie(res)).toBeNull();
     }
     expect(Object.keys(wrong.headers).sort()).toEqual(Object.keys(unknown.headers).sort());
@@ -264,7 +269,11 @@ describe('logout and sessions', () => {
     expect(new Date(cleared.expires!).getTime()).toBeLessThan(Date.now());
     const replay = await me(cookie);
     expect(replay.statusCode).toBe(401);
-    expect(replay.json()).toEqual({ success: false, message: 'Please sign in to continue.' });
+    expect(replay.json()).toEqual({
+      success: false,
+      code: 'sign_in_required',
+      message: 'Please sign in to continue.',
+    });
   });
 
   test('logging out one device leaves the others signed in', async () => {

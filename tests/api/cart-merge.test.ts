@@ -57,6 +57,7 @@ describe('POST /cart/merge', () => {
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({
       success: false,
+      code: 'sign_in_required',
       message: 'Sign in to merge your guest cart into your account.',
     });
     const still = await cartCall(t.app, 'GET', '/cart', { guestCartId });

@@ -121,6 +121,7 @@ describe('guest cart', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       success: false,
+      code: 'validation',
       message:
         'The X-Guest-Cart-Id header and the guestCartId query parameter name different carts.',
       errors: [
@@ -217,7 +218,11 @@ describe('guest cart', () => {
 
     const again = await cartCall(t.app, 'DELETE', `/cart/items/${guest.itemId}`, guest);
     expect(again.statusCode).toBe(404);
-    expect(again.json()).toEqual({ success: false, message: 'That item is not in your cart.' });
+    expect(again.json()).toEqual({
+      success: false,
+      code: 'not_found',
+      message: 'That item is not in your cart.',
+    });
   });
 });
 
@@ -335,7 +340,7 @@ describe('validation', () => {
         { productId, variantId, quantity: 1 },
       );
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ success: false, message });
+      expect(res.json()).toEqual({ success: false, code: 'not_found', message });
       expect((await t.db.select().from(carts)).length).toBe(before);
     },
   );
@@ -345,6 +350,7 @@ describe('validation', () => {
     expect(tooMany.statusCode).toBe(409);
     expect(tooMany.json()).toEqual({
       success: false,
+      code: 'cart_over_stock',
       message: 'Only 3 of FX Gold Whey are in stock.',
       available: 3,
     });
@@ -356,6 +362,7 @@ describe('validation', () => {
     expect(twoMore.statusCode).toBe(409);
     expect(twoMore.json()).toEqual({
       success: false,
+      code: 'cart_over_stock',
       message: 'Only 3 of FX Gold Whey are in stock and 2 are already in your cart.',
       available: 1,
     });
@@ -376,6 +383,7 @@ describe('validation', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({
       success: false,
+      code: 'cart_over_stock',
       message: 'FX Creatine is out of stock.',
       available: 0,
     });
@@ -451,7 +459,11 @@ describe('signed-in shoppers', () => {
     const bRead = await cartCall(t.app, 'GET', '/cart', { cookie: b.cookie });
     expect(bRead.json().data).toEqual(emptyCart);
 
-    const notFound = { success: false, message: 'That item is not in your cart.' };
+    const notFound = {
+      success: false,
+      code: 'not_found',
+      message: 'That item is not in your cart.',
+    };
     const patch = await cartCall(
       t.app,
       'PATCH',
@@ -700,6 +712,7 @@ describe('discount codes on the cart', () => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({
       success: false,
+      code: 'discount_unknown',
       message: 'That discount code does not exist. Check the code and try again.',
       reason: 'unknown',
     });
@@ -713,6 +726,7 @@ describe('discount codes on the cart', () => {
     expect(expired.statusCode).toBe(410);
     expect(expired.json()).toEqual({
       success: false,
+      code: 'discount_expired',
       message: 'That discount code has expired.',
       reason: 'expired',
     });
@@ -726,6 +740,7 @@ describe('discount codes on the cart', () => {
     expect(used.statusCode).toBe(409);
     expect(used.json()).toEqual({
       success: false,
+      code: 'discount_used',
       message: 'That discount code has already been used.',
       reason: 'used',
     });

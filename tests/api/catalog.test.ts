@@ -256,7 +256,7 @@ describe('GET /products/{identifier}', () => {
       '/api/v1/products/no-such-product',
     );
     expect(status).toBe(404);
-    expect(body).toMatchObject({ success: false, message: 'Product not found' });
+    expect(body).toMatchObject({ success: false, code: 'not_found', message: 'Product not found' });
   });
 
   test('an inactive product is a 404 by slug and by id', async () => {

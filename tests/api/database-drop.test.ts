@@ -228,6 +228,7 @@ it.skipIf(!onPostgres)(
     for (const answer of unavailable) {
       expect(answer.body).toMatchObject({
         success: false,
+        code: 'database_unavailable',
         message: expect.stringContaining('database'),
       });
     }

@@ -147,8 +147,14 @@ describe('POST /cart/discount is rate-limited like the other guessable endpoints
 
   const expect429 = (res: Awaited<ReturnType<typeof apply>>) => {
     expect(res.statusCode, res.body).toBe(429);
-    expect(res.json()).toEqual({ success: false, message: expect.stringMatching(/^Too many/) });
-    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    const retryAfter = Number(res.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(res.json()).toEqual({
+      success: false,
+      code: 'rate_limited',
+      message: expect.stringMatching(/^Too many/),
+      retryAfter,
+    });
   };
 
   test('the limits are the documented numbers: 20 an hour per address, 10 per cart', () => {

@@ -52,7 +52,11 @@ function expectFieldError(res: LightMyRequestResponse, path: string, message: st
 
 function expectRateLimited(res: LightMyRequestResponse) {
   expect(res.statusCode, res.body).toBe(429);
-  expect(res.json()).toMatchObject({ success: false, message: expect.stringMatching(/wait/i) });
+  expect(res.json()).toMatchObject({
+    success: false,
+    code: 'rate_limited',
+    message: expect.stringMatching(/wait/i),
+  });
   const retryAfter = Number(res.headers['retry-after']);
   expect(Number.isInteger(retryAfter)).toBe(true);
   expect(retryAfter).toBeGreaterThan(0);

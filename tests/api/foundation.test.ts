@@ -79,6 +79,7 @@ describe('static PWA', () => {
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({
       success: false,
+      code: 'not_found',
       message: 'No API endpoint GET /api/v1/no-such-thing.',
     });
   });

@@ -184,7 +184,11 @@ describe('a guest session makes an account', () => {
     const account = await registerUser(t.app);
     const res = await post('/user/auth/guest/account', { password: NEW_PASSWORD }, account.cookie);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ success: false, message: ALREADY_AN_ACCOUNT });
+    expect(res.json()).toEqual({
+      success: false,
+      code: 'already_has_account',
+      message: ALREADY_AN_ACCOUNT,
+    });
   });
 
   test('with an account for the address: a link goes to that account, and its orders join only when it is opened', async () => {
@@ -276,6 +280,7 @@ describe('a guest session makes an account', () => {
       expect(res.statusCode, token).toBe(400);
       expect(res.json()).toEqual({
         success: false,
+        code: 'token_invalid',
         message: INVALID_JOIN_LINK,
         errors: [{ path: 'params.token', message: INVALID_JOIN_LINK }],
       });

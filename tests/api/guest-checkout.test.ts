@@ -237,6 +237,7 @@ describe('POST /user/auth/guest', () => {
       expect(res.statusCode, `${method} ${url}`).toBe(403);
       expect(res.json(), `${method} ${url}`).toEqual({
         success: false,
+        code: 'guest_has_no_account',
         message: GUEST_HAS_NO_ACCOUNT,
       });
     }

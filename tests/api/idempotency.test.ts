@@ -186,6 +186,7 @@ describe('misuse', () => {
     expect(other.statusCode).toBe(422);
     expect(other.json()).toEqual({
       success: false,
+      code: 'idempotency_key_reused',
       message:
         'This Idempotency-Key was already used for a different request. Use a new key for a new request.',
     });
@@ -263,7 +264,11 @@ describe('misuse', () => {
     const seconds = Number(res.headers['retry-after']);
     // 14.5 s left, rounded up; a slow test run may have used a second of it.
     expect([14, 15]).toContain(seconds);
-    expect(res.json()).toMatchObject({ success: false, retryAfter: seconds });
+    expect(res.json()).toMatchObject({
+      success: false,
+      code: 'request_in_flight',
+      retryAfter: seconds,
+    });
 
     // Once the claim is stale the same request runs.
     await t.db
@@ -331,6 +336,7 @@ describe('misuse', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       success: false,
+      code: 'validation',
       message: 'Idempotency-Key must be 1–200 printable characters without spaces.',
       errors: [
         {
@@ -450,7 +456,7 @@ describe('the plugin on its own', () => {
     });
     app.post('/throttled', { config: { idempotent: true } }, async () => {
       runs++;
-      throw new HttpError(429, 'Slow down');
+      throw new HttpError(429, 'rate_limited', 'Slow down');
     });
     app.post('/plain', async () => ({ runs: ++runs }));
     await app.ready();

@@ -236,6 +236,7 @@ describe('every client error has the API shape', () => {
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({
       success: false,
+      code: 'not_found',
       message: 'No API endpoint PUT /api/v1/products.',
     });
   });

@@ -73,7 +73,11 @@ describe('another site cannot sign the shopper out', () => {
     const { cookie, stillSignedIn } = await signedIn();
     const res = await logout(cookie, headers);
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ success: false, message: CROSS_ORIGIN_REFUSED });
+    expect(res.json()).toEqual({
+      success: false,
+      code: 'cross_origin_refused',
+      message: CROSS_ORIGIN_REFUSED,
+    });
     expect(res.headers['set-cookie']).toBeUndefined();
     expect(await stillSignedIn()).toBe(true);
   });

@@ -87,7 +87,11 @@ describe('order links', () => {
     for (const attempt of [order.id, order.number, guess, 'x'.repeat(43), 'not a token']) {
       const res = await read(encodeURIComponent(attempt));
       expect(res.statusCode, attempt).toBe(404);
-      expect(res.json(), attempt).toEqual({ success: false, message: ORDER_LINK_INVALID });
+      expect(res.json(), attempt).toEqual({
+        success: false,
+        code: 'token_invalid',
+        message: ORDER_LINK_INVALID,
+      });
     }
   });
 

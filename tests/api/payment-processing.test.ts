@@ -46,7 +46,11 @@ test('the shopper cannot cancel while the bank processes the payment; nothing is
 
   const res = await cancelAsShopper(shopper, id);
   expect(res.statusCode, res.body).toBe(409);
-  expect(res.json()).toMatchObject({ success: false, reason: 'payment_processing' });
+  expect(res.json()).toMatchObject({
+    success: false,
+    code: 'payment_processing',
+    reason: 'payment_processing',
+  });
   expect(res.json().message).toMatch(/still processing the payment/);
 
   const after = await readOrder(s.db, id);
@@ -108,7 +112,11 @@ test('a cancellation Stripe could not confirm keeps the order open and says so (
   try {
     const res = await cancelAsShopper(shopper, order.id);
     expect(res.statusCode, res.body).toBe(503);
-    expect(res.json()).toMatchObject({ success: false, reason: 'payment_not_stopped' });
+    expect(res.json()).toMatchObject({
+      success: false,
+      code: 'payment_not_stopped',
+      reason: 'payment_not_stopped',
+    });
   } finally {
     await s.standIn.start(s.standIn.url);
   }

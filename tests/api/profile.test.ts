@@ -348,6 +348,7 @@ describe('delete my account', () => {
     expect(res.statusCode, res.body).toBe(409);
     expect(res.json()).toMatchObject({
       success: false,
+      code: 'account_has_open_orders',
       reason: 'open_orders',
       orders: [
         { number: unpaid.number, status: 'pending_payment' },

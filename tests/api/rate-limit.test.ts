@@ -44,11 +44,13 @@ function limitBehaviour(name: string, options: () => RateLimitOptions) {
       expect((await post(app, 'A@example.com', '10.0.0.2')).statusCode).toBe(200);
       const third = await post(app, 'a@example.com', '10.0.0.3');
       expect(third.statusCode).toBe(429);
+      const retryAfter = Number(third.headers['retry-after']);
       expect(third.json()).toEqual({
         success: false,
+        code: 'rate_limited',
         message: 'Too many requests for this e-mail.',
+        retryAfter,
       });
-      const retryAfter = Number(third.headers['retry-after']);
       expect(retryAfter).toBeGreaterThanOrEqual(1);
       expect(retryAfter).toBeLessThanOrEqual(60);
     });

@@ -214,6 +214,7 @@ describe('GET /search/suggest', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({
         success: false,
+        code: 'validation',
         message: expect.stringMatching(/^q: /),
         errors: [{ path: 'querystring.q' }],
       });

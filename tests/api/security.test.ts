@@ -96,7 +96,11 @@ describe('CSRF guard on state-changing requests', () => {
   test('another origin is refused with 403, even with JSON and the custom header', async () => {
     const res = await forgot({ origin: EVIL, 'x-requested-with': 'forge-storefront' });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ success: false, message: CROSS_ORIGIN_REFUSED });
+    expect(res.json()).toEqual({
+      success: false,
+      code: 'cross_origin_refused',
+      message: CROSS_ORIGIN_REFUSED,
+    });
     const nullOrigin = await forgot({ origin: 'null' });
     expect(nullOrigin.statusCode).toBe(403);
   });
@@ -109,7 +113,11 @@ describe('CSRF guard on state-changing requests', () => {
     ]) {
       const res = await forgot({ 'content-type': contentType }, 'email=a%40example.com');
       expect(res.statusCode, contentType).toBe(403);
-      expect(res.json()).toEqual({ success: false, message: CSRF_PROOF_MISSING });
+      expect(res.json()).toEqual({
+        success: false,
+        code: 'csrf_proof_missing',
+        message: CSRF_PROOF_MISSING,
+      });
     }
   });
 

@@ -40,8 +40,16 @@ describe('POST /api/v1/payments/stripe/webhook', () => {
       await s.deliver(payload, 't=1,v1=deadbeef'),
     ];
     expect(refused.map((res) => res.statusCode)).toEqual([400, 400, 400, 400]);
-    expect(refused[0]!.json()).toEqual({ success: false, message: SIGNATURE_MISSING });
-    expect(refused[1]!.json()).toEqual({ success: false, message: SIGNATURE_INVALID });
+    expect(refused[0]!.json()).toEqual({
+      success: false,
+      code: 'webhook_signature_invalid',
+      message: SIGNATURE_MISSING,
+    });
+    expect(refused[1]!.json()).toEqual({
+      success: false,
+      code: 'webhook_signature_invalid',
+      message: SIGNATURE_INVALID,
+    });
 
     expect(await s.storedEvent(eventIdOf(payload))).toBeUndefined();
     const { order: row, payment } = await readOrder(s.db, order.id);

@@ -42,7 +42,12 @@ test('an account holds at most 3 unpaid orders; paying or cancelling one frees a
   }
   const fourth = await place(shopper, address);
   expect(fourth.statusCode, fourth.body).toBe(409);
-  expect(fourth.json()).toMatchObject({ success: false, reason: 'too_many_unpaid', limit: 3 });
+  expect(fourth.json()).toMatchObject({
+    success: false,
+    code: 'order_unpaid_limit',
+    reason: 'too_many_unpaid',
+    limit: 3,
+  });
   expect(fourth.json().message).toBe(
     'You already have 3 orders waiting for payment. Pay or cancel one of them (under Your orders) before placing another.',
   );

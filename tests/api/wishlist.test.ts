@@ -93,7 +93,11 @@ describe('the wishlist', () => {
     for (const id of ['prod_nope', F.hidden]) {
       const res = await call('PUT', `/user/wishlist/${id}`, shopper);
       expect(res.statusCode, id).toBe(404);
-      expect(res.json()).toMatchObject({ success: false, message: NO_SUCH_PRODUCT });
+      expect(res.json()).toMatchObject({
+        success: false,
+        code: 'not_found',
+        message: NO_SUCH_PRODUCT,
+      });
     }
     await call('PUT', `/user/wishlist/${F.creatine}`, shopper);
     await t.db.update(products).set({ isActive: false }).where(eq(products.id, F.creatine));

@@ -52,7 +52,7 @@ export async function findOwnAddress(
     .from(userAddresses)
     .where(and(eq(userAddresses.id, addressId), eq(userAddresses.userId, userId)))
     .limit(1);
-  if (!row) throw notFound('That saved address does not exist.');
+  if (!row) throw notFound('not_found', 'That saved address does not exist.');
   return toAddress(row);
 }
 
@@ -106,7 +106,7 @@ async function ownRow(tx: Executor, userId: string, addressId: string, lock = fa
     .where(and(eq(userAddresses.id, addressId), eq(userAddresses.userId, userId)))
     .limit(1);
   const [row] = lock ? await query.for('update') : await query;
-  if (!row) throw notFound('That saved address does not exist.');
+  if (!row) throw notFound('not_found', 'That saved address does not exist.');
   return row;
 }
 
@@ -142,6 +142,7 @@ export async function createAddress(
     const existing = counted?.n ?? 0;
     if (existing >= SAVED_ADDRESSES_MAX) {
       throw conflict(
+        'saved_limit_reached',
         `You can keep at most ${SAVED_ADDRESSES_MAX} addresses. Delete one before adding another.`,
         { limit: SAVED_ADDRESSES_MAX },
       );
@@ -187,7 +188,11 @@ export async function updateAddress(
     const province = input.province ?? saved.province;
     const postalCode = input.postalCode ?? saved.postalCode;
     if (!postalCodeMatchesProvince(postalCode, province)) {
-      throw badRequest(postalCodeMismatchMessage(postalCode, province), 'body.postalCode');
+      throw badRequest(
+        'validation',
+        postalCodeMismatchMessage(postalCode, province),
+        'body.postalCode',
+      );
     }
     if (input.isDefault === true) await clearDefault(tx, userId, addressId);
     const changes: Partial<typeof userAddresses.$inferInsert> = { updatedAt: new Date() };

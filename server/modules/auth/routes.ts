@@ -170,7 +170,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
       await limit(request, 'register', email);
       const user = await register(app.db, { name, email, password });
       if (!user) {
-        throw new HttpError(409, ACCOUNT_EXISTS, {
+        throw new HttpError(409, 'email_taken', ACCOUNT_EXISTS, {
           errors: [{ path: 'body.email', message: ACCOUNT_EXISTS_FIELD }],
         });
       }
@@ -193,7 +193,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
       const { email, password } = request.body;
       await limit(request, 'login', email);
       const user = await login(app.db, email, password);
-      if (!user) throw new HttpError(401, INVALID_LOGIN);
+      if (!user) throw new HttpError(401, 'invalid_credentials', INVALID_LOGIN);
       await app.sessions.start(request, reply, user._id);
       return { success: true as const, message: `Welcome back, ${user.name}!`, user };
     },
@@ -287,7 +287,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
     async (request) => {
       await limit(request, 'resetPassword');
       const userId = await resetWithToken(app.db, request.params.token, request.body.password);
-      if (!userId) throw badRequest(INVALID_RESET_LINK, 'params.token');
+      if (!userId) throw badRequest('token_invalid', INVALID_RESET_LINK, 'params.token');
       return { success: true as const, message: PASSWORD_RESET_DONE };
     },
   );
@@ -307,7 +307,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
       const { email, otp, password } = request.body;
       await limit(request, 'verifyOtp', email);
       const userId = await resetWithCode(app.db, email, otp, password);
-      if (!userId) throw badRequest(INVALID_RESET_CODE, 'body.otp');
+      if (!userId) throw badRequest('token_invalid', INVALID_RESET_CODE, 'body.otp');
       return { success: true as const, message: PASSWORD_RESET_DONE };
     },
   );
@@ -319,7 +319,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
     outcome: GuestAccountOutcome,
     notGuest: string,
   ) => {
-    if (outcome.kind === 'not-guest') throw conflict(notGuest);
+    if (outcome.kind === 'not-guest') throw conflict('already_has_account', notGuest);
     if (outcome.kind === 'join-sent') {
       return reply.code(202).send({ success: true as const, message: joinLinkSent(outcome.email) });
     }
@@ -346,8 +346,8 @@ export default async function authRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const user = request.user;
-      if (!user) throw unauthorized();
-      if (!user.guest) throw conflict(ALREADY_AN_ACCOUNT);
+      if (!user) throw unauthorized('sign_in_required');
+      if (!user.guest) throw conflict('already_has_account', ALREADY_AN_ACCOUNT);
       await limit(request, 'guestAccount', user.email);
       const outcome = await accountForGuest(
         app.db,
@@ -378,8 +378,8 @@ export default async function authRoutes(fastify: FastifyInstance) {
       // Unknown tokens count where every order-link read counts, so the table cannot be scanned.
       await app.rateLimit.checkSet(request, 'orderLink', ORDER_LINK_RATE_LIMIT);
       const order = await orderByLink(app.db, request.params.token);
-      if (!order) throw notFound(ORDER_LINK_INVALID);
-      if (!order.userId) throw conflict(ORDER_HAS_ACCOUNT);
+      if (!order) throw notFound('token_invalid', ORDER_LINK_INVALID);
+      if (!order.userId) throw conflict('already_has_account', ORDER_HAS_ACCOUNT);
       await limit(request, 'guestAccount', order.email);
       const outcome = await accountForGuest(
         app.db,
@@ -407,7 +407,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
     async (request) => {
       await limit(request, 'joinOrders');
       const count = await joinGuestOrders(app.db, request.params.token);
-      if (count === null) throw badRequest(INVALID_JOIN_LINK, 'params.token');
+      if (count === null) throw badRequest('token_invalid', INVALID_JOIN_LINK, 'params.token');
       return { success: true as const, message: ordersJoined(count) };
     },
   );
@@ -444,6 +444,7 @@ async function accountRoutes(fastify: FastifyInstance) {
       const { currentPassword, newPassword } = request.body;
       if (currentPassword === newPassword) {
         throw badRequest(
+          'validation',
           'New password must be different from the current one.',
           'body.newPassword',
         );
@@ -456,7 +457,12 @@ async function accountRoutes(fastify: FastifyInstance) {
         request.sessionIdHash,
       );
       // 400, not 401: a 401 would sign the client out for a typo.
-      if (!changed) throw badRequest('Current password is incorrect.', 'body.currentPassword');
+      if (!changed)
+        throw badRequest(
+          'wrong_password',
+          'Current password is incorrect.',
+          'body.currentPassword',
+        );
       // Every other session ended with the change; the caller's stays signed in, under a new id
       // (rotated like at sign-in, so a copy of the old cookie is worth nothing).
       await app.sessions.start(request, reply, user._id);
@@ -475,7 +481,7 @@ async function accountRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const user = await getProfile(app.db, request.shopper._id);
-      if (!user) throw unauthorized();
+      if (!user) throw unauthorized('sign_in_required');
       return { success: true as const, data: user };
     },
   );
@@ -496,7 +502,7 @@ async function accountRoutes(fastify: FastifyInstance) {
     async (request) => {
       const { name, phone } = request.body;
       const user = await updateProfile(app.db, request.shopper._id, { name, phone });
-      if (!user) throw unauthorized();
+      if (!user) throw unauthorized('sign_in_required');
       return { success: true as const, data: user };
     },
   );

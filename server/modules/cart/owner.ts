@@ -8,7 +8,8 @@ import type { CartOwner } from './service.ts';
 function parseGuestId(value: unknown, path: string, label: string): string | undefined {
   if (value === undefined) return undefined;
   const parsed = GuestCartId.safeParse(value);
-  if (!parsed.success) throw badRequest(`${label} is not a valid guest cart id.`, path);
+  if (!parsed.success)
+    throw badRequest('validation', `${label} is not a valid guest cart id.`, path);
   return parsed.data;
 }
 
@@ -29,6 +30,7 @@ export function readGuestCartId(request: FastifyRequest): string | null {
   );
   if (header && query && header !== query) {
     throw badRequest(
+      'validation',
       'The X-Guest-Cart-Id header and the guestCartId query parameter name different carts.',
       `querystring.${GUEST_CART_QUERY}`,
     );

@@ -105,7 +105,7 @@ function overStock(name: string, stock: number, inCart: number) {
       : inCart > 0
         ? `Only ${stock} of ${name} are in stock and ${inCart} are already in your cart.`
         : `Only ${stock} of ${name} are in stock.`;
-  return conflict(message, { available });
+  return conflict('cart_over_stock', message, { available });
 }
 
 export async function addItem(
@@ -124,6 +124,7 @@ export async function addItem(
     const quantity = inCart + input.quantity;
     if (quantity > CART_LINE_MAX_QUANTITY) {
       throw badRequest(
+        'validation',
         `You can have at most ${CART_LINE_MAX_QUANTITY} of one item in your cart; ${inCart} are already there.`,
         'body.quantity',
       );
@@ -162,14 +163,14 @@ export async function updateItem(
 ): Promise<CartRef> {
   return db.transaction(async (tx) => {
     const cart = await findCart(tx, owner, true);
-    if (!cart) throw notFound(ITEM_NOT_FOUND);
+    if (!cart) throw notFound('not_found', ITEM_NOT_FOUND);
     const [line] = await tx
       .select({ name: sellableVariants.name, stock: sellableVariants.stock })
       .from(cartItems)
       .innerJoin(sellableVariants, sellableLine)
       .where(and(eq(cartItems.id, itemId), eq(cartItems.cartId, cart.id)))
       .limit(1);
-    if (!line) throw notFound(ITEM_NOT_FOUND);
+    if (!line) throw notFound('not_found', ITEM_NOT_FOUND);
     if (quantity > line.stock) throw overStock(line.name, line.stock, 0);
     await tx.update(cartItems).set({ quantity }).where(eq(cartItems.id, itemId));
     await touch(tx, cart.id);
@@ -180,12 +181,12 @@ export async function updateItem(
 export async function removeItem(db: Database, owner: CartOwner, itemId: string): Promise<CartRef> {
   return db.transaction(async (tx) => {
     const cart = await findCart(tx, owner, true);
-    if (!cart) throw notFound(ITEM_NOT_FOUND);
+    if (!cart) throw notFound('not_found', ITEM_NOT_FOUND);
     const removed = await tx
       .delete(cartItems)
       .where(and(eq(cartItems.id, itemId), eq(cartItems.cartId, cart.id)))
       .returning({ id: cartItems.id });
-    if (removed.length === 0) throw notFound(ITEM_NOT_FOUND);
+    if (removed.length === 0) throw notFound('not_found', ITEM_NOT_FOUND);
     await touch(tx, cart.id);
     return cart;
   });

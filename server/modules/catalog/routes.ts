@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   BrandListResponse,
   CategoryListResponse,
@@ -17,7 +16,7 @@ import {
   TaxonomyParams,
 } from '../../../contract/catalog.ts';
 import { sendConditional } from '../../lib/conditional.ts';
-import { notFound } from '../../lib/errors.ts';
+import { ErrorResponse, notFound } from '../../lib/errors.ts';
 import { loadImage } from './image-service.ts';
 import { rasterize } from './raster.ts';
 import { CatalogReadCache } from './read-cache.ts';
@@ -29,8 +28,6 @@ import {
   listFlavors,
   listSuggestedProducts,
 } from './service.ts';
-
-const ErrorBody = z.object({ success: z.literal(false), message: z.string() });
 
 /**
  * Catalog answers are public: browsers, the service worker and a CDN may reuse them briefly and
@@ -79,9 +76,10 @@ export default async function catalogRoutes(fastify: FastifyInstance) {
   // Any other taxonomy name: the fixed routes above take precedence over this parametric one.
   app.get(
     '/taxonomy/:name',
-    { config, schema: { hide: true, params: TaxonomyParams, response: { 404: ErrorBody } } },
+    { config, schema: { hide: true, params: TaxonomyParams, response: { 404: ErrorResponse } } },
     async (request) => {
       throw notFound(
+        'not_found',
         `Unknown taxonomy "${request.params.name}": use ${TAXONOMY_NAMES.join(', ')}.`,
       );
     },
@@ -122,7 +120,7 @@ export default async function catalogRoutes(fastify: FastifyInstance) {
         tags: ['catalog'],
         summary: 'One product with its variants, by slug or id',
         params: ProductIdentifierParams,
-        response: { 200: ProductDetailResponse, 404: ErrorBody },
+        response: { 200: ProductDetailResponse, 404: ErrorResponse },
       },
     },
     async (request, reply) => {
@@ -135,7 +133,7 @@ export default async function catalogRoutes(fastify: FastifyInstance) {
           dependsOn: [product._id],
         };
       });
-      if (!answer) throw notFound('Product not found');
+      if (!answer) throw notFound('not_found', 'Product not found');
       return sendConditional(request, reply, answer, PRODUCT_CACHE);
     },
   );
@@ -149,7 +147,7 @@ export default async function catalogRoutes(fastify: FastifyInstance) {
         summary: 'Products related to one product (same categories or brand), in stock first',
         params: ProductIdentifierParams,
         querystring: SuggestedProductsQuery,
-        response: { 200: ProductListResponse, 404: ErrorBody },
+        response: { 200: ProductListResponse, 404: ErrorResponse },
       },
     },
     async (request) => {
@@ -158,7 +156,7 @@ export default async function catalogRoutes(fastify: FastifyInstance) {
         request.params.identifier,
         request.query.limit,
       );
-      if (!data) throw notFound('Product not found');
+      if (!data) throw notFound('not_found', 'Product not found');
       return { success: true as const, data };
     },
   );
@@ -179,7 +177,7 @@ export default async function catalogRoutes(fastify: FastifyInstance) {
       const { kind, slug, file } = request.params;
       const n = Number.parseInt(file, 10);
       const image = await loadImage(app.db, kind, slug, n);
-      if (!image) throw notFound('Image not found');
+      if (!image) throw notFound('not_found', 'Image not found');
       // A URL whose version matches what is drawn never changes; any other is served briefly.
       const current = request.query.v === image.version;
       reply

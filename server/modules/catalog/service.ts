@@ -294,15 +294,15 @@ export async function findSellableVariant(tx: Executor, productId: string, varia
     .from(products)
     .where(eq(products.id, productId))
     .limit(1);
-  if (!product?.isActive) throw notFound('That product is not available.');
+  if (!product?.isActive) throw notFound('not_found', 'That product is not available.');
   const [variant] = await tx
     .select({ productId: variants.productId, isActive: variants.isActive, stock: variants.stock })
     .from(variants)
     .where(eq(variants.id, variantId))
     .limit(1);
-  if (!variant?.isActive) throw notFound('That variant is not available.');
+  if (!variant?.isActive) throw notFound('not_found', 'That variant is not available.');
   if (variant.productId !== productId) {
-    throw notFound('That variant does not belong to this product.');
+    throw notFound('not_found', 'That variant does not belong to this product.');
   }
   return { name: product.name, stock: variant.stock };
 }

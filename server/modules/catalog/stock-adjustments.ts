@@ -19,7 +19,7 @@ export async function variantStock(db: Executor, variantId: string): Promise<Var
     .from(variants)
     .innerJoin(products, eq(products.id, variants.productId))
     .where(eq(variants.id, variantId));
-  if (!variant) throw notFound('That variant does not exist.');
+  if (!variant) throw notFound('not_found', 'That variant does not exist.');
   const rows = await db
     .select()
     .from(stockAdjustments)

@@ -155,16 +155,18 @@ export async function adjustVariantStock(
     .from(variants)
     .where(eq(variants.id, variantId))
     .for('update');
-  if (!variant) throw notFound('That variant does not exist.');
+  if (!variant) throw notFound('not_found', 'That variant does not exist.');
   const after = change.set ?? variant.stock + (change.delta ?? 0);
   if (after < 0) {
     throw conflict(
+      'stock_out_of_range',
       `Stock cannot go below 0: ${variant.stock} in stock, so at most ${variant.stock} can be taken away.`,
       { stock: variant.stock },
     );
   }
   if (after > MAX_VARIANT_STOCK) {
     throw conflict(
+      'stock_out_of_range',
       `A variant holds at most ${MAX_VARIANT_STOCK} units: ${variant.stock} in stock, so at most ${MAX_VARIANT_STOCK - variant.stock} can be added.`,
       { stock: variant.stock },
     );

@@ -38,7 +38,7 @@ export type DiscountRejection = 'unknown' | 'expired' | 'used';
 export class DiscountCodeError extends HttpError {
   constructor(readonly reason: DiscountRejection) {
     const [status, message] = REJECTIONS[reason];
-    super(status, message, { reason });
+    super(status, `discount_${reason}`, message, { reason });
     this.name = 'DiscountCodeError';
   }
 }

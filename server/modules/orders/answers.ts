@@ -28,7 +28,7 @@ export async function findVisibleOrder(
 ): Promise<OrderRow> {
   const [row] = await executor.select().from(orders).where(eq(orders.id, orderId));
   if (!row || (row.userId !== user._id && user.role !== 'admin')) {
-    throw notFound('That order does not exist.');
+    throw notFound('not_found', 'That order does not exist.');
   }
   return row;
 }

@@ -114,7 +114,7 @@ export async function listOrders(db: Database, query: AdminOrdersQuery): Promise
 
 async function orderRow(db: Executor, orderId: string): Promise<OrderRow> {
   const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
-  if (!row) throw notFound('That order does not exist.');
+  if (!row) throw notFound('not_found', 'That order does not exist.');
   return row;
 }
 

@@ -30,6 +30,7 @@ export class PaymentProcessingError extends HttpError {
   constructor() {
     super(
       409,
+      'payment_processing',
       'Your bank is still processing the payment for this order, so it cannot be stopped yet and the order stays open. If the payment goes through you can cancel the order for a full refund; if it fails, the order is cancelled.',
       { reason: 'payment_processing' },
     );
@@ -62,13 +63,17 @@ async function stopPendingPayment(db: Database, provider: PaymentProvider, order
       reading = await provider.retrievePayment(payment.reference);
     } catch (unread) {
       if (isDatabaseUnavailable(unread)) throw unread;
-      throw new HttpError(503, PAYMENT_NOT_STOPPED, { reason: 'payment_not_stopped' });
+      throw new HttpError(503, 'payment_not_stopped', PAYMENT_NOT_STOPPED, {
+        reason: 'payment_not_stopped',
+      });
     }
   }
   await settlePayment(db, provider, { provider: provider.name, reading, actor: 'system' });
   if (reading.status === 'processing') throw new PaymentProcessingError();
   if (reading.status !== 'canceled' && reading.status !== 'succeeded') {
-    throw new HttpError(503, PAYMENT_NOT_STOPPED, { reason: 'payment_not_stopped' });
+    throw new HttpError(503, 'payment_not_stopped', PAYMENT_NOT_STOPPED, {
+      reason: 'payment_not_stopped',
+    });
   }
 }
 
@@ -97,6 +102,7 @@ export async function cancelOrderAsShopper(
     if (order.status === 'cancelled') return false;
     if (!SHOPPER_CANCELLABLE.includes(order.status)) {
       throw conflict(
+        'order_not_cancellable',
         `This order is ${ORDER_STATUS_LABELS[order.status].toLowerCase()} and can no longer be cancelled.`,
         { status: order.status },
       );
@@ -132,7 +138,9 @@ export async function cancelOrderAsStaff(
   const owesRefund = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (order.status === 'cancelled') {
-      throw conflict('This order is already cancelled.', { status: order.status });
+      throw conflict('order_not_cancellable', 'This order is already cancelled.', {
+        status: order.status,
+      });
     }
     const refunds = transitionEffects(order.status, 'cancelled')?.includes('refund') ?? false;
     const said = refunds ? 'Cancelled by the shop; refunded in full.' : 'Cancelled by the shop.';
@@ -161,9 +169,14 @@ export async function changeOrderStatus(
 ): Promise<void> {
   const { orderId, staffId, body } = input;
   if (body.status === 'shipped') {
-    if (!body.carrier) throw badRequest('carrier is required to mark an order shipped.', 'carrier');
+    if (!body.carrier)
+      throw badRequest('validation', 'carrier is required to mark an order shipped.', 'carrier');
     if (!body.trackingNumber) {
-      throw badRequest('trackingNumber is required to mark an order shipped.', 'trackingNumber');
+      throw badRequest(
+        'validation',
+        'trackingNumber is required to mark an order shipped.',
+        'trackingNumber',
+      );
     }
   }
   if (body.status === 'cancelled') {
@@ -174,9 +187,13 @@ export async function changeOrderStatus(
     const order = await lockOrder(tx, orderId);
     const to = body.status;
     if (order.status === to) {
-      throw conflict(`This order is already ${ORDER_STATUS_LABELS[to].toLowerCase()}.`, {
-        status: order.status,
-      });
+      throw conflict(
+        'order_transition_refused',
+        `This order is already ${ORDER_STATUS_LABELS[to].toLowerCase()}.`,
+        {
+          status: order.status,
+        },
+      );
     }
     let note = body.note ?? null;
     if (to === 'shipped') {

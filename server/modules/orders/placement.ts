@@ -48,10 +48,14 @@ async function reserveLines(tx: Executor, lines: PricedCart['lines']): Promise<v
       line.available === 0 ? `${line.name}: sold out` : `${line.name}: only ${line.available} left`,
     )
     .join('; ');
-  throw conflict(`Some items in your cart are no longer in stock as ordered. ${what}.`, {
-    reason: 'out_of_stock',
-    lines: short,
-  });
+  throw conflict(
+    'out_of_stock',
+    `Some items in your cart are no longer in stock as ordered. ${what}.`,
+    {
+      reason: 'out_of_stock',
+      lines: short,
+    },
+  );
 }
 
 export interface PlaceOrderInput {
@@ -73,6 +77,7 @@ export class TooManyUnpaidOrdersError extends HttpError {
   constructor(scope: 'account' | 'address', limit: number) {
     super(
       409,
+      'order_unpaid_limit',
       scope === 'account'
         ? `You already have ${limit} orders waiting for payment. Pay or cancel one of them (under Your orders) before placing another.`
         : `Too many orders from your network are waiting for payment (${limit}). Pay or cancel one of them before placing another.`,
@@ -154,6 +159,7 @@ export async function placeOrder(
         (priced.discount && !(await redeemDiscountCode(tx, priced.discount.id)))
       ) {
         throw conflict(
+          'discount_used',
           `Your discount code has just been used on another order, so it was taken off your cart. Check the new total and place your order again.`,
           { reason: 'discount_used' },
         );
@@ -260,7 +266,7 @@ export async function placeOrder(
     });
     return { orderId: placed.order.id, placed };
   } catch (err) {
-    if (err instanceof HttpError && err.details.reason === 'discount_used') {
+    if (err instanceof HttpError && err.code === 'discount_used') {
       await forgetUsedCode(db, user._id);
     }
     // The attempt placed its order before (the unique (user, checkout key) index refused this

@@ -47,7 +47,7 @@ export interface PricedCart {
 
 export class EmptyCartError extends HttpError {
   constructor() {
-    super(409, 'Your cart is empty. Add something to it before checking out.', {
+    super(409, 'cart_empty', 'Your cart is empty. Add something to it before checking out.', {
       reason: 'empty_cart',
     });
   }
@@ -57,13 +57,14 @@ async function shippingTo(tx: Executor, userId: string | null, target: CheckoutT
   if (target.shippingProvince) {
     return { shippingAddress: null, province: target.shippingProvince };
   }
-  if (target.addressId && !userId) throw unauthorized();
+  if (target.addressId && !userId) throw unauthorized('sign_in_required');
   const shippingAddress = target.addressId
     ? await findOwnAddress(tx, userId!, target.addressId)
     : target.shippingAddress!;
   // The schema checks a typed address; a saved one may predate the rule. Taxes follow the address.
   if (!postalCodeMatchesProvince(shippingAddress.postalCode, shippingAddress.province)) {
     throw badRequest(
+      'validation',
       postalCodeMismatchMessage(shippingAddress.postalCode, shippingAddress.province),
       target.addressId ? 'body.addressId' : 'body.shippingAddress.postalCode',
     );
@@ -90,7 +91,7 @@ const priceLine = (row: Awaited<ReturnType<typeof readCartLines>>[number]) => ({
 /** A buy-now line at today's price; a variant no longer on sale is refused, naming it. */
 async function priceBuyNow(tx: Executor, line: AddCartItemBody) {
   const row = await readVariantLine(tx, line);
-  if (!row) throw badRequest('is not for sale (any more)', 'body.buyNow.variantId');
+  if (!row) throw badRequest('validation', 'is not for sale (any more)', 'body.buyNow.variantId');
   return priceLine({ ...row, itemId: '' });
 }
 

@@ -63,6 +63,7 @@ export async function refundOrder(
     if (existing) {
       if (existing.amount !== amount) {
         throw conflict(
+          'idempotency_key_reused',
           `This Idempotency-Key was used for a refund of ${formatMoney(existing.amount)}. Send a new key for a new refund.`,
           { reason: 'key_reused' },
         );
@@ -71,10 +72,13 @@ export async function refundOrder(
     }
     const payment = await paymentOfOrder(tx, orderId);
     if (!payment?.reference || payment.status !== 'succeeded') {
-      throw conflict('This order has no completed payment to refund.', { status: order.status });
+      throw conflict('refund_not_allowed', 'This order has no completed payment to refund.', {
+        status: order.status,
+      });
     }
     if (!PAID_ORDER_STATUSES.includes(order.status)) {
       throw conflict(
+        'refund_not_allowed',
         `This order is ${ORDER_STATUS_LABELS[order.status].toLowerCase()}; its payment cannot be refunded by hand.`,
         { status: order.status },
       );
@@ -86,6 +90,7 @@ export async function refundOrder(
     const left = payment.amount - payment.refunded - (held?.total ?? 0);
     if (amount > left) {
       throw conflict(
+        'refund_exceeds_balance',
         left > 0
           ? `Only ${formatMoney(left)} (${left} cents) is left to refund on this order.`
           : 'Nothing is left to refund on this order.',
@@ -130,7 +135,9 @@ async function completeHold(db: Database, provider: PaymentProvider, hold: Hold)
       throw err;
     }
     throw Object.assign(
-      new HttpError(503, REFUND_OUTCOME_UNKNOWN, { reason: 'refund_outcome_unknown' }),
+      new HttpError(503, 'refund_outcome_unknown', REFUND_OUTCOME_UNKNOWN, {
+        reason: 'refund_outcome_unknown',
+      }),
       { cause: err },
     );
   }

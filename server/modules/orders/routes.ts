@@ -51,7 +51,8 @@ type OrderRow = typeof orders.$inferSelect;
 
 /** A paid order's invoice as a PDF download; 409 before it is paid. */
 async function sendInvoice(db: Database, reply: FastifyReply, row: OrderRow) {
-  if (!row.paidAt) throw conflict('An invoice is issued once the order is paid.');
+  if (!row.paidAt)
+    throw conflict('invoice_not_ready', 'An invoice is issued once the order is paid.');
   const order = await orderDto(db, row);
   const pdf = await renderInvoicePdf(order);
   return reply
@@ -87,7 +88,7 @@ export default async function orderRoutes(base: FastifyInstance) {
     async (request) => {
       const { user } = request;
       const guestCartId = readGuestCartId(request);
-      if (!user && !guestCartId && !request.body.buyNow) throw unauthorized();
+      if (!user && !guestCartId && !request.body.buyNow) throw unauthorized('sign_in_required');
       const shopper = user
         ? { userId: user._id }
         : { userId: null, owner: { kind: 'guest' as const, guestCartId } };
@@ -102,7 +103,7 @@ export default async function orderRoutes(base: FastifyInstance) {
   const linkedOrder = async (request: FastifyRequest, token: string) => {
     await linkLimit(request);
     const row = await orderByLink(db, token);
-    if (!row) throw notFound(ORDER_LINK_INVALID);
+    if (!row) throw notFound('token_invalid', ORDER_LINK_INVALID);
     return row;
   };
 

@@ -56,7 +56,7 @@ const STATUS_VERBS: Record<OrderStatus, string> = {
 /** Locks the order's row for the rest of the transaction; 404 when it does not exist. */
 export async function lockOrder(tx: Executor, orderId: string) {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-  if (!order) throw notFound('That order does not exist.');
+  if (!order) throw notFound('not_found', 'That order does not exist.');
   return order;
 }
 
@@ -78,6 +78,7 @@ export async function transitionOrder(
   const effects = transitionEffects(from, input.to);
   if (!effects) {
     throw conflict(
+      'order_transition_refused',
       `This order is ${ORDER_STATUS_LABELS[from].toLowerCase()} and cannot be ${STATUS_VERBS[input.to]}.`,
       { status: from },
     );

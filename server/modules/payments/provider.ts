@@ -8,7 +8,7 @@ import { HttpError } from '../../lib/errors.ts';
  */
 export class ProviderRefusal extends HttpError {
   constructor(message: string) {
-    super(409, message);
+    super(409, 'payment_refused', message);
   }
 }
 

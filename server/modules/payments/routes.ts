@@ -35,21 +35,30 @@ export default async function paymentRoutes(base: FastifyInstance) {
       },
     },
     async (request) => {
-      if (app.payments.name !== 'test') throw notFound('The test payment provider is not in use.');
+      if (app.payments.name !== 'test')
+        throw notFound('not_found', 'The test payment provider is not in use.');
       const order = await findVisibleOrder(db, request.shopper, request.params.orderId);
       const payment = await ensureProviderPayment(db, app.payments, order.id);
       if (payment.status === 'succeeded')
         return { success: true as const, data: paymentDto(payment) };
       if (order.status !== 'pending_payment') {
-        throw conflict('This order is no longer waiting for payment.', { status: order.status });
+        throw conflict(
+          'order_not_awaiting_payment',
+          'This order is no longer waiting for payment.',
+          { status: order.status },
+        );
       }
       const { body } = request;
       let outcome: Pick<ProviderPayment, 'status' | 'lastError' | 'card'>;
       if (body.authenticate !== undefined) {
         if (payment.status !== 'requires_action') {
-          throw conflict('This payment is not waiting for authentication.', {
-            status: payment.status,
-          });
+          throw conflict(
+            'payment_state_refused',
+            'This payment is not waiting for authentication.',
+            {
+              status: payment.status,
+            },
+          );
         }
         outcome = body.authenticate
           ? { status: 'succeeded', lastError: null, card: null }

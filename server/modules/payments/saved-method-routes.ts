@@ -128,7 +128,7 @@ export default async function savedMethodRoutes(base: FastifyInstance) {
       const user = request.shopper;
       const order = await findVisibleOrder(db, user, request.params.orderId);
       // Staff may see any order, but a card pays only its owner's.
-      if (order.userId !== user._id) throw notFound('That order does not exist.');
+      if (order.userId !== user._id) throw notFound('not_found', 'That order does not exist.');
       const method = await findOwnSavedMethod(
         db,
         user._id,
@@ -140,15 +140,21 @@ export default async function savedMethodRoutes(base: FastifyInstance) {
         return { success: true as const, data: paymentDto(payment) };
       }
       if (order.status !== 'pending_payment') {
-        throw conflict('This order is no longer waiting for payment.', { status: order.status });
+        throw conflict(
+          'order_not_awaiting_payment',
+          'This order is no longer waiting for payment.',
+          { status: order.status },
+        );
       }
       if (payment.status === 'processing' || payment.status === 'canceled') {
-        throw conflict('This payment is already under way.', { status: payment.status });
+        throw conflict('payment_state_refused', 'This payment is already under way.', {
+          status: payment.status,
+        });
       }
 
       if (provider.name === 'test') {
         const choice = testCardOfToken(method.token);
-        if (!choice) throw notFound('That saved card does not exist.');
+        if (!choice) throw notFound('not_found', 'That saved card does not exist.');
         const expiry = `${String(method.expMonth).padStart(2, '0')}/${String(method.expYear % 100).padStart(2, '0')}`;
         const outcome = testCardOutcome({ cardNumber: TEST_CARDS[choice], expiry });
         const settled = await applyTestOutcome(db, app.payments, {
@@ -176,7 +182,7 @@ export default async function savedMethodRoutes(base: FastifyInstance) {
         actor: actorOf(user, order),
         actorId: user._id,
       });
-      if (outcome.kind !== 'applied') throw notFound('That payment does not exist.');
+      if (outcome.kind !== 'applied') throw notFound('not_found', 'That payment does not exist.');
       return { success: true as const, data: paymentDto(outcome.payment) };
     },
   );

@@ -82,7 +82,7 @@ export async function findOwnSavedMethod(
         eq(savedPaymentMethods.provider, provider),
       ),
     );
-  if (!row) throw notFound(NOT_FOUND);
+  if (!row) throw notFound('not_found', NOT_FOUND);
   return row;
 }
 
@@ -166,6 +166,7 @@ async function storeSavedMethod(
       .where(eq(savedPaymentMethods.userId, userId));
     if ((counted?.n ?? 0) >= SAVED_PAYMENT_METHODS_MAX) {
       throw conflict(
+        'saved_limit_reached',
         `You can keep at most ${SAVED_PAYMENT_METHODS_MAX} cards. Remove one before adding another.`,
         { limit: SAVED_PAYMENT_METHODS_MAX },
       );
@@ -191,7 +192,7 @@ export async function saveMethod(
 ): Promise<{ method: SavedPaymentMethod; created: boolean }> {
   if (provider.name === 'test') {
     if (!body.testCard) {
-      throw new HttpError(400, 'Choose one of the test cards.', {
+      throw new HttpError(400, 'validation', 'Choose one of the test cards.', {
         errors: [{ path: 'testCard', message: 'is required' }],
       });
     }
@@ -206,19 +207,24 @@ export async function saveMethod(
     });
   }
   if (!body.setupIntentId) {
-    throw new HttpError(400, 'The card setup is missing.', {
+    throw new HttpError(400, 'validation', 'The card setup is missing.', {
       errors: [{ path: 'setupIntentId', message: 'is required' }],
     });
   }
   const customer = await stripeCustomerOf(db, user._id);
   const setup = customer ? await provider.stripe.readSetupIntent(body.setupIntentId) : null;
-  if (!customer || !setup || setup.customer !== customer) throw notFound(SETUP_NOT_FOUND);
+  if (!customer || !setup || setup.customer !== customer)
+    throw notFound('not_found', SETUP_NOT_FOUND);
   if (setup.status !== 'succeeded' || !setup.card) {
-    throw conflict('This card has not been set up yet. Finish adding it, then try again.', {
-      status: setup.status,
-    });
+    throw conflict(
+      'card_setup_incomplete',
+      'This card has not been set up yet. Finish adding it, then try again.',
+      {
+        status: setup.status,
+      },
+    );
   }
-  if (setup.card.customer !== customer) throw notFound(SETUP_NOT_FOUND);
+  if (setup.card.customer !== customer) throw notFound('not_found', SETUP_NOT_FOUND);
   return storeSavedMethod(db, user._id, {
     provider: 'stripe',
     token: setup.card.paymentMethod,
@@ -246,6 +252,6 @@ export async function removeMethod(
 /** The Stripe Customer a saved card belongs to (the shopper's own). */
 export async function stripeCustomerFor(db: Database, userId: string): Promise<string> {
   const customer = await stripeCustomerOf(db, userId);
-  if (!customer) throw notFound(NOT_FOUND);
+  if (!customer) throw notFound('not_found', NOT_FOUND);
   return customer;
 }

@@ -18,7 +18,7 @@ export const paymentKey = (orderId: string) => `order-payment-${orderId}`;
 
 async function paymentOf(db: Database, orderId: string): Promise<PaymentRow> {
   const [row] = await db.select().from(payments).where(eq(payments.orderId, orderId));
-  if (!row) throw notFound('That order has no payment.');
+  if (!row) throw notFound('not_found', 'That order has no payment.');
   return row;
 }
 
@@ -165,7 +165,7 @@ export async function applyTestOutcome(
     actor: input.actor,
     actorId: input.userId,
   });
-  if (applied.kind !== 'applied') throw notFound('That payment does not exist.');
+  if (applied.kind !== 'applied') throw notFound('not_found', 'That payment does not exist.');
   if (applied.refundOwed <= 0) return applied.payment;
   return refundPayment(db, provider, {
     orderId: payment.orderId,

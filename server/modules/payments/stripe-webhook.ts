@@ -40,7 +40,9 @@ export default async function stripeWebhookRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const signature = request.headers['stripe-signature'];
       if (typeof signature !== 'string' || signature === '') {
-        return reply.code(400).send({ success: false, message: SIGNATURE_MISSING });
+        return reply
+          .code(400)
+          .send({ success: false, message: SIGNATURE_MISSING, code: 'webhook_signature_invalid' });
       }
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       let event: Stripe.Event;
@@ -48,7 +50,9 @@ export default async function stripeWebhookRoutes(app: FastifyInstance) {
         event = stripe.client.webhooks.constructEvent(raw, signature, secret);
       } catch {
         request.log.warn('stripe webhook refused: bad signature');
-        return reply.code(400).send({ success: false, message: SIGNATURE_INVALID });
+        return reply
+          .code(400)
+          .send({ success: false, message: SIGNATURE_INVALID, code: 'webhook_signature_invalid' });
       }
 
       const stored = await storeWebhookEvent(app.db, 'stripe', event);

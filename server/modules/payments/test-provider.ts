@@ -66,7 +66,7 @@ export function createTestProvider(db: Database): PaymentProvider {
       .select()
       .from(payments)
       .where(and(eq(payments.provider, 'test'), eq(payments.reference, reference)));
-    if (!row) throw notFound('That payment does not exist.');
+    if (!row) throw notFound('not_found', 'That payment does not exist.');
     return {
       reference,
       status: row.status,
@@ -111,7 +111,10 @@ export function createTestProvider(db: Database): PaymentProvider {
     async cancelPayment(reference) {
       const payment = await read(reference);
       if (payment.status === 'succeeded') {
-        throw conflict('This payment has already succeeded and cannot be cancelled.');
+        throw conflict(
+          'payment_state_refused',
+          'This payment has already succeeded and cannot be cancelled.',
+        );
       }
       // The test network accepts the cancellation; the completer records it from this reading.
       return { ...payment, status: 'canceled', clientSecret: null };

@@ -68,17 +68,17 @@ export default async function profileRoutes(fastify: FastifyInstance) {
       if (!result.ok) {
         switch (result.reason) {
           case 'invalid':
-            throw badRequest(EMAIL_LINK_INVALID, 'body.token');
+            throw badRequest('token_invalid', EMAIL_LINK_INVALID, 'body.token');
           case 'used':
-            throw new HttpError(410, EMAIL_LINK_USED, {
+            throw new HttpError(410, 'token_used', EMAIL_LINK_USED, {
               errors: [{ path: 'body.token', message: EMAIL_LINK_USED }],
             });
           case 'expired':
-            throw new HttpError(410, EMAIL_LINK_EXPIRED, {
+            throw new HttpError(410, 'token_expired', EMAIL_LINK_EXPIRED, {
               errors: [{ path: 'body.token', message: EMAIL_LINK_EXPIRED }],
             });
           case 'taken':
-            throw new HttpError(409, EMAIL_TAKEN, {
+            throw new HttpError(409, 'email_taken', EMAIL_TAKEN, {
               errors: [{ path: 'body.token', message: EMAIL_TAKEN }],
             });
         }
@@ -129,15 +129,15 @@ async function accountRoutes(fastify: FastifyInstance) {
       if (!result.ok) {
         switch (result.reason) {
           case 'wrong-password':
-            throw badRequest(WRONG_PASSWORD, 'body.password');
+            throw badRequest('wrong_password', WRONG_PASSWORD, 'body.password');
           case 'same':
-            throw badRequest(EMAIL_SAME, 'body.newEmail');
+            throw badRequest('validation', EMAIL_SAME, 'body.newEmail');
           case 'taken':
-            throw new HttpError(409, EMAIL_TAKEN, {
+            throw new HttpError(409, 'email_taken', EMAIL_TAKEN, {
               errors: [{ path: 'body.newEmail', message: EMAIL_TAKEN }],
             });
           case 'no-user':
-            throw unauthorized();
+            throw unauthorized('sign_in_required');
         }
       }
       return { success: true as const, message: EMAIL_CHANGE_SENT };
@@ -157,7 +157,7 @@ async function accountRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const data = await exportData(app.db, request.shopper._id);
-      if (!data) throw unauthorized();
+      if (!data) throw unauthorized('sign_in_required');
       reply
         .header('cache-control', 'no-store')
         .header('content-disposition', 'attachment; filename="forge-nutrition-data.json"');
@@ -194,7 +194,7 @@ async function accountRoutes(fastify: FastifyInstance) {
           ? (token) => provider.stripe.detachPaymentMethod(token)
           : undefined,
       );
-      if (!deleted) throw badRequest(WRONG_PASSWORD, 'body.password');
+      if (!deleted) throw badRequest('wrong_password', WRONG_PASSWORD, 'body.password');
       // The session row is gone already; this clears the cookie.
       await app.sessions.end(request, reply);
       return { success: true as const, message: ACCOUNT_DELETED };

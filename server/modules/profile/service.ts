@@ -61,6 +61,7 @@ export class OpenOrdersError extends HttpError {
       .join(', ');
     super(
       409,
+      'account_has_open_orders',
       `Your account cannot be deleted while orders are still open: ${named}. Cancel them, or wait until they are delivered, then delete the account.`,
       {
         reason: 'open_orders',

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ProductIdentifierParams } from '../../../contract/catalog.ts';
 import {
   AdminReviewParams,
@@ -16,7 +15,7 @@ import {
   ReviewsQuery,
 } from '../../../contract/reviews.ts';
 import type { Database } from '../../db/client.ts';
-import { forbidden, notFound } from '../../lib/errors.ts';
+import { ErrorResponse, forbidden, notFound } from '../../lib/errors.ts';
 import { requireSignIn } from '../../plugins/sessions.ts';
 import { findProductId } from '../catalog/products.ts';
 import {
@@ -28,7 +27,6 @@ import {
   setReviewHidden,
 } from './service.ts';
 
-const ErrorBody = z.object({ success: z.literal(false), message: z.string() });
 const tags = ['reviews'];
 
 /** Public like the product page it belongs to, and reused for as long. */
@@ -47,7 +45,7 @@ const GUEST_CANNOT_REVIEW =
 /** The product's id for an id or slug; 404 when there is none. */
 async function productOf(db: Database, identifier: string) {
   const id = await findProductId(db, identifier);
-  if (!id) throw notFound('Product not found');
+  if (!id) throw notFound('not_found', 'Product not found');
   return id;
 }
 
@@ -65,7 +63,7 @@ export default async function reviewRoutes(fastify: FastifyInstance) {
         summary: "A page of a product's visible reviews, with their average and stars",
         params: ProductIdentifierParams,
         querystring: ReviewsQuery,
-        response: { 200: ReviewsPageResponse, 404: ErrorBody },
+        response: { 200: ReviewsPageResponse, 404: ErrorResponse },
       },
     },
     async (request, reply) => {
@@ -86,7 +84,7 @@ async function shopperRoutes(fastify: FastifyInstance) {
   /** The account writing a review (a guest checkout has none), counted against its write limit. */
   const writer = async (request: FastifyRequest) => {
     const user = request.shopper;
-    if (user.guest) throw forbidden(GUEST_CANNOT_REVIEW);
+    if (user.guest) throw forbidden('guest_has_no_account', GUEST_CANNOT_REVIEW);
     await app.rateLimit.check(request, {
       name: 'review-write:account',
       key: user._id,
@@ -123,7 +121,7 @@ async function shopperRoutes(fastify: FastifyInstance) {
         summary:
           'Whether the signed-in shopper may review the product, and their own review of it (hidden or not)',
         params: ProductIdentifierParams,
-        response: { 200: MyReviewResponse, 401: ErrorBody, 404: ErrorBody },
+        response: { 200: MyReviewResponse, 401: ErrorResponse, 404: ErrorResponse },
       },
     },
     async (request) => {

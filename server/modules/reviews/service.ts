@@ -170,12 +170,13 @@ export async function createReview(
 ): Promise<Review> {
   return db.transaction(async (tx) => {
     await lockProduct(tx, productId);
-    if (!(await hasReceived(tx, userId, productId))) throw forbidden(ONLY_RECEIVED_MAY_REVIEW);
+    if (!(await hasReceived(tx, userId, productId)))
+      throw forbidden('review_not_allowed', ONLY_RECEIVED_MAY_REVIEW);
     const [mine] = await tx
       .select({ id: reviews.id })
       .from(reviews)
       .where(and(eq(reviews.productId, productId), eq(reviews.userId, userId)));
-    if (mine) throw conflict(ALREADY_REVIEWED);
+    if (mine) throw conflict('review_exists', ALREADY_REVIEWED);
     const name = await accountName(tx, userId);
     const [row] = await tx
       .insert(reviews)
@@ -214,7 +215,7 @@ export async function editMyReview(
       })
       .where(and(eq(reviews.productId, productId), eq(reviews.userId, userId)))
       .returning(reviewColumns);
-    if (!row) throw notFound(NO_REVIEW_YET);
+    if (!row) throw notFound('not_found', NO_REVIEW_YET);
     await recomputeProductRatings(tx, [productId]);
     return toReview(row);
   });
@@ -301,7 +302,7 @@ export async function setReviewHidden(
       .select({ productId: reviews.productId })
       .from(reviews)
       .where(eq(reviews.id, reviewId));
-    if (!found) throw notFound('Review not found');
+    if (!found) throw notFound('not_found', 'Review not found');
     await lockProduct(tx, found.productId);
     await tx
       .update(reviews)

@@ -63,7 +63,8 @@ export default async function seoRoutes(app: FastifyInstance, opts: SeoRouteOpti
 
   app.get<{ Params: { file: string } }>('/sitemaps/:file', hide, async (request, reply) => {
     const child = (await sitemaps.get()).child(request.params.file);
-    if (!child) throw notFound(`No sitemap ${request.params.file}: /sitemap.xml lists them.`);
+    if (!child)
+      throw notFound('not_found', `No sitemap ${request.params.file}: /sitemap.xml lists them.`);
     return sendConditional(request, reply, await child, cacheControl, XML_TYPE);
   });
 }

@@ -59,13 +59,13 @@ export async function subscribeStockAlert(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const product = await findProductId(tx, input.identifier);
-    if (!product) throw notFound('Product not found');
+    if (!product) throw notFound('not_found', 'Product not found');
     // Shares the variant row's lock with any stock change in flight: a restock that commits
     // first is seen here (409), one that commits later finds this row and mails it.
     const variant = await shareVariantOf(tx, product, input.variantId);
-    if (!variant) throw notFound('That flavor and size is not one of this product’s.');
+    if (!variant) throw notFound('not_found', 'That flavor and size is not one of this product’s.');
     if (variant.stock > 0) {
-      throw conflict(STOCK_ALERT_IN_STOCK, {
+      throw conflict('in_stock', STOCK_ALERT_IN_STOCK, {
         errors: [{ path: 'body.variantId', message: STOCK_ALERT_IN_STOCK }],
       });
     }
@@ -107,7 +107,7 @@ export async function unsubscribeStockAlert(db: Database, token: string): Promis
     .where(eq(stockAlerts.tokenHash, hashToken(token)))
     .returning({ id: stockAlerts.id });
   if (removed.length === 0) {
-    throw new HttpError(404, STOCK_ALERT_LINK_USED, {
+    throw new HttpError(404, 'token_invalid', STOCK_ALERT_LINK_USED, {
       errors: [{ path: 'params.token', message: STOCK_ALERT_LINK_USED }],
     });
   }

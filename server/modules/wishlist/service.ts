@@ -46,7 +46,7 @@ async function heldCount(tx: Executor, userId: string): Promise<number> {
 export async function addToWishlist(db: Database, userId: string, productId: string) {
   await db.transaction(async (tx) => {
     if (!(await productsOnSale(tx, [productId])).has(productId)) {
-      throw notFound(NO_SUCH_PRODUCT);
+      throw notFound('not_found', NO_SUCH_PRODUCT);
     }
     await lockAccount(tx, userId);
     const [held] = await tx
@@ -55,7 +55,10 @@ export async function addToWishlist(db: Database, userId: string, productId: str
       .where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.productId, productId)));
     if (held) return;
     if ((await heldCount(tx, userId)) >= WISHLIST_MAX) {
-      throw conflict(WISHLIST_FULL, { reason: 'wishlist_full', max: WISHLIST_MAX });
+      throw conflict('wishlist_full', WISHLIST_FULL, {
+        reason: 'wishlist_full',
+        max: WISHLIST_MAX,
+      });
     }
     await tx.insert(wishlistItems).values({ userId, productId }).onConflictDoNothing();
   });
