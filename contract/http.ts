@@ -84,3 +84,6 @@ interface ErrorDetails {
 export type ApiErrorBody = {
   [C in ErrorCode]: ErrorBodyBase<C> & (C extends keyof ErrorDetails ? ErrorDetails[C] : unknown);
 }[ErrorCode];
+
+/** The answer of one code, e.g. `ApiErrorOf<'out_of_stock'>`. */
+export type ApiErrorOf<C extends ErrorCode> = Extract<ApiErrorBody, { code: C }>;

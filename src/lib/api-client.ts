@@ -4,21 +4,24 @@
  *
  * In a query, nulls and undefined are skipped and arrays comma-joined; a call may carry an
  * Idempotency-Key header. A failure rejects with ApiError: status 0 means the network failed,
+ * `code` is the server's machine-readable reason (contract/errors.ts) that callers branch on,
  * field errors are keyed by the last segment of each path, and the parsed error answer is kept for
- * fields beyond the common shape (such as the short-stock `lines` of a refused order). Listeners
- * hear when the server answers 401 while a user is signed in here (the session expired or was ended
- * elsewhere), and whenever a request got no answer at all (the online state counts the server as
- * gone).
+ * the fields a code brings (such as the short-stock `lines` of a refused order: `is(code)`).
+ * Listeners hear when the server answers `sign_in_required` while a user is signed in here (the
+ * session expired or was ended elsewhere), and whenever a request got no answer at all (the
+ * online state counts the server as gone).
  *
  * Nothing here belongs to one domain: what a call must carry besides (the cart's guest cart id,
  * say) its caller passes in `headers` or `query`.
  */
+import { isErrorCode, type ErrorCode } from '../../contract/errors.ts';
 import {
   API_BASE_PATH,
   CSRF_HEADER,
   CSRF_HEADER_VALUE,
   IDEMPOTENCY_HEADER,
   type ApiErrorBody,
+  type ApiErrorOf,
 } from '../../contract/http.ts';
 import { customerState } from '../stores/customer.ts';
 
@@ -38,6 +41,11 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export class ApiError extends Error {
   readonly status: number;
+  /**
+   * What went wrong, as the server names it; null when no answer came (network error) or the
+   * answer was not the API's error shape (a proxy's page, say).
+   */
+  readonly code: ErrorCode | null;
   readonly errors: { path: string; message: string }[];
   readonly fieldErrors: Record<string, string>;
   /** True when `message` came from the server's answer rather than a local fallback. */
@@ -62,6 +70,9 @@ export class ApiError extends Error {
     this.errors = errors;
     this.fromServer = fromServer;
     this.retryAfterSeconds = retryAfterSeconds;
+    this.code = isErrorCode((body as { code?: unknown } | null)?.code)
+      ? (body as { code: ErrorCode }).code
+      : null;
     this.fieldErrors = {};
     for (const error of errors) {
       const field = error.path.split('.').pop() ?? error.path;
@@ -71,6 +82,24 @@ export class ApiError extends Error {
 
   get isNetworkError(): boolean {
     return this.status === 0;
+  }
+
+  /**
+   * Whether the same request, sent again later as it is, may succeed: no answer came, the server
+   * failed (5xx), is still busy with the same Idempotency-Key (`request_in_flight`) or asks to slow
+   * down (`rate_limited`). An answer without a code (a proxy's, a timeout's) is judged by its
+   * status and Retry-After instead.
+   */
+  get mayRetry(): boolean {
+    if (this.isNetworkError || this.status >= 500) return true;
+    if (this.code !== null)
+      return this.code === 'request_in_flight' || this.code === 'rate_limited';
+    return this.status === 408 || this.status === 429 || this.retryAfterSeconds !== null;
+  }
+
+  /** Whether the server answered with this code; if so, `body` has the code's fields. */
+  is<C extends ErrorCode>(code: C): this is ApiError & { code: C; body: ApiErrorOf<C> } {
+    return this.code === code;
   }
 }
 
@@ -131,11 +160,12 @@ export function onSessionEnded(listener: () => void): () => void {
   };
 }
 
-/** A 401 from signing in says the password was wrong, not that a session ended. */
-const SIGN_IN_PATHS = ['/user/auth/login', '/user/auth/register'];
-
-function noteUnauthorized(path: string): void {
-  if (!customerState.auth.user || SIGN_IN_PATHS.some((prefix) => path.startsWith(prefix))) return;
+/**
+ * A `sign_in_required` answer while a user is signed in here means the session ended (a wrong
+ * password at sign-in is `invalid_credentials`, and ends nothing).
+ */
+function noteSessionEnded(): void {
+  if (!customerState.auth.user) return;
   for (const listener of sessionEndedListeners) listener();
 }
 
@@ -203,13 +233,14 @@ export async function apiRequest<T>(
 
   const parsed = await readBody(response);
   if (!response.ok) {
-    if (response.status === 401) noteUnauthorized(path);
-    throw errorFrom(
+    const error = errorFrom(
       response.status,
       parsed,
       `Request failed (${response.status}).`,
       response.headers.get('retry-after'),
     );
+    if (error.is('sign_in_required')) noteSessionEnded();
+    throw error;
   }
   return parsed as T;
 }

@@ -19,5 +19,5 @@ export function productQueryOptions(identifier: string) {
 }
 
 export function isNotFound(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 404;
+  return error instanceof ApiError && error.is('not_found');
 }

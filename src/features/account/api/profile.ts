@@ -22,7 +22,7 @@ export async function getProfile(signal?: AbortSignal): Promise<ProfileUser | nu
     const response = await api.get<ProfileResponse>('/user/profile/me', { signal });
     return userOf(response);
   } catch (err) {
-    if (err instanceof ApiError && err.status === 401) {
+    if (err instanceof ApiError && err.is('sign_in_required')) {
       clearUser();
       return null;
     }

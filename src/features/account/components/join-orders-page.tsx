@@ -46,7 +46,10 @@ export function JoinOrdersPage({ token }: { token: string }) {
         <p>{ordersLink}</p>
       </>
     );
-  } else if (join.error instanceof ApiError && join.error.status === 400) {
+  } else if (
+    join.error instanceof ApiError &&
+    (join.error.is('token_invalid') || join.error.is('validation'))
+  ) {
     content = (
       <>
         <p ref={outcomeRef} tabIndex={-1} className={styles.invalid} role="alert">

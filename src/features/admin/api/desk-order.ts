@@ -41,7 +41,7 @@ export function useDeskOrder(orderId: string) {
 }
 
 export function isMissing(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 404;
+  return error instanceof ApiError && error.is('not_found');
 }
 
 export async function loadDeskOrder(

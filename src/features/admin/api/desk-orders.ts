@@ -41,11 +41,11 @@ export function ordersCsvUrl(query: DeskQuery): string {
 }
 
 /**
- * Staff only: the server's 403 turns into the shop's not-found page. A 401 (the session ended)
+ * Staff only: the server's `forbidden` turns into the shop's not-found page. A 401 (the session ended)
  * is left to the account area, which sends the visitor to sign in.
  */
 export function notFoundUnlessStaff(error: unknown): never {
-  if (error instanceof ApiError && error.status === 403) throw notFound();
+  if (error instanceof ApiError && error.is('forbidden')) throw notFound();
   throw error;
 }
 

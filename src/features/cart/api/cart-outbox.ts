@@ -6,8 +6,9 @@
  * Started once, it sends what earlier visits left. A change resolves once stored, with the server's
  * answer to come; a refusal is toasted unless the caller shows it beside a field. A change to a
  * line still shown under its placeholder id goes to the real line once the server has named it.
- * A network failure, a 5xx or Retry-After is retried; any other 4xx, and a discount code turned
- * away for too many tries, is a refusal. Logging out drops every waiting change.
+ * A failure that may pass later (ApiError.mayRetry: no answer, a 5xx, `request_in_flight`,
+ * `rate_limited`) is retried; any other error, and a discount code turned away for too many tries,
+ * is a refusal. Logging out drops every waiting change.
  *
  * The engine (lib/outbox: the queue, IndexedDB, locks, the channel between tabs) is a chunk of its
  * own, fetched as the app starts: the page renders and hydrates without it. Until it is there the
@@ -47,14 +48,10 @@ const namedLines = new Map<string, string>();
 
 export function classifyCartFailure(error: unknown, command?: CartCommand): Failure {
   if (!(error instanceof ApiError)) return 'retry';
-  if (error.isNetworkError || error.status >= 500) return 'retry';
   // Too many code tries: waiting out the limit would hold every later cart change behind this one
   // (commands go in order), so the shopper is told to wait, beside the code field, instead.
-  if (command?.type === 'applyDiscount' && error.status === 429) return 'refused';
-  if (error.status === 408 || error.status === 429 || error.retryAfterSeconds !== null) {
-    return 'retry';
-  }
-  return 'refused';
+  if (command?.type === 'applyDiscount' && error.is('rate_limited')) return 'refused';
+  return error.mayRetry ? 'retry' : 'refused';
 }
 
 /** Later commands may name a line by the placeholder id its optimistic add showed. */

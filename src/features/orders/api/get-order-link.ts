@@ -4,7 +4,7 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { OrderLink } from '../../../../contract/orders.ts';
-import { api } from '../../../lib/api-client.ts';
+import { ApiError, api } from '../../../lib/api-client.ts';
 
 export function orderLinkQueryOptions(token: string) {
   return queryOptions({
@@ -24,6 +24,11 @@ export function orderLinkQueryOptions(token: string) {
 }
 
 export const useOrderLink = (token: string) => useQuery(orderLinkQueryOptions(token));
+
+/** The link's token is unknown or revoked (`token_invalid`), rather than the load failing. */
+export function isLinkGone(error: unknown): boolean {
+  return error instanceof ApiError && error.is('token_invalid');
+}
 
 /** Where the linked order's invoice downloads from (no session needed). */
 export const orderLinkInvoicePath = (token: string) =>

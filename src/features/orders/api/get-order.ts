@@ -30,5 +30,5 @@ export function useOrder(orderId: string) {
 }
 
 export function isNotFound(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 404;
+  return error instanceof ApiError && error.is('not_found');
 }

@@ -2,7 +2,7 @@
  * `POST /orders` with its Idempotency-Key — places the order of a checkout attempt. The same key
  * and body replay the same order, so a resend after a lost answer never makes a second one.
  *
- * A 409 with Retry-After means the same key is still being processed (or its request died with
+ * A `request_in_flight` answer means the same key is still being processed (or its request died with
  * the server, whose claim is freed after a minute): the same request is sent again by itself,
  * every `ORDER_IN_FLIGHT_POLL_MS` at most (sooner when Retry-After says so), for at most
  * `ORDER_IN_FLIGHT_MAX_WAIT_MS` in all, telling `onWaiting` each time, before the caller hears of
@@ -25,7 +25,7 @@ export interface PlacedOrder {
 }
 
 export function isOrderInFlight(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 409 && error.retryAfterSeconds !== null;
+  return error instanceof ApiError && error.is('request_in_flight');
 }
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -23,7 +23,7 @@ import { formatMoney } from '../../../lib/format.ts';
 import { toast } from '../../../stores/toasts.ts';
 import { useCancelOrder } from '../api/cancel-order.ts';
 import { isNotFound, useOrder } from '../api/get-order.ts';
-import { orderLinkInvoicePath, useOrderLink } from '../api/get-order-link.ts';
+import { isLinkGone, orderLinkInvoicePath, useOrderLink } from '../api/get-order-link.ts';
 import { reorderMessages, useReorder } from '../api/reorder.ts';
 import { formatOrderDate, itemCountText } from '../../../lib/order-format.ts';
 import { AddressBlock } from '../../../components/orders/address-block.tsx';
@@ -87,7 +87,7 @@ export function LinkedOrderPage({
   if (order.isPending) {
     content = <Spinner label="Loading your order" />;
   } else if (!order.data) {
-    content = isNotFound(order.error) ? (
+    content = isLinkGone(order.error) ? (
       <p role="alert">{ORDER_LINK_GONE_TEXT}</p>
     ) : (
       <LoadFailure

@@ -8,10 +8,11 @@
  *   an order exists starts a new attempt (new key).
  * - A reload resumes the stored attempt: with its order known, the payment step for that order;
  *   without, the same request is sent again at once (it may have reached the server).
- * - A server still busy with the key (409 with Retry-After, also for a minute after a crash) is
+ * - A server still busy with the key (`request_in_flight`, also for a minute after a crash) is
  *   asked again by itself, saying "Still working on your order…" meanwhile (placeOrder); a
  *   network failure, or a server busy for longer, keeps the attempt and says so, with "Try
- *   again"; a refusal (400, 409 short stock, 422) ends it, its reason shown by the form.
+ *   again"; a refusal (any other error code: `validation`, `out_of_stock`…) ends it, its reason
+ *   shown by the form.
  * - Once the order exists it stays the attempt's until it is paid (`finish`) or closed (`drop`).
  *   An order closed unpaid elsewhere (cancelled on its page or another device, or expired) ends
  *   the attempt too: a return to checkout reads the order first and then shows the form.
@@ -19,6 +20,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ORDER_PAYMENT_WINDOW_MS } from '../../../../contract/checkout-rules.ts';
+import type { OutOfStockLine } from '../../../../contract/http.ts';
 import type { OrderStatus, PlaceOrderBody } from '../../../../contract/orders.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import {
@@ -55,7 +57,7 @@ export interface CheckoutRefusal {
   message: string;
   /** Field errors by the last segment of their path (postalCode, phone…). */
   fieldErrors: Record<string, string>;
-  /** Short-stock lines as the server lists them (409). */
+  /** Short-stock lines as the server lists them (`out_of_stock`). */
   lines: ShortLine[];
   /** Bumped on each refusal, so the form focuses its summary again. */
   id: number;
@@ -111,7 +113,7 @@ export function useCheckoutAttempt(userId: string, fixedOrderId?: string) {
         setRefusal({
           message: apiError.message || 'Your order could not be placed. Please try again.',
           fieldErrors: apiError.fieldErrors,
-          lines: shortLines(apiError.body),
+          lines: apiError.is('out_of_stock') ? apiError.body.lines : [],
           id: ++refusals.current,
         });
         setPhase({ name: 'form' });
@@ -240,33 +242,14 @@ async function orderClosed(orderId: string): Promise<boolean> {
     const order = await getOrder(orderId);
     return CLOSED_UNPAID.includes(order.status) && order.payment?.status !== 'succeeded';
   } catch (error) {
-    return error instanceof ApiError && error.status === 404;
+    return error instanceof ApiError && error.is('not_found');
   }
 }
 
-/** A line the server could not fill (409); its shape beyond a name is read defensively. */
-export interface ShortLine {
-  name?: string;
-  message?: string;
-  reason?: string;
-  available?: number;
-  stock?: number;
-}
-
-function shortLines(body: unknown): ShortLine[] {
-  if (!body || typeof body !== 'object') return [];
-  const lines = (body as { lines?: unknown }).lines;
-  return Array.isArray(lines)
-    ? lines.filter((line): line is ShortLine => Boolean(line) && typeof line === 'object')
-    : [];
-}
+/** A line the server could not fill (`out_of_stock`). */
+export type ShortLine = OutOfStockLine;
 
 /** "Whey Isolate: only 2 left" — what a short line says to the shopper. */
 export function shortLineText(line: ShortLine): string {
-  const available = line.available ?? line.stock;
-  const why =
-    line.message ??
-    line.reason ??
-    (available !== undefined ? `only ${available} left` : 'not enough in stock');
-  return line.name ? `${line.name}: ${why}` : why;
+  return `${line.name}: only ${line.available} left`;
 }

@@ -26,7 +26,7 @@ export function StockAlertUnsubscribePage({ token }: { token: string }) {
         {stop.data.message}
       </p>
     );
-  } else if (stop.error instanceof ApiError && stop.error.status === 404) {
+  } else if (stop.error instanceof ApiError && stop.error.is('token_invalid')) {
     content = (
       <p ref={outcomeRef} tabIndex={-1} className={styles.invalid} role="alert">
         {stop.error.message}

@@ -9,9 +9,10 @@
  *   included).
  * - The outbox: a signed-in shopper's hearts wait in IndexedDB (queue `wishlist`) until the server
  *   has answered, so a heart given offline or on a flaky network shows at once, survives a reload
- *   and lands once. Each answer is the whole list, which replaces the cached one. A network
- *   failure, a 5xx or Retry-After is retried; any other 4xx (a product no longer sold, a full list)
- *   drops the change and says why, and the heart shows the server's list again.
+ *   and lands once. Each answer is the whole list, which replaces the cached one. A failure that
+ *   may pass later (ApiError.mayRetry) is retried; any other (`not_found` for a product no longer
+ *   sold, `wishlist_full`) drops the change and says why, and the heart shows the server's list
+ *   again.
  */
 import { onlineManager, QueryObserver, type QueryClient } from '@tanstack/react-query';
 import { subscribe } from 'valtio';
@@ -44,11 +45,7 @@ import { heartedIds, sendWishlistCommand, type WishlistCommand } from './wishlis
 
 export function classifyWishlistFailure(error: unknown): Failure {
   if (!(error instanceof ApiError)) return 'retry';
-  if (error.isNetworkError || error.status >= 500) return 'retry';
-  if (error.status === 408 || error.status === 429 || error.retryAfterSeconds !== null) {
-    return 'retry';
-  }
-  return 'refused';
+  return error.mayRetry ? 'retry' : 'refused';
 }
 
 let outbox: Outbox<WishlistCommand, WishlistResponse> | null = null;
@@ -73,7 +70,7 @@ function wishlistOutbox(queryClient: QueryClient): Outbox<WishlistCommand, Wishl
     },
     onRefused(_command, error) {
       // An ended session says so itself (the session effects), and the list goes with it.
-      if (error instanceof ApiError && error.status === 401) return;
+      if (error instanceof ApiError && error.is('sign_in_required')) return;
       toast.error(
         (error instanceof ApiError || error instanceof RefusedInOtherTab) && error.message
           ? error.message

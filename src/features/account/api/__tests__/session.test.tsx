@@ -82,7 +82,10 @@ describe('logging out', () => {
     setUser(user);
     server.use(
       http.get(api('/user/auth/logout'), () =>
-        HttpResponse.json({ success: false, message: 'Unavailable' }, { status: 503 }),
+        HttpResponse.json(
+          { success: false, code: 'database_unavailable', message: 'Unavailable' },
+          { status: 503 },
+        ),
       ),
     );
     const { router } = renderWithProviders(<LogoutButton />, { path: '/my-orders' });

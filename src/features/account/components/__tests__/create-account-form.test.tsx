@@ -144,6 +144,7 @@ test('the server’s refusals: beside the field when it names it, above the butt
     HttpResponse.json(
       {
         success: false,
+        code: 'validation',
         message: 'Password must be at most 128 characters.',
         errors: [{ path: 'body.password', message: 'Password must be at most 128 characters.' }],
       },
@@ -160,7 +161,11 @@ test('the server’s refusals: beside the field when it names it, above the butt
 
   answer = () =>
     HttpResponse.json(
-      { success: false, message: 'Too many attempts. Please wait 60 minutes and try again.' },
+      {
+        success: false,
+        code: 'rate_limited',
+        message: 'Too many attempts. Please wait 60 minutes and try again.',
+      },
       { status: 429 },
     );
   submit(element);

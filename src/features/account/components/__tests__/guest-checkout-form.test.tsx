@@ -99,7 +99,11 @@ test('shows the server’s refusal and stays signed out', async () => {
   server.use(
     http.post(api('/user/auth/guest'), () =>
       HttpResponse.json(
-        { success: false, message: 'Too many requests. Please try again in 60 minutes.' },
+        {
+          success: false,
+          code: 'rate_limited',
+          message: 'Too many requests. Please try again in 60 minutes.',
+        },
         { status: 429 },
       ),
     ),

@@ -58,7 +58,12 @@ test('a used, expired or unknown link says so, with a link to sign in', async ()
   server.use(
     http.post(api(`/user/auth/join-orders/${TOKEN}`), () =>
       HttpResponse.json(
-        { success: false, message: INVALID, errors: [{ path: 'params.token', message: INVALID }] },
+        {
+          success: false,
+          code: 'token_invalid',
+          message: INVALID,
+          errors: [{ path: 'params.token', message: INVALID }],
+        },
         { status: 400 },
       ),
     ),
@@ -75,7 +80,11 @@ test('another failure keeps the button to try again', async () => {
   server.use(
     http.post(api(`/user/auth/join-orders/${TOKEN}`), () =>
       HttpResponse.json(
-        { success: false, message: 'Too many attempts. Please wait 15 minutes and try again.' },
+        {
+          success: false,
+          code: 'rate_limited',
+          message: 'Too many attempts. Please wait 15 minutes and try again.',
+        },
         { status: 429 },
       ),
     ),

@@ -70,7 +70,10 @@ export function profileApi(initial: { addresses?: SavedAddress[] } = {}) {
     http.patch(api('/user/addresses/:addressId'), async ({ request, params }) => {
       const address = state.addresses.find((item) => item.id === params.addressId);
       if (!address)
-        return HttpResponse.json({ success: false, message: 'Not found' }, { status: 404 });
+        return HttpResponse.json(
+          { success: false, code: 'not_found', message: 'Not found' },
+          { status: 404 },
+        );
       const { isDefault, line2, ...body } = (await request.json()) as Partial<SavedAddress> & {
         line2?: string | null;
       };

@@ -30,6 +30,7 @@ test('a taken e-mail: the server’s message beside the Email field and in the f
       HttpResponse.json(
         {
           success: false,
+          code: 'email_taken',
           message: FORM_MESSAGE,
           errors: [{ path: 'body.email', message: FIELD_MESSAGE }],
         },

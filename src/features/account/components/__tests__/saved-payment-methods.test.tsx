@@ -170,7 +170,11 @@ describe('SavedPaymentMethods', () => {
       ),
       http.post(api('/user/payment-methods'), () =>
         HttpResponse.json(
-          { success: false, message: 'You can keep at most 10 cards.' },
+          {
+            success: false,
+            code: 'saved_limit_reached',
+            message: 'You can keep at most 10 cards.',
+          },
           { status: 409 },
         ),
       ),

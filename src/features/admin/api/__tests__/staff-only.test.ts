@@ -16,7 +16,7 @@ import { loadDeskReviews } from '../desk-reviews.ts';
 const server = setupMswServer();
 const forbidden = () =>
   HttpResponse.json(
-    { success: false, message: 'This is for the shop staff only.' },
+    { success: false, code: 'forbidden', message: 'This is for the shop staff only.' },
     { status: 403 },
   );
 
@@ -46,7 +46,7 @@ describe('staff only', () => {
       http.get(api('/admin/orders/ord_1'), () => HttpResponse.json(ok(makeDeskOrder()))),
       http.get(api('/admin/orders/ord_gone'), () =>
         HttpResponse.json(
-          { success: false, message: 'That order does not exist.' },
+          { success: false, code: 'not_found', message: 'That order does not exist.' },
           { status: 404 },
         ),
       ),

@@ -146,7 +146,11 @@ describe('order desk: one order', () => {
       // Another member of staff got there first.
       order = { ...order, status: 'shipped', shipment: { carrier: 'UPS', trackingNumber: '1Z9' } };
       return HttpResponse.json(
-        { success: false, message: 'This order is already shipped.' },
+        {
+          success: false,
+          code: 'order_transition_refused',
+          message: 'This order is already shipped.',
+        },
         { status: 409 },
       );
     });
@@ -223,7 +227,12 @@ describe('order desk: one order', () => {
   test('a refund the server refuses (409) shows its reason', async () => {
     answerPosts(() =>
       HttpResponse.json(
-        { success: false, message: 'Only 1000 cents are left to refund.', left: 1000 },
+        {
+          success: false,
+          code: 'refund_exceeds_balance',
+          message: 'Only 1000 cents are left to refund.',
+          left: 1000,
+        },
         { status: 409 },
       ),
     );
@@ -271,7 +280,11 @@ describe('order desk: one order', () => {
         keys.push(request.headers.get('idempotency-key'));
         if (stock + body.delta < 0) {
           return HttpResponse.json(
-            { success: false, message: 'Stock cannot go below 0 (7 in stock).' },
+            {
+              success: false,
+              code: 'stock_out_of_range',
+              message: 'Stock cannot go below 0 (7 in stock).',
+            },
             { status: 409 },
           );
         }

@@ -245,6 +245,7 @@ describe('review desk', () => {
         HttpResponse.json(
           {
             success: false,
+            code: 'validation',
             message: 'body.reason: must be at most 200 characters',
             errors: [{ path: 'body.reason', message: 'must be at most 200 characters' }],
           },
@@ -300,7 +301,7 @@ describe('review desk', () => {
     server.use(
       http.get(api('/admin/reviews'), () =>
         HttpResponse.json(
-          { success: false, message: 'Too many requests: wait a moment.' },
+          { success: false, code: 'rate_limited', message: 'Too many requests: wait a moment.' },
           { status: 429 },
         ),
       ),

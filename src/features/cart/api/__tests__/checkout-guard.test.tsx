@@ -45,7 +45,10 @@ describe('checkout guard', () => {
   test('a cart load error sends the shopper to /', async () => {
     server.use(
       http.get(api('/cart'), () =>
-        HttpResponse.json({ success: false, message: 'Cart not found.' }, { status: 404 }),
+        HttpResponse.json(
+          { success: false, code: 'not_found', message: 'Cart not found.' },
+          { status: 404 },
+        ),
       ),
     );
     const { router } = renderGuard();

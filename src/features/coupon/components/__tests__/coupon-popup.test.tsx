@@ -143,7 +143,10 @@ describe('coupon form', () => {
   test('a refusal shows the server message, or the fallback when there is none', async () => {
     server.use(
       http.post(api('/coupon/request'), () =>
-        HttpResponse.json({ success: false, message: 'Too many requests.' }, { status: 429 }),
+        HttpResponse.json(
+          { success: false, code: 'rate_limited', message: 'Too many requests.' },
+          { status: 429 },
+        ),
       ),
     );
     await openAfterDelay();

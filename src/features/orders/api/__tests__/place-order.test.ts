@@ -1,7 +1,7 @@
 /**
- * Placing an order while the server is still busy with the same Idempotency-Key (409 with
- * Retry-After, for up to a minute after a crash): the same request is sent again by itself, no
- * faster than the poll and no longer than the wait allows.
+ * Placing an order while the server is still busy with the same Idempotency-Key
+ * (`request_in_flight` with Retry-After, for up to a minute after a crash): the same request is
+ * sent again by itself, no faster than the poll and no longer than the wait allows.
  */
 import { http, HttpResponse } from 'msw';
 import { expect, test } from 'vitest';
@@ -16,6 +16,7 @@ const busy = (seconds: number) =>
   HttpResponse.json(
     {
       success: false,
+      code: 'request_in_flight',
       message: 'A request with this Idempotency-Key is still being processed.',
       retryAfter: seconds,
     },
@@ -54,4 +55,20 @@ test('gives up once the longest wait is spent, and the caller hears of the 409',
   expect(error).toMatchObject({ status: 409, retryAfterSeconds: 60 });
   // The first try and one every 50 ms for 200 ms: bounded.
   expect(keysSent()).toEqual(['key-2', 'key-2', 'key-2', 'key-2', 'key-2']);
+});
+
+test('only `request_in_flight` is waited out: another 409, even with Retry-After, is the answer', async () => {
+  server.use(
+    http.post(api('/orders'), () =>
+      HttpResponse.json(
+        { success: false, code: 'cart_empty', message: 'Your cart is empty.' },
+        { status: 409, headers: { 'retry-after': '1' } },
+      ),
+    ),
+  );
+  const error = await placeOrder(body, 'key-3', { pollMs: 50, maxWaitMs: 200 }).catch(
+    (caught: unknown) => caught,
+  );
+  expect(error).toMatchObject({ status: 409, code: 'cart_empty' });
+  expect(keysSent()).toEqual(['key-3']);
 });

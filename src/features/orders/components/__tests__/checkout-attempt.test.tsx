@@ -229,7 +229,11 @@ describe('the checkout attempt', () => {
       http.post(api('/orders'), () =>
         ++calls === 1
           ? HttpResponse.json(
-              { success: false, message: 'This order is still being processed.' },
+              {
+                success: false,
+                code: 'request_in_flight',
+                message: 'This order is still being processed.',
+              },
               { status: 409, headers: { 'retry-after': '1' } },
             )
           : placed(),
@@ -258,6 +262,7 @@ describe('a checkout retried right after a crash', () => {
           ? HttpResponse.json(
               {
                 success: false,
+                code: 'request_in_flight',
                 message: 'A request with this Idempotency-Key is still being processed.',
                 retryAfter: 45,
               },
@@ -330,6 +335,7 @@ describe('a refused order', () => {
           ? HttpResponse.json(
               {
                 success: false,
+                code: 'out_of_stock',
                 message: 'Some items are no longer in stock.',
                 lines: [{ variantId: 'var_1', name: 'Whey Protein Isolate', available: 1 }],
               },

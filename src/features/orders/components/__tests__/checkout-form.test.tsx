@@ -97,6 +97,7 @@ describe('checkout form', () => {
         HttpResponse.json(
           {
             success: false,
+            code: 'validation',
             message: 'Check the highlighted fields.',
             errors: [
               { path: 'body.shippingAddress.postalCode', message: 'is not in Ontario' },

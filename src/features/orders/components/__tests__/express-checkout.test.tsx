@@ -254,7 +254,12 @@ describe('a payment sheet', () => {
       http.post(api('/orders'), ({ request }) => {
         keys.push(request.headers.get('idempotency-key'));
         return HttpResponse.json(
-          { success: false, message: 'Some items in your cart are no longer in stock as ordered.' },
+          {
+            success: false,
+            code: 'out_of_stock',
+            lines: [],
+            message: 'Some items in your cart are no longer in stock as ordered.',
+          },
           { status: 409 },
         );
       }),

@@ -222,7 +222,11 @@ describe('an order opened by its e-mailed link', () => {
     server.use(
       http.get(api(`/order-links/${TOKEN}`), () =>
         HttpResponse.json(
-          { success: false, message: 'This order link is invalid or has been revoked.' },
+          {
+            success: false,
+            code: 'token_invalid',
+            message: 'This order link is invalid or has been revoked.',
+          },
           { status: 404 },
         ),
       ),

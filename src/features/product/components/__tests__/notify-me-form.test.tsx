@@ -116,6 +116,7 @@ test("shows the server's refusal in the form and beside the field", async () => 
       HttpResponse.json(
         {
           success: false,
+          code: 'validation',
           message: 'Validation failed',
           errors: [{ path: 'body.email', message: 'Enter a valid email address.' }],
         },
@@ -138,7 +139,11 @@ test("shows the server's refusal in the form and beside the field", async () => 
   server.use(
     http.post(ALERTS, () =>
       HttpResponse.json(
-        { success: false, message: 'Too many requests. Please try again in 60 minutes.' },
+        {
+          success: false,
+          code: 'rate_limited',
+          message: 'Too many requests. Please try again in 60 minutes.',
+        },
         { status: 429 },
       ),
     ),

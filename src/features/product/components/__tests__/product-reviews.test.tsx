@@ -133,7 +133,10 @@ test('a page that cannot load says so and can be tried again', async () => {
   server.use(
     http.get(api('/products/gold-whey/reviews'), () =>
       fail
-        ? HttpResponse.json({ success: false, message: 'Down.' }, { status: 503 })
+        ? HttpResponse.json(
+            { success: false, code: 'database_unavailable', message: 'Down.' },
+            { status: 503 },
+          )
         : HttpResponse.json({
             success: true,
             data: {

@@ -42,6 +42,7 @@ test('a used or unknown link says so', async () => {
       HttpResponse.json(
         {
           success: false,
+          code: 'token_invalid',
           message: 'This alert has already ended.',
           errors: [{ path: 'params.token', message: 'This alert has already ended.' }],
         },

@@ -221,6 +221,7 @@ test("the server's field errors go beside the fields, its refusals above the but
     HttpResponse.json(
       {
         success: false,
+        code: 'validation',
         message: 'Validation failed',
         errors: [{ path: 'body.title', message: 'must not be only emoji' }],
       },

@@ -174,7 +174,10 @@ describe('search box texts and navigation', () => {
               success: true,
               suggestions: { products: [], categories: [], brands: [], flavors: [] },
             })
-          : HttpResponse.json({ success: false, message: 'Search is down' }, { status: 503 }),
+          : HttpResponse.json(
+              { success: false, code: 'database_unavailable', message: 'Search is down' },
+              { status: 503 },
+            ),
       ),
     );
     await setup();

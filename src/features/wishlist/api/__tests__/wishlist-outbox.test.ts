@@ -84,7 +84,11 @@ beforeEach(() => {
   vi.mocked(sendWishlistCommand).mockImplementation(async (command) => {
     sent.push(command);
     if (command.type === 'put' && command.productId === 'gone') {
-      throw new ApiError(404, 'No product with that id is for sale.', [], true);
+      throw new ApiError(404, 'No product with that id is for sale.', [], true, null, {
+        success: false,
+        message: 'No product with that id is for sale.',
+        code: 'not_found',
+      });
     }
     if (command.type === 'put' && !server.includes(command.productId)) {
       server = [command.productId, ...server];
@@ -199,6 +203,15 @@ describe('classifyWishlistFailure', () => {
     expect(classifyWishlistFailure(new ApiError(409, 'Full'))).toBe('refused');
     expect(classifyWishlistFailure(new ApiError(404, 'Gone'))).toBe('refused');
     expect(classifyWishlistFailure(new ApiError(403, 'Guest'))).toBe('refused');
+  });
+
+  test('an answer of the API is judged by its code', () => {
+    const answered = (status: number, code: string, retryAfter: number | null = null) =>
+      new ApiError(status, 'x', [], true, retryAfter, { success: false, message: 'x', code });
+    expect(classifyWishlistFailure(answered(409, 'request_in_flight'))).toBe('retry');
+    expect(classifyWishlistFailure(answered(429, 'rate_limited', 5))).toBe('retry');
+    expect(classifyWishlistFailure(answered(409, 'wishlist_full'))).toBe('refused');
+    expect(classifyWishlistFailure(answered(404, 'not_found'))).toBe('refused');
   });
 });
 
