@@ -52,40 +52,6 @@ const noOtherTables = (own) => ({
     },
   ],
 });
-/** Files that still read another module's tables: each is pending, listed so nothing new joins. */
-const PENDING_TABLE_IMPORTS = [
-  // pending: moves to its owner's functions
-  'server/modules/admin/csv.ts',
-  // pending: moves to its owner's functions
-  'server/modules/admin/refunds.ts',
-  // pending: moves to its owner's functions
-  'server/modules/admin/service.ts',
-  // pending: moves to its owner's functions
-  'server/modules/admin/stock.ts',
-  // pending: moves to its owner's functions
-  'server/modules/orders/answers.ts',
-  // pending: moves to its owner's functions
-  'server/modules/orders/lifecycle.ts',
-  // pending: moves to its owner's functions
-  'server/modules/orders/mails.ts',
-  // pending: moves to its owner's functions
-  'server/modules/orders/placement.ts',
-  // pending: moves to its owner's functions
-  'server/modules/orders/pricing.ts',
-  // pending: moves to its owner's functions
-  'server/modules/orders/reorder.ts',
-  // pending: moves to its owner's functions
-  'server/modules/orders/transitions.ts',
-  // pending: moves to its owner's functions
-  'server/modules/payments/completion.ts',
-  // pending: moves to its owner's functions
-  'server/modules/payments/jobs.ts',
-  // pending: moves to its owner's functions
-  'server/modules/payments/saved-methods.ts',
-  // pending: moves to its owner's functions
-  'server/modules/payments/service.ts',
-];
-
 export default tseslint.config(
   {
     ignores: [
@@ -130,7 +96,7 @@ export default tseslint.config(
   },
   ...MODULES.map((module) => ({
     files: [`server/modules/${module}/**/*.ts`],
-    ignores: [`server/modules/${module}/tables.ts`, '**/*.test.ts', ...PENDING_TABLE_IMPORTS],
+    ignores: [`server/modules/${module}/tables.ts`, '**/*.test.ts'],
     rules: noOtherTables(module),
   })),
   {

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNotNull, lt } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, lt, sql } from 'drizzle-orm';
 import {
   CART_LINE_MAX_QUANTITY,
   computeCartTotals,
@@ -394,4 +394,31 @@ export async function getCart(executor: Executor, owner: CartOwner): Promise<Car
 /** Deletes the account's cart (it is being deleted); its lines go with it. */
 export async function deleteCartsOf(tx: Executor, userId: string): Promise<void> {
   await tx.delete(carts).where(eq(carts.userId, userId));
+}
+
+/**
+ * The statements that empty a cart once its order is placed (its lines deleted, its code taken
+ * off), unexecuted: placement runs them inside its own single statement.
+ */
+export function emptyCartStatements(executor: Executor, cartId: string, now: Date) {
+  return [
+    executor.delete(cartItems).where(eq(cartItems.cartId, cartId)),
+    executor
+      .update(carts)
+      .set({ discountCodeId: null, updatedAt: now })
+      .where(eq(carts.id, cartId)),
+  ] as const;
+}
+
+/** Takes a code another order used off the shopper's cart, so the next try prices without it. */
+export async function dropSpentCode(db: Executor, userId: string): Promise<void> {
+  await db
+    .update(carts)
+    .set({ discountCodeId: null, updatedAt: new Date() })
+    .where(
+      and(
+        eq(carts.userId, userId),
+        sql`exists (select 1 from discount_codes where discount_codes.id = ${carts.discountCodeId} and discount_codes.used_at is not null)`,
+      ),
+    );
 }

@@ -218,3 +218,18 @@ export async function liveDiscount(
     .limit(1);
   return row ?? null;
 }
+
+/** A code as pricing weighs it: whether it is used and until when it holds; null when unknown. */
+export async function discountCodeById(executor: Executor, id: string) {
+  const [code] = await executor
+    .select({
+      id: discountCodes.id,
+      code: discountCodes.code,
+      percentOff: discountCodes.percentOff,
+      usedAt: discountCodes.usedAt,
+      expiresAt: discountCodes.expiresAt,
+    })
+    .from(discountCodes)
+    .where(eq(discountCodes.id, id));
+  return code ?? null;
+}

@@ -9,11 +9,11 @@ import { HttpError, conflict } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { SessionUser } from '../../plugins/sessions.ts';
 import { saveAddressOnce } from '../addresses/service.ts';
-import { users } from '../auth/tables.ts';
-import { cartItems, carts } from '../cart/tables.ts';
+import { lockAccount } from '../auth/accounts.ts';
+import { dropSpentCode, emptyCartStatements } from '../cart/service.ts';
 import { reserveStock } from '../catalog/stock.ts';
 import { redeemDiscountCode } from '../discounts/service.ts';
-import { payments } from '../payments/tables.ts';
+import { insertPaymentStatement, type NewPayment } from '../payments/of-orders.ts';
 import {
   EmptyCartError,
   priceCart,
@@ -119,14 +119,13 @@ async function checkUnpaidBound(
 type OrderRow = typeof orders.$inferSelect;
 type OrderItemRow = typeof orderItems.$inferSelect;
 type OrderEventRow = typeof orderEvents.$inferSelect;
-type PaymentRow = typeof payments.$inferSelect;
 
 /** An order just placed, as its placement wrote it: its answer needs no reading back. */
 export interface PlacedOrder {
   order: OrderRow;
   items: OrderItemRow[];
   events: OrderEventRow[];
-  payment: PaymentRow;
+  payment: NewPayment;
 }
 
 /**
@@ -150,7 +149,7 @@ export async function placeOrder(
       const priced = await priceCart(tx, { userId: user._id }, body, true);
       if (priced.lines.length === 0) throw new EmptyCartError();
       // A buy-now order has no cart row to lock: the shopper's row keeps their placements in turn.
-      if (!priced.cartId) await lockUser(tx, user._id);
+      if (!priced.cartId) await lockAccount(tx, user._id);
       const shippingAddress = priced.shippingAddress!;
       await checkUnpaidBound(tx, user._id, input.clientAddress, input.unpaidBound);
       await reserveLines(tx, priced.lines);
@@ -222,7 +221,7 @@ export async function placeOrder(
         actorId: user._id,
         createdAt: now,
       };
-      const payment: PaymentRow = {
+      const payment: NewPayment = {
         id: newId('pay'),
         orderId: id,
         provider: input.provider,
@@ -239,23 +238,18 @@ export async function placeOrder(
         updatedAt: now,
         reconciledAt: null,
       };
+      // The other modules' statements, built by their owners and run inside this one.
       const emptyCart = priced.cartId
-        ? sql`, emptied as (${tx
-            .delete(cartItems)
-            .where(eq(cartItems.cartId, priced.cartId))
-            .getSQL()}),
-            cart as (${tx
-              .update(carts)
-              .set({ discountCodeId: null, updatedAt: now })
-              .where(eq(carts.id, priced.cartId))
-              .getSQL()})`
+        ? (([items, cart]) => sql`, emptied as (${items.getSQL()}), cart as (${cart.getSQL()})`)(
+            emptyCartStatements(tx, priced.cartId, now),
+          )
         : sql``;
       // One statement: the foreign keys to the order are checked at its end, the order written.
       const [numbered] = await queryRows<{ number: number }>(
         tx,
         sql`with items as (${tx.insert(orderItems).values(items).getSQL()}),
           placed as (${tx.insert(orderEvents).values(event).getSQL()}),
-          payment as (${tx.insert(payments).values(payment).getSQL()})${emptyCart}
+          payment as (${insertPaymentStatement(tx, payment).getSQL()})${emptyCart}
           ${tx.insert(orders).values(order).returning({ number: orders.number }).getSQL()}`,
       );
       // A guest checkout keeps no addresses (it has no profile to offer them from).
@@ -267,7 +261,7 @@ export async function placeOrder(
     return { orderId: placed.order.id, placed };
   } catch (err) {
     if (err instanceof HttpError && err.code === 'discount_used') {
-      await forgetUsedCode(db, user._id);
+      await dropSpentCode(db, user._id);
     }
     // The attempt placed its order before (the unique (user, checkout key) index refused this
     // one, or its cart is empty now), or two requests of one attempt raced past the idempotency
@@ -276,23 +270,6 @@ export async function placeOrder(
     if (earlier) return { orderId: earlier };
     throw err;
   }
-}
-
-async function lockUser(tx: Executor, userId: string) {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-}
-
-/** Takes a code that another order used off the shopper's cart, so the next try prices without it. */
-async function forgetUsedCode(db: Database, userId: string) {
-  await db
-    .update(carts)
-    .set({ discountCodeId: null, updatedAt: new Date() })
-    .where(
-      and(
-        eq(carts.userId, userId),
-        sql`exists (select 1 from discount_codes where discount_codes.id = ${carts.discountCodeId} and discount_codes.used_at is not null)`,
-      ),
-    );
 }
 
 async function findAttemptOrder(db: Executor, userId: string, checkoutKey: string) {

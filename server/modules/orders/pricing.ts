@@ -3,7 +3,6 @@
  * discount code, where it ships and the taxes there. Quotes and placed orders are both priced
  * here, so they never disagree.
  */
-import { eq } from 'drizzle-orm';
 import type { AddCartItemBody } from '../../../contract/cart.ts';
 import {
   computeOrderTotals,
@@ -18,7 +17,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { HttpError, badRequest, unauthorized } from '../../lib/errors.ts';
 import { findOwnAddress } from '../addresses/service.ts';
 import { findCart, readCartLines, readVariantLine, type CartOwner } from '../cart/service.ts';
-import { discountCodes } from '../discounts/tables.ts';
+import { discountCodeById } from '../discounts/service.ts';
 
 /** An order body or a quote body, once validated (addresses canonical). */
 export interface CheckoutTarget {
@@ -119,16 +118,7 @@ export async function priceCart(
   let discount: PricedCart['discount'] = null;
   let usedCode = false;
   if (cart.discountCodeId) {
-    const [code] = await tx
-      .select({
-        id: discountCodes.id,
-        code: discountCodes.code,
-        percentOff: discountCodes.percentOff,
-        usedAt: discountCodes.usedAt,
-        expiresAt: discountCodes.expiresAt,
-      })
-      .from(discountCodes)
-      .where(eq(discountCodes.id, cart.discountCodeId));
+    const code = await discountCodeById(tx, cart.discountCodeId);
     usedCode = Boolean(code?.usedAt);
     if (code && !code.usedAt && code.expiresAt > new Date()) {
       discount = { id: code.id, code: code.code, percentOff: code.percentOff };

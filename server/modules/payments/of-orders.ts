@@ -65,3 +65,11 @@ export async function refundedByOrder(
     .where(inArray(payments.orderId, [...orderIds]));
   return new Map(rows.map((row) => [row.orderId, row.refunded]));
 }
+
+/** The row of a payment about to be opened for a new order. */
+export type NewPayment = typeof payments.$inferSelect;
+
+/** The insert of a new order's payment, unexecuted: placement runs it inside its own statement. */
+export function insertPaymentStatement(executor: Executor, payment: NewPayment) {
+  return executor.insert(payments).values(payment);
+}

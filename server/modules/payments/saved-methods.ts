@@ -12,7 +12,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { conflict, HttpError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { SessionUser } from '../../plugins/sessions.ts';
-import { users } from '../auth/tables.ts';
+import { lockAccount } from '../auth/accounts.ts';
 import type { PaymentProvider } from './provider.ts';
 import type { StripeProvider } from './stripe-provider.ts';
 import { paymentCustomers, savedPaymentMethods } from './tables.ts';
@@ -135,9 +135,6 @@ export async function startSetup(
   return { provider: 'stripe', setupIntentId: intent.id, clientSecret: intent.clientSecret };
 }
 
-const lockShopper = (tx: Executor, userId: string) =>
-  tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-
 /**
  * Stores a card once per shopper and token (saving the same card again answers the stored one),
  * under the shopper's row lock so two saves cannot both pass SAVED_PAYMENT_METHODS_MAX.
@@ -148,7 +145,7 @@ async function storeSavedMethod(
   card: Omit<typeof savedPaymentMethods.$inferInsert, 'id' | 'userId' | 'createdAt'>,
 ): Promise<{ method: SavedPaymentMethod; created: boolean }> {
   return db.transaction(async (tx) => {
-    await lockShopper(tx, userId);
+    await lockAccount(tx, userId);
     const [same] = await tx
       .select()
       .from(savedPaymentMethods)
