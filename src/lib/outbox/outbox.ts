@@ -221,6 +221,11 @@ export class Outbox<C extends { idempotencyKey: string }, R> {
           this.again = false;
           await this.options.lock(() => this.sendAll());
         } while (this.again);
+      } catch (error) {
+        // Storage that cannot be used (IndexedDB blocked or missing) leaves the commands where
+        // they are; the next change, reconnection or page sends them. A flush never rejects: its
+        // callers fire and forget it.
+        console.warn('The outbox could not send what is stored.', error);
       } finally {
         this.flushing = null;
       }

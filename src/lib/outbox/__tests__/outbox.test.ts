@@ -67,6 +67,26 @@ function outboxWith(
 afterEach(() => vi.useRealTimers());
 
 describe('Outbox', () => {
+  test('storage that fails while sending leaves the command stored, and the flush resolves', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const storage = memoryStorage();
+    const broken = {
+      ...storage,
+      settle: async () => {
+        throw new ReferenceError('indexedDB is not defined');
+      },
+    };
+    const outbox = outboxWith(async (c) => `ok ${c.n}`, { storage: broken });
+    await outbox.enqueue(command(1));
+    await expect(outbox.flush()).resolves.toBeUndefined();
+    expect((await storage.entries()).map(([, c]) => c.n)).toEqual([1]);
+    expect(warn).toHaveBeenCalledWith(
+      'The outbox could not send what is stored.',
+      expect.any(ReferenceError),
+    );
+    warn.mockRestore();
+  });
+
   test('sends commands one at a time, oldest first, and settles each with its answer', async () => {
     const sent: number[] = [];
     let inFlight = 0;
