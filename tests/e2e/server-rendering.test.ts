@@ -523,6 +523,18 @@ function collectErrors(page: Page): string[] {
   return errors;
 }
 
+/**
+ * How long a page is given to fall quiet (its late chunks and saved answers loaded) before its
+ * errors are read. On a loaded two-core machine the service worker's first precache can keep the
+ * network busy for longer than that: the checks then run on what has loaded, which hydration
+ * (already checked) does not wait for.
+ */
+const NETWORK_QUIET_WAIT_MS = 10_000;
+
+async function quietNetwork(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle', { timeout: NETWORK_QUIET_WAIT_MS }).catch(() => {});
+}
+
 describe('in the browser', () => {
   test('with JavaScript off, every public page shows its content', async () => {
     // Not the harness's context: its pages wait for the app to run, which never happens here.
@@ -565,7 +577,7 @@ describe('in the browser', () => {
         expect(await page.evaluate(() => document.documentElement.dataset.hydrated), path).toBe(
           'true',
         );
-        await page.waitForLoadState('networkidle');
+        await quietNetwork(page);
         expect(errors, path).toEqual([]);
         expect(await page.title(), path).toBe(title);
         expect(await page.getByRole('heading', { level: 1 }).first().textContent(), path).toContain(
@@ -612,7 +624,7 @@ describe('in the browser', () => {
         const page = await context.newPage();
         const errors = collectErrors(page);
         await page.goto(path);
-        await page.waitForLoadState('networkidle');
+        await quietNetwork(page);
         // On a loaded machine the network can fall quiet before hydration asks for the button's
         // chunk: wait for the button rather than reading it once.
         await expect
