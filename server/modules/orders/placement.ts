@@ -13,7 +13,8 @@ import { lockAccount } from '../auth/accounts.ts';
 import { dropSpentCode, emptyCartStatements } from '../cart/service.ts';
 import { reserveStock } from '../catalog/stock.ts';
 import { redeemDiscountCode } from '../discounts/service.ts';
-import { insertPaymentStatement, type NewPayment } from '../payments/of-orders.ts';
+import type { PaymentRow } from '../payments/completion.ts';
+import { insertPaymentStatement } from '../payments/of-orders.ts';
 import {
   EmptyCartError,
   priceCart,
@@ -125,7 +126,7 @@ export interface PlacedOrder {
   order: OrderRow;
   items: OrderItemRow[];
   events: OrderEventRow[];
-  payment: NewPayment;
+  payment: PaymentRow;
 }
 
 /**
@@ -221,7 +222,7 @@ export async function placeOrder(
         actorId: user._id,
         createdAt: now,
       };
-      const payment: NewPayment = {
+      const payment: PaymentRow = {
         id: newId('pay'),
         orderId: id,
         provider: input.provider,
@@ -239,11 +240,11 @@ export async function placeOrder(
         reconciledAt: null,
       };
       // The other modules' statements, built by their owners and run inside this one.
-      const emptyCart = priced.cartId
-        ? (([items, cart]) => sql`, emptied as (${items.getSQL()}), cart as (${cart.getSQL()})`)(
-            emptyCartStatements(tx, priced.cartId, now),
-          )
-        : sql``;
+      let emptyCart = sql``;
+      if (priced.cartId) {
+        const [emptied, cart] = emptyCartStatements(tx, priced.cartId, now);
+        emptyCart = sql`, emptied as (${emptied.getSQL()}), cart as (${cart.getSQL()})`;
+      }
       // One statement: the foreign keys to the order are checked at its end, the order written.
       const [numbered] = await queryRows<{ number: number }>(
         tx,

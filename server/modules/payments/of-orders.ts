@@ -5,6 +5,7 @@
  */
 import { and, asc, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import type { PaymentRow } from './completion.ts';
 import { payments, refunds } from './tables.ts';
 
 /** An order's payment, or null before one was started. */
@@ -66,10 +67,7 @@ export async function refundedByOrder(
   return new Map(rows.map((row) => [row.orderId, row.refunded]));
 }
 
-/** The row of a payment about to be opened for a new order. */
-export type NewPayment = typeof payments.$inferSelect;
-
 /** The insert of a new order's payment, unexecuted: placement runs it inside its own statement. */
-export function insertPaymentStatement(executor: Executor, payment: NewPayment) {
+export function insertPaymentStatement(executor: Executor, payment: PaymentRow) {
   return executor.insert(payments).values(payment);
 }
