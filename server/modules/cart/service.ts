@@ -10,7 +10,8 @@ import type { Database, Executor } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
-import { findSellableVariant, sellableVariants } from '../catalog/service.ts';
+import { findSellableVariant, sellableStockSql, sellableVariants } from '../catalog/service.ts';
+import { queryRows } from '../search/sql.ts';
 import { flavorPackshot } from '../catalog/images.ts';
 import { findApplicableCode, liveDiscount } from '../discounts/service.ts';
 import { cartItems, carts } from './tables.ts';
@@ -31,6 +32,15 @@ interface CartRef {
 
 const guestCutoff = () => new Date(Date.now() - GUEST_CART_TTL_DAYS * DAY_MS);
 
+/** The condition on `carts` that picks the owner's cart (a guest's only while it is live). */
+const ownedBy = (owner: CartOwner) =>
+  owner.kind === 'user'
+    ? eq(carts.userId, owner.userId)
+    : and(
+        eq(carts.guestIdHash, hashToken(owner.guestCartId ?? '')),
+        gt(carts.updatedAt, guestCutoff()),
+      );
+
 /** The owner's cart, if it has one (row-locked when `forUpdate`, inside a transaction). */
 export async function findCart(
   executor: Executor,
@@ -38,17 +48,10 @@ export async function findCart(
   forUpdate = false,
 ): Promise<CartRef | null> {
   if (owner.kind === 'guest' && !owner.guestCartId) return null;
-  const where =
-    owner.kind === 'user'
-      ? eq(carts.userId, owner.userId)
-      : and(
-          eq(carts.guestIdHash, hashToken(owner.guestCartId ?? '')),
-          gt(carts.updatedAt, guestCutoff()),
-        );
   const query = executor
     .select({ id: carts.id, discountCodeId: carts.discountCodeId })
     .from(carts)
-    .where(where)
+    .where(ownedBy(owner))
     .limit(1);
   const [row] = forUpdate ? await query.for('update') : await query;
   if (!row) return null;
@@ -108,11 +111,60 @@ function overStock(name: string, stock: number, inCart: number) {
   return conflict('cart_over_stock', message, { available });
 }
 
-export async function addItem(
+interface AddedLine {
+  productId: string;
+  variantId: string;
+  quantity: number;
+}
+
+/**
+ * The everyday add: the owner has a cart and the line fits. One statement and no transaction
+ * (the whole path below takes eight or more): it locks the cart row, so a placement holding it is waited
+ * for and its emptied cart is what this adds to; it inserts the line, or adds to the line already
+ * there, only where the sum stays within the variant's stock and the per-line maximum. The sum
+ * is checked on the newest version of the line (ON CONFLICT works on it, whatever this
+ * statement's snapshot saw), so two adds at once both count. Answers null when the owner has no
+ * cart or the line does not fit; the whole path then creates the cart, or says exactly why not.
+ */
+async function addToExistingCart(
   db: Database,
   owner: CartOwner,
-  input: { productId: string; variantId: string; quantity: number },
-): Promise<CartRef> {
+  input: AddedLine,
+): Promise<CartRef | null> {
+  if (owner.kind === 'guest' && !owner.guestCartId) return null;
+  const cart = db
+    .select({ id: carts.id, discountCodeId: carts.discountCodeId })
+    .from(carts)
+    .where(ownedBy(owner))
+    .limit(1)
+    .for('update');
+  const most = sql`least((select stock from variant), ${CART_LINE_MAX_QUANTITY})`;
+  const [row] = await queryRows<{ id: string; discount_code_id: string | null }>(
+    db,
+    sql`with cart as (${cart.getSQL()}),
+      variant as (${sellableStockSql(input.productId, input.variantId)}),
+      line as (
+        insert into ${cartItems} (id, cart_id, product_id, variant_id, quantity)
+        select ${newId('item')}, cart.id, ${input.productId}, ${input.variantId}, ${input.quantity}
+        from cart where ${input.quantity} <= ${most}
+        on conflict (cart_id, variant_id) do update
+          set quantity = ${cartItems.quantity} + excluded.quantity
+          where ${cartItems.quantity} + excluded.quantity <= ${most}
+        returning cart_id
+      ),
+      touched as (
+        update ${carts} set updated_at = ${new Date()} where id in (select cart_id from line)
+      )
+      select cart.id, cart.discount_code_id from cart where exists (select 1 from line)`,
+  );
+  if (!row) return null;
+  const ref = { id: row.id, discountCodeId: row.discount_code_id };
+  return owner.kind === 'guest' ? { ...ref, guestCartId: owner.guestCartId ?? '' } : ref;
+}
+
+export async function addItem(db: Database, owner: CartOwner, input: AddedLine): Promise<CartRef> {
+  const added = await addToExistingCart(db, owner, input);
+  if (added) return added;
   const changed = await db.transaction(async (tx) => {
     const variant = await findSellableVariant(tx, input.productId, input.variantId);
     const cart = await ensureCart(tx, owner);

@@ -287,6 +287,16 @@ export const sellableVariants = new QueryBuilder()
   .where(and(eq(products.isActive, true), eq(variants.isActive, true)))
   .as('sellable_variants');
 
+/**
+ * The stock of a variant that can be put in a cart (as `findSellableVariant` checks it), as a
+ * one-column select for a caller's own statement: no row when it cannot be bought.
+ */
+export const sellableStockSql = (productId: string, variantId: string): SQL => sql`
+  select ${variants.stock} from ${variants}
+  join ${products} on ${products.id} = ${variants.productId}
+  where ${variants.id} = ${variantId} and ${products.id} = ${productId}
+    and ${variants.isActive} and ${products.isActive}`;
+
 /** A variant that can be put in a cart: active, of an active product, of the product named. */
 export async function findSellableVariant(tx: Executor, productId: string, variantId: string) {
   const [product] = await tx
