@@ -88,6 +88,15 @@ export const NutritionFacts = z.object({
 });
 export type NutritionFacts = z.infer<typeof NutritionFacts>;
 
+/**
+ * The most units of one variant the public catalog tells: as many as one cart line may hold, so
+ * every choice a shopper makes (how many to add, "Only 3 left", sold out) reads the same as with
+ * the shelf's count. Beyond it the count is the desk's business, not a competitor's; and a sale
+ * that leaves more than this changes no public answer, so it empties no cache. The database's
+ * `shown_stock()` applies it (to answers, and to which changes it announces).
+ */
+export const SHOWN_STOCK_MAX = 20;
+
 export const ProductVariant = z.object({
   _id: z.string(),
   sku: z.string(),
@@ -96,6 +105,7 @@ export const ProductVariant = z.object({
   size: z.string(),
   price: z.number().int(),
   compareAtPrice: z.number().int().nullable(),
+  /** Units on sale, told up to SHOWN_STOCK_MAX (20 means "20 or more"). */
   stock: z.number().int(),
   /** The packshot of this variant's flavor (one of the product's images), or null without any. */
   image: z.string().nullable(),

@@ -258,26 +258,21 @@ it.skipIf(!onPostgres)(
     expect(recovered, `last try: ${lastTry.join(' ')}\n${log.slice(-3000)}`).toBe(true);
 
     // The catalog listener reconnected too: a stock change made straight in the database (as
-    // another instance would) reaches this instance's product answers.
-    const productId = shoppers[1]!.line.productId;
+    // another instance would), one that the product's answer tells, reaches that answer.
+    const { productId, variantId } = shoppers[1]!.line;
+    const told = async () => {
+      const product = await call('GET', `/products/${productId}`);
+      const detail = product.body.data as { variants: { _id: string; stock: number }[] };
+      return detail.variants.find((v) => v._id === variantId)?.stock;
+    };
+    const stock = (await told()) === 7 ? 6 : 7;
     const url = new URL(adminUrl!);
     url.pathname = `/${name}`;
     const shopDb = new pg.Client({ connectionString: url.toString() });
     await shopDb.connect();
-    await shopDb.query('update variants set stock = 4321 where id = $1', [
-      shoppers[1]!.line.variantId,
-    ]);
+    await shopDb.query('update variants set stock = $1 where id = $2', [stock, variantId]);
     await shopDb.end();
-    await expect
-      .poll(
-        async () => {
-          const product = await call('GET', `/products/${productId}`);
-          const detail = product.body.data as { variants: { _id: string; stock: number }[] };
-          return detail.variants.find((v) => v._id === shoppers[1]!.line.variantId)?.stock;
-        },
-        { timeout: RECOVERY_BUDGET_MS },
-      )
-      .toBe(4321);
+    await expect.poll(told, { timeout: RECOVERY_BUDGET_MS }).toBe(stock);
     console.log(
       `database drop: ${terminated} backends terminated in ${TERMINATIONS} rounds; answers ${JSON.stringify(Object.fromEntries(seen))}; recovered in ${Date.now() - started} ms`,
     );

@@ -377,7 +377,7 @@ export async function loadFlavorLooks(
 const variantsJson = sql<VariantJson[] | string>`coalesce((
   select json_agg(json_build_object(
     '_id', v.id, 'sku', v.sku, 'size', v.size, 'price', v.price,
-    'compareAtPrice', v.compare_at_price, 'stock', v.stock,
+    'compareAtPrice', v.compare_at_price, 'stock', shown_stock(v.stock),
     'flavor', json_build_object('_id', f.id, 'slug', f.slug, 'name', f.name)
   ) order by v.price, v.size)
   from ${variants} v join ${flavors} f on f.id = v.flavor_id
