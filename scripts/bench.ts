@@ -59,7 +59,7 @@
  * limit per client address is honoured rather than switched off. Each cart gets one line. Then,
  * with the same cookies: GET /cart is measured as the baseline (a signed-in read of one cart),
  * and each buyer repeats "place the order (POST /orders, its own Idempotency-Key), put the line
- * back in the emptied cart (POST /cart/items)". That loop is a small fetch-based load generator
+ * back in the emptied cart (POST /cart/items)", every call from its own address. That loop is a small fetch-based load generator
  * rather than autocannon, so the latency of the placements is measured apart from the refills;
  * orders/s counts 201 answers only. It also prints the share of a CPU core the shop's process
  * and the load generator used: a shop well under one core spent its time waiting, on the database
@@ -1154,7 +1154,11 @@ async function loadCartReads(shop: Shop, buyers: Buyer[], seconds: number) {
   const stats = new RouteStats();
   const run = await runWorkers(shop, buyers, seconds, async (buyer) => {
     if (
-      !(await stats.send(`${shop.base}/api/v1/cart`, { headers: { cookie: buyer.cookie } }, 200))
+      !(await stats.send(
+        `${shop.base}/api/v1/cart`,
+        { headers: { cookie: buyer.cookie, 'x-forwarded-for': buyerAddress(buyer.index) } },
+        200,
+      ))
     ) {
       await sleep(50);
     }
@@ -1173,7 +1177,13 @@ async function loadCheckouts(shop: Shop, buyers: Buyer[], seconds: number, runId
   const refill = new RouteStats();
   let attempt = 0;
   const run = await runWorkers(shop, buyers, seconds, async (buyer) => {
-    const json = { 'content-type': 'application/json', cookie: buyer.cookie };
+    // Each buyer shops from its own address, as it registered: the bound on unpaid orders per
+    // address counts that buyer's orders, not every buyer's.
+    const json = {
+      'content-type': 'application/json',
+      cookie: buyer.cookie,
+      'x-forwarded-for': buyerAddress(buyer.index),
+    };
     if (!buyer.filled) {
       const added = await refill.send(
         `${base}/api/v1/cart/items`,

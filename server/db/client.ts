@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -81,9 +82,47 @@ export interface DatabaseOptions {
   poolSize?: number;
 }
 
+/**
+ * The most statements one PostgreSQL connection keeps prepared. The shop sends a few dozen
+ * statement texts over and over; beyond this many (texts that differ by the length of a list),
+ * a new text is sent unprepared as before, so a connection's memory on the server stays bounded.
+ */
+export const PREPARED_PER_CONNECTION = 200;
+
+/**
+ * A PostgreSQL connection that prepares each statement text with parameters once and then only
+ * executes it (a statement cache, as pgx and JDBC keep one). PostgreSQL otherwise parses and plans
+ * every statement afresh, and planning a statement of several joins costs more than running it:
+ * the cart's lines took about 0.9 ms to plan and 0.1 ms to run. The name is a hash of the text, so
+ * the same text always meets its own prepared statement on that connection.
+ */
+class PreparingClient extends pg.Client {
+  readonly prepared = new Set<string>();
+}
+const sendQuery = pg.Client.prototype.query as (this: pg.Client, ...args: unknown[]) => unknown;
+PreparingClient.prototype.query = function (this: PreparingClient, ...args: unknown[]) {
+  const [config] = args;
+  if (
+    typeof config === 'object' &&
+    config !== null &&
+    'text' in config &&
+    typeof config.text === 'string' &&
+    !('name' in config && config.name) &&
+    config.text.includes('$1')
+  ) {
+    const name = `s${createHash('sha1').update(config.text).digest('base64url')}`;
+    if (this.prepared.has(name) || this.prepared.size < PREPARED_PER_CONNECTION) {
+      this.prepared.add(name);
+      args[0] = { ...config, name };
+    }
+  }
+  return sendQuery.apply(this, args);
+} as pg.Client['query'];
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
     const pool = new pg.Pool({
+      Client: PreparingClient,
       connectionString: options.url,
       max: options.poolSize ?? 20,
       // A request waits this long for a connection, then fails (503) instead of hanging while

@@ -2,7 +2,7 @@
  * Placing an order: one transaction that prices the cart, reserves its stock, redeems its code,
  * writes the order and opens its payment, once per checkout attempt.
  */
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Address, PaymentProviderName, PlaceOrderBody } from '../../../contract/orders.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { HttpError, conflict } from '../../lib/errors.ts';
@@ -97,18 +97,15 @@ async function checkUnpaidBound(
   clientAddress: string,
   bound: PlaceOrderInput['unpaidBound'],
 ) {
-  const [counted] = await tx
-    .select({
-      account: sql<number>`count(*) filter (where ${orders.userId} = ${userId})::int`,
-      address: sql<number>`count(*) filter (where ${orders.placedFrom} = ${clientAddress})::int`,
-    })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.status, 'pending_payment'),
-        or(eq(orders.userId, userId), eq(orders.placedFrom, clientAddress)),
-      ),
-    );
+  // Each count stops at its bound: all that matters is whether the bound is reached.
+  const unpaid = (match: SQL, most: number) => sql`(select count(*)::int from (
+      select 1 from ${orders} where ${orders.status} = 'pending_payment' and ${match} limit ${most}
+    ) held)`;
+  const [counted] = await queryRows<{ account: number; address: number }>(
+    tx,
+    sql`select ${unpaid(sql`${orders.userId} = ${userId}`, bound.account)} as account,
+      ${unpaid(sql`${orders.placedFrom} = ${clientAddress}`, bound.address)} as address`,
+  );
   if ((counted?.account ?? 0) >= bound.account) {
     throw new TooManyUnpaidOrdersError('account', bound.account);
   }

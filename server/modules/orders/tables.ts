@@ -66,8 +66,12 @@ export const orders = pgTable(
   },
   (t) => [
     uniqueIndex('orders_number_key').on(t.number),
+    // The bound on unpaid orders counts them per account and per client address.
     index('orders_unpaid_placed_from_idx')
       .on(t.placedFrom)
+      .where(sql`${t.status} = 'pending_payment'`),
+    index('orders_unpaid_user_idx')
+      .on(t.userId)
       .where(sql`${t.status} = 'pending_payment'`),
     uniqueIndex('orders_user_checkout_key').on(t.userId, t.checkoutKey),
     index('orders_user_created_idx').on(t.userId, t.createdAt.desc()),

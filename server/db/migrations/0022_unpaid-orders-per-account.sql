@@ -1,0 +1,1 @@
+CREATE INDEX "orders_unpaid_user_idx" ON "orders" USING btree ("user_id") WHERE "orders"."status" = 'pending_payment';
