@@ -96,12 +96,13 @@ export const PREPARED_PER_CONNECTION = 200;
  * the cart's lines took about 0.9 ms to plan and 0.1 ms to run. The name is a hash of the text, so
  * the same text always meets its own prepared statement on that connection.
  */
-class PreparingClient extends pg.Client {
+export class PreparingClient extends pg.Client {
   readonly prepared = new Set<string>();
 }
 const sendQuery = pg.Client.prototype.query as (this: pg.Client, ...args: unknown[]) => unknown;
 PreparingClient.prototype.query = function (this: PreparingClient, ...args: unknown[]) {
-  const [config] = args;
+  const [first] = args;
+  const config = typeof first === 'string' ? { text: first } : first;
   if (
     typeof config === 'object' &&
     config !== null &&
