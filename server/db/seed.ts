@@ -260,11 +260,10 @@ export function generateCatalog(options: SeedOptions, now = new Date()): Generat
       }
     }
 
-    // Rollups are written with the row (rather than by an UPDATE afterwards) so a fresh catalog
-    // has no dead tuples to scan.
+    // The price is written with the row (rather than by an UPDATE afterwards). The total stock
+    // starts at 0: inserting the variants adds theirs (the database keeps the totals).
     const productVariants = catalog.variants.slice(firstVariant);
     const price = Math.min(...productVariants.map((v) => v.price));
-    const totalStock = productVariants.reduce((sum, v) => sum + (v.stock ?? 0), 0);
 
     const categorySlugs = family.categories;
     for (const categorySlug of categorySlugs) {
@@ -324,7 +323,7 @@ export function generateCatalog(options: SeedOptions, now = new Date()): Generat
       rating,
       reviewCount,
       price,
-      totalStock,
+      totalStock: 0,
       soldCount: fixed ? 500 + index * 10 : Math.floor(Math.exp(rand.next() * 8.5)),
       tags,
       createdAt,

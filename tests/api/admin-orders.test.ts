@@ -45,7 +45,6 @@ beforeAll(async () => {
         slug: 'fx-admin-stock',
         name: 'FX Stock',
         brandId: 'brand_fx',
-        totalStock: 10,
       });
       await db.insert(variants).values({
         id: STOCK_VARIANT,

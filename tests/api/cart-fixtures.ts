@@ -1,6 +1,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import type { Database, DatabaseHandle } from '../../server/db/client.ts';
+import { refreshProductRollups } from '../../server/modules/catalog/service.ts';
 import { brands, flavors, products, variants } from '../../server/modules/catalog/tables.ts';
 import { openTestDatabase } from '../helpers/test-app.ts';
 
@@ -107,6 +108,8 @@ export async function insertCartCatalog(db: Database): Promise<void> {
       stock: 10,
     },
   ]);
+  // Each product's lowest price, as the catalog keeps it.
+  await refreshProductRollups(db);
 }
 
 export const CSRF = { 'x-requested-with': 'forge-storefront' };

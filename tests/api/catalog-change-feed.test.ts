@@ -9,7 +9,6 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { CART_LINE_MAX_QUANTITY } from '../../contract/cart.ts';
 import { SHOWN_STOCK_MAX, type ProductDetail } from '../../contract/catalog.ts';
 import type { CatalogChange } from '../../server/plugins/catalog-changes.ts';
-import { refreshProductRollups } from '../../server/modules/catalog/service.ts';
 import { brands, products, variants } from '../../server/modules/catalog/tables.ts';
 import { queryRows } from '../../server/modules/search/sql.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -19,12 +18,7 @@ import { TORONTO, placeOrderCall, shopperWithCart } from './checkout-fixtures.ts
 let t: TestApp;
 const heard: CatalogChange[] = [];
 beforeAll(async () => {
-  t = await createTestApp({
-    prepare: async (database) => {
-      await insertCartCatalog(database.db);
-      await refreshProductRollups(database.db);
-    },
-  });
+  t = await createTestApp({ prepare: (database) => insertCartCatalog(database.db) });
   t.app.catalogChanges.subscribe((change) => heard.push(change));
 });
 afterAll(() => t.close());

@@ -1,19 +1,21 @@
 /**
  * The one owner of stock. A variant's `stock` is what is on the shelf and not promised to an
- * order; a product's `totalStock` is the sum over its active variants, always recounted here by
- * one formula after a change (never adjusted by a second one that could drift). Orders reserve and
- * release through it, the desk adjusts through it; every function runs in the caller's
- * transaction and locks the variant rows it changes, in variant-id order, so two callers never
- * deadlock. Every increase passes through `releaseStock` or `adjustVariantStock`, and each one
- * that takes a variant from 0 to more mails the addresses waiting for it (stock alerts), in the
- * same transaction.
+ * order. Every function runs in the caller's transaction and locks the variant rows it changes,
+ * in variant-id order, so two callers never deadlock. A product's `totalStock`, the sum over its
+ * active variants, is the database's to keep (the variants' totals trigger, migration
+ * `0023_product-totals-by-trigger`): each statement that changes variants moves the totals of
+ * their products by what it moved, as an increment applied to each product row's newest version,
+ * so changes to sibling variants at once never lose one another, whoever writes them. Every
+ * increase passes through `releaseStock` or `adjustVariantStock`, and each one that takes a
+ * variant from 0 to more mails the addresses waiting for it (stock alerts), in the same
+ * transaction.
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { queryRows } from '../search/sql.ts';
 import { notifyRestocked } from '../stock-alerts/service.ts';
-import { products, variants } from './tables.ts';
+import { variants } from './tables.ts';
 
 /**
  * The most units one variant may hold: far above any warehouse, and low enough that a product's
@@ -36,36 +38,14 @@ const byVariant = <T extends { variantId: string }>(lines: readonly T[]) =>
   [...lines].sort((a, b) => (a.variantId < b.variantId ? -1 : a.variantId > b.variantId ? 1 : 0));
 
 /**
- * Sets each product's `totalStock` to the stock of its active variants: the one formula. One
- * statement, writing only the products whose count differs.
- */
-export async function recountProducts(tx: Executor, productIds: readonly string[]): Promise<void> {
-  const ids = [...new Set(productIds)];
-  if (ids.length === 0) return;
-  await tx.execute(sql`
-    update ${products} set total_stock = r.stock
-    from (
-      select v.product_id, coalesce(sum(v.stock) filter (where v.is_active), 0)::int as stock
-      from ${variants} v
-      where v.product_id in (${sql.join(
-        ids.map((id) => sql`${id}`),
-        sql`, `,
-      )})
-      group by v.product_id
-    ) r
-    where ${products.id} = r.product_id and ${products.totalStock} <> r.stock
-  `);
-}
-
-/**
  * Takes every line's units off the shelf, or none: each variant's stock is decremented only where
  * enough is left. Answers the lines that were short (with what is left); when any is, nothing was
  * kept only if the caller rolls its transaction back, which it must.
  *
  * One statement whatever the number of lines: it locks the variants in variant-id order (the
  * locking select sorts before it locks), decrements each one whose stock covers its line (checked
- * again on the locked row, so stock never goes below 0), recounts the products it took from, and
- * answers every line with what its variant held.
+ * again on the locked row, so stock never goes below 0), and answers every line with what its
+ * variant held.
  */
 export async function reserveStock(
   tx: Executor,
@@ -93,18 +73,7 @@ export async function reserveStock(
       update ${variants} v set stock = v.stock - l.quantity
       from locked l
       where v.id = l.id and v.stock >= l.quantity
-      returning v.id, v.product_id, v.stock
-    ),
-    recounted as (
-      update ${products} p set total_stock = r.stock
-      from (
-        select v.product_id,
-          coalesce(sum(coalesce(t.stock, v.stock)) filter (where v.is_active), 0)::int as stock
-        from ${variants} v left join taken t on t.id = v.id
-        where v.product_id in (select product_id from taken)
-        group by v.product_id
-      ) r
-      where p.id = r.product_id and p.total_stock <> r.stock
+      returning v.id
     )
     select w.id, l.stock, t.id is not null as taken
     from wanted w left join locked l on l.id = w.id left join taken t on t.id = w.id
@@ -122,23 +91,38 @@ export async function reserveStock(
   return byVariant(short);
 }
 
-/** Puts units back on the shelf (an order that will not ship). Unknown variants are skipped. */
+/**
+ * Puts units back on the shelf (an order that will not ship), in one statement: it locks the
+ * variants in variant-id order, then adds each line's units. Unknown variants are skipped.
+ */
 export async function releaseStock(tx: Executor, lines: readonly StockLine[]): Promise<void> {
-  const touched: string[] = [];
-  const restocked: string[] = [];
-  for (const line of byVariant(lines)) {
-    const [variant] = await tx
-      .update(variants)
-      .set({ stock: sql`${variants.stock} + ${line.quantity}` })
-      .where(eq(variants.id, line.variantId))
-      .returning({ productId: variants.productId, stock: variants.stock });
-    if (!variant) continue;
-    touched.push(variant.productId);
-    // The row is locked by the update, so the stock before it is exactly this.
-    if (line.quantity > 0 && variant.stock === line.quantity) restocked.push(line.variantId);
+  const back = new Map<string, number>();
+  for (const line of lines) {
+    back.set(line.variantId, (back.get(line.variantId) ?? 0) + line.quantity);
   }
-  await recountProducts(tx, touched);
-  await notifyRestocked(tx, restocked);
+  if (back.size === 0) return;
+  const values = sql.join(
+    [...back].map(([id, quantity]) => sql`(${id}::text, ${quantity}::int)`),
+    sql`, `,
+  );
+  const rows = await queryRows<{ id: string; stock: number; quantity: number }>(
+    tx,
+    sql`
+    with back (id, quantity) as (values ${values}),
+    locked as (
+      select v.id from ${variants} v join back b on b.id = v.id order by v.id for update of v
+    )
+    update ${variants} v set stock = v.stock + b.quantity
+    from back b
+    where v.id = b.id and v.id in (select id from locked)
+    returning v.id, v.stock, b.quantity
+  `,
+  );
+  // The rows are locked, so the stock before the update is exactly stock - quantity.
+  const restocked = rows
+    .filter((row) => row.quantity > 0 && row.stock === row.quantity)
+    .map((row) => row.id);
+  await notifyRestocked(tx, restocked.sort());
 }
 
 /**
@@ -151,7 +135,7 @@ export async function adjustVariantStock(
   change: { delta?: number | undefined; set?: number | undefined },
 ): Promise<{ before: number; after: number }> {
   const [variant] = await tx
-    .select({ stock: variants.stock, productId: variants.productId })
+    .select({ stock: variants.stock })
     .from(variants)
     .where(eq(variants.id, variantId))
     .for('update');
@@ -173,7 +157,6 @@ export async function adjustVariantStock(
   }
   if (after !== variant.stock) {
     await tx.update(variants).set({ stock: after }).where(eq(variants.id, variantId));
-    await recountProducts(tx, [variant.productId]);
     if (variant.stock === 0) await notifyRestocked(tx, [variantId]);
   }
   return { before: variant.stock, after };
