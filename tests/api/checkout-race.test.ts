@@ -43,7 +43,7 @@ test(`${SHOPPERS} shoppers racing for the last unit: one order, the rest 409, st
   expect(statuses.filter((s) => s === 409)).toHaveLength(SHOPPERS - 1);
   for (const res of answers.filter((r) => r.statusCode === 409)) {
     expect(res.json()).toMatchObject({
-      reason: 'out_of_stock',
+      code: 'out_of_stock',
       lines: [{ variantId: F.vanilla, requested: 1, available: 0 }],
     });
   }
@@ -96,7 +96,7 @@ test('10 orders racing for one single-use discount code: one gets it, nine are t
   expect(statuses.filter((s) => s === 201)).toHaveLength(1);
   expect(statuses.filter((s) => s === 409)).toHaveLength(RACERS - 1);
   for (const res of answers.filter((r) => r.statusCode === 409)) {
-    expect(res.json().reason).toBe('discount_used');
+    expect(res.json().code).toBe('discount_used');
   }
   const discounted = await t.db
     .select({ id: orders.id })

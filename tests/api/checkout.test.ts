@@ -399,7 +399,7 @@ describe('POST /orders', () => {
     expect(statuses).toEqual([201, 409]);
     const winner = answers.find((r) => r.statusCode === 201)!.json().data.order;
     expect(winner.discount).toEqual({ code, percentOff: 10 });
-    expect(answers.find((r) => r.statusCode === 409)!.json().reason).toBe('discount_used');
+    expect(answers.find((r) => r.statusCode === 409)!.json().code).toBe('discount_used');
     const [row] = await t.db.select().from(discountCodes).where(eq(discountCodes.id, id));
     expect(row!.usedAt).not.toBeNull();
   });

@@ -322,7 +322,7 @@ describe('POST /orders from a wallet', () => {
     });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({
-      reason: 'out_of_stock',
+      code: 'out_of_stock',
       lines: [{ variantId: F.vanilla, requested: before + 1, available: before }],
     });
     expect(await stockOf(F.vanilla)).toBe(before);

@@ -154,7 +154,7 @@ describe('a quote', () => {
       ]) {
         expect(res.statusCode, res.body).toBe(409);
         expect(res.json()).toMatchObject({
-          reason: 'empty_cart',
+          code: 'cart_empty',
           message: 'Your cart is empty. Add something to it before checking out.',
         });
       }
@@ -252,7 +252,7 @@ describe('placing an order', () => {
     const refused = await placeOrderCall(t.app, shopper, standard);
     expect(refused.statusCode, refused.body).toBe(409);
     expect(refused.json()).toMatchObject({
-      reason: 'discount_used',
+      code: 'discount_used',
       message:
         'Your discount code has just been used on another order, so it was taken off your cart. Check the new total and place your order again.',
     });
@@ -270,7 +270,7 @@ describe('placing an order', () => {
     try {
       const res = await placeOrderCall(t.app, shopper, standard);
       expect(res.statusCode, res.body).toBe(409);
-      expect(res.json().reason).toBe('out_of_stock');
+      expect(res.json().code).toBe('out_of_stock');
       expect(res.json().message).toBe(
         'Some items in your cart are no longer in stock as ordered. FX Gold Whey (Chocolate, 2 lb): only 2 left; FX Gold Whey (Vanilla, 2 lb): sold out.',
       );

@@ -49,7 +49,6 @@ test('the shopper cannot cancel while the bank processes the payment; nothing is
   expect(res.json()).toMatchObject({
     success: false,
     code: 'payment_processing',
-    reason: 'payment_processing',
   });
   expect(res.json().message).toMatch(/still processing the payment/);
 
@@ -64,7 +63,7 @@ test('staff cannot cancel it either, and the expiry job leaves it open past its 
   const staff = await registerUser(s.app);
   await expect(
     cancelOrderAsStaff(s.db, s.app.payments, { orderId: id, staffId: staff.user._id }),
-  ).rejects.toMatchObject({ statusCode: 409, details: { reason: 'payment_processing' } });
+  ).rejects.toMatchObject({ statusCode: 409, code: 'payment_processing' });
   expect(await expireUnpaidOrders(s.db, s.app.payments, silent, later())).toBe(0);
   const after = await readOrder(s.db, id);
   expect(after.order.status).toBe('pending_payment');

@@ -78,7 +78,7 @@ describe('a refund whose outcome is unknown', () => {
 
     await expect(refundOrder(s.db, failingAfterRefund(), input)).rejects.toMatchObject({
       statusCode: 503,
-      details: { reason: 'refund_outcome_unknown' },
+      code: 'refund_outcome_unknown',
     });
     expect(refundsAtStripe(order.intent)).toHaveLength(1);
     expect(await holdsOf(order.id)).toMatchObject([{ state: 'pending', amount: 1500 }]);
@@ -106,7 +106,7 @@ describe('a refund whose outcome is unknown', () => {
     await refundOrder(s.db, s.app.payments, input);
     await expect(
       refundOrder(s.db, s.app.payments, { ...input, amount: 800 }),
-    ).rejects.toMatchObject({ statusCode: 409, details: { reason: 'key_reused' } });
+    ).rejects.toMatchObject({ statusCode: 409, code: 'idempotency_key_reused' });
     expect(refundsAtStripe(order.intent)).toHaveLength(1);
   });
 

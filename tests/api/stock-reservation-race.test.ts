@@ -42,7 +42,7 @@ test('two-line orders in opposite line orders, racing for the last unit: one win
     expect(answers.map((res) => res.statusCode).sort()).toEqual([201, 409]);
     const refused = answers.find((res) => res.statusCode === 409)!;
     expect(refused.json()).toMatchObject({
-      reason: 'out_of_stock',
+      code: 'out_of_stock',
       lines: [{ variantId: F.chocolate, requested: 1, available: 0 }],
     });
     expect(refused.json().lines).toHaveLength(1);

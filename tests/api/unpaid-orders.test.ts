@@ -45,7 +45,6 @@ test('an account holds at most 3 unpaid orders; paying or cancelling one frees a
   expect(fourth.json()).toMatchObject({
     success: false,
     code: 'order_unpaid_limit',
-    reason: 'too_many_unpaid',
     limit: 3,
   });
   expect(fourth.json().message).toBe(
@@ -90,7 +89,7 @@ test('one client address holds at most 10 unpaid orders, whatever the accounts',
   expect(placed).toBe(10);
   const eleventh = await place(shoppers[3]!, address);
   expect(eleventh.statusCode, eleventh.body).toBe(409);
-  expect(eleventh.json()).toMatchObject({ reason: 'too_many_unpaid', limit: 10 });
+  expect(eleventh.json()).toMatchObject({ code: 'order_unpaid_limit', limit: 10 });
   expect(eleventh.json().message).toBe(
     'Too many orders from your network are waiting for payment (10). Pay or cancel one of them before placing another.',
   );

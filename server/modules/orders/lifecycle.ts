@@ -32,7 +32,6 @@ export class PaymentProcessingError extends HttpError {
       409,
       'payment_processing',
       'Your bank is still processing the payment for this order, so it cannot be stopped yet and the order stays open. If the payment goes through you can cancel the order for a full refund; if it fails, the order is cancelled.',
-      { reason: 'payment_processing' },
     );
   }
 }

@@ -52,10 +52,7 @@ async function reserveLines(tx: Executor, lines: PricedCart['lines']): Promise<v
   throw conflict(
     'out_of_stock',
     `Some items in your cart are no longer in stock as ordered. ${what}.`,
-    {
-      reason: 'out_of_stock',
-      lines: short,
-    },
+    { lines: short },
   );
 }
 
@@ -82,7 +79,7 @@ export class TooManyUnpaidOrdersError extends HttpError {
       scope === 'account'
         ? `You already have ${limit} orders waiting for payment. Pay or cancel one of them (under Your orders) before placing another.`
         : `Too many orders from your network are waiting for payment (${limit}). Pay or cancel one of them before placing another.`,
-      { reason: 'too_many_unpaid', limit },
+      { limit },
     );
   }
 }
@@ -158,7 +155,6 @@ export async function placeOrder(
         throw conflict(
           'discount_used',
           `Your discount code has just been used on another order, so it was taken off your cart. Check the new total and place your order again.`,
-          { reason: 'discount_used' },
         );
       }
       const totals = totalsOf(priced, body.shippingMethod);

@@ -46,9 +46,7 @@ export interface PricedCart {
 
 export class EmptyCartError extends HttpError {
   constructor() {
-    super(409, 'cart_empty', 'Your cart is empty. Add something to it before checking out.', {
-      reason: 'empty_cart',
-    });
+    super(409, 'cart_empty', 'Your cart is empty. Add something to it before checking out.');
   }
 }
 

@@ -65,7 +65,6 @@ export async function refundOrder(
         throw conflict(
           'idempotency_key_reused',
           `This Idempotency-Key was used for a refund of ${formatMoney(existing.amount)}. Send a new key for a new refund.`,
-          { reason: 'key_reused' },
         );
       }
       return existing;
@@ -134,12 +133,9 @@ async function completeHold(db: Database, provider: PaymentProvider, hold: Hold)
       await db.delete(staffRefunds).where(eq(staffRefunds.id, hold.id));
       throw err;
     }
-    throw Object.assign(
-      new HttpError(503, 'refund_outcome_unknown', REFUND_OUTCOME_UNKNOWN, {
-        reason: 'refund_outcome_unknown',
-      }),
-      { cause: err },
-    );
+    throw Object.assign(new HttpError(503, 'refund_outcome_unknown', REFUND_OUTCOME_UNKNOWN), {
+      cause: err,
+    });
   }
   await db.transaction(async (tx) => {
     const [settled] = await tx
