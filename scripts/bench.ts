@@ -59,11 +59,11 @@
  * limit per client address is honoured rather than switched off. Each cart gets one line. Then,
  * with the same cookies: GET /cart is measured as the baseline (a signed-in read of one cart),
  * and each buyer repeats "place the order (POST /orders, its own Idempotency-Key), put the line
- * back in the emptied cart (POST /cart/items)", every call from its own address. That loop is a small fetch-based load generator
- * rather than autocannon, so the latency of the placements is measured apart from the refills;
- * orders/s counts 201 answers only. It also prints the share of a CPU core the shop's process
- * and the load generator used: a shop well under one core spent its time waiting, on the database
- * or, on a shared machine, for a CPU that other work held. And it prints the SQL statements per
+ * back in the emptied cart (POST /cart/items)", every call from its own address. That loop is a
+ * small fetch-based load generator rather than autocannon, so the latency of the placements is
+ * measured apart from the refills; orders/s counts 201 answers only. It also prints the share of
+ * a CPU core the shop's process and the load generator used: a shop well under one core spent its
+ * time waiting, on the database or, on a shared machine, for a CPU that other work held. And it prints the SQL statements per
  * placement, per GET /cart and per refill: the shop runs with COUNT_DB_STATEMENTS=1 and a
  * METRICS_TOKEN, and the bench reads forge_db_statements_total and forge_http_requests_total from
  * its /metrics before and after each run (each statement is a round trip, and in a placement one

@@ -260,8 +260,8 @@ export function generateCatalog(options: SeedOptions, now = new Date()): Generat
       }
     }
 
-    // The price is written with the row (rather than by an UPDATE afterwards). The total stock
-    // starts at 0: inserting the variants adds theirs (the database keeps the totals).
+    // The price is written with the row (rather than by an UPDATE afterwards). The total stock is
+    // left at its default, 0: inserting the variants adds theirs (the database keeps the totals).
     const productVariants = catalog.variants.slice(firstVariant);
     const price = Math.min(...productVariants.map((v) => v.price));
 
@@ -323,7 +323,6 @@ export function generateCatalog(options: SeedOptions, now = new Date()): Generat
       rating,
       reviewCount,
       price,
-      totalStock: 0,
       soldCount: fixed ? 500 + index * 10 : Math.floor(Math.exp(rand.next() * 8.5)),
       tags,
       createdAt,

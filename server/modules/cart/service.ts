@@ -32,14 +32,29 @@ interface CartRef {
 
 const guestCutoff = () => new Date(Date.now() - GUEST_CART_TTL_DAYS * DAY_MS);
 
-/** The condition on `carts` that picks the owner's cart (a guest's only while it is live). */
-const ownedBy = (owner: CartOwner) =>
-  owner.kind === 'user'
-    ? eq(carts.userId, owner.userId)
-    : and(
-        eq(carts.guestIdHash, hashToken(owner.guestCartId ?? '')),
-        gt(carts.updatedAt, guestCutoff()),
-      );
+/**
+ * The select of the owner's cart row (a guest's only while it is live), unexecuted; null for a
+ * guest without a cart id, who has none.
+ */
+function cartOf(executor: Executor, owner: CartOwner) {
+  if (owner.kind === 'guest' && !owner.guestCartId) return null;
+  return executor
+    .select({ id: carts.id, discountCodeId: carts.discountCodeId })
+    .from(carts)
+    .where(
+      owner.kind === 'user'
+        ? eq(carts.userId, owner.userId)
+        : and(
+            eq(carts.guestIdHash, hashToken(owner.guestCartId ?? '')),
+            gt(carts.updatedAt, guestCutoff()),
+          ),
+    )
+    .limit(1);
+}
+
+/** The owner's cart row as a reference (a guest's carries the id to hand back). */
+const refOf = (owner: CartOwner, row: { id: string; discountCodeId: string | null }): CartRef =>
+  owner.kind === 'guest' ? { ...row, guestCartId: owner.guestCartId ?? '' } : row;
 
 /** The owner's cart, if it has one (row-locked when `forUpdate`, inside a transaction). */
 export async function findCart(
@@ -47,15 +62,10 @@ export async function findCart(
   owner: CartOwner,
   forUpdate = false,
 ): Promise<CartRef | null> {
-  if (owner.kind === 'guest' && !owner.guestCartId) return null;
-  const query = executor
-    .select({ id: carts.id, discountCodeId: carts.discountCodeId })
-    .from(carts)
-    .where(ownedBy(owner))
-    .limit(1);
+  const query = cartOf(executor, owner);
+  if (!query) return null;
   const [row] = forUpdate ? await query.for('update') : await query;
-  if (!row) return null;
-  return owner.kind === 'guest' ? { ...row, guestCartId: owner.guestCartId ?? '' } : row;
+  return row ? refOf(owner, row) : null;
 }
 
 /** The owner's cart, locked for the rest of the transaction; created when missing. */
@@ -119,25 +129,21 @@ interface AddedLine {
 
 /**
  * The everyday add: the owner has a cart and the line fits. One statement and no transaction
- * (the whole path below takes eight or more): it locks the cart row, so a placement holding it is waited
- * for and its emptied cart is what this adds to; it inserts the line, or adds to the line already
- * there, only where the sum stays within the variant's stock and the per-line maximum. The sum
- * is checked on the newest version of the line (ON CONFLICT works on it, whatever this
- * statement's snapshot saw), so two adds at once both count. Answers null when the owner has no
- * cart or the line does not fit; the whole path then creates the cart, or says exactly why not.
+ * (the whole path below takes eight or more): it locks the cart row, so a placement holding it
+ * is waited for and its emptied cart is what this adds to; it inserts the line, or adds to the
+ * line already there, only where the sum stays within the variant's stock and the per-line
+ * maximum. The sum is checked on the newest version of the line (ON CONFLICT works on it,
+ * whatever this statement's snapshot saw), so two adds at once both count. Answers null when the
+ * owner has no cart or the line does not fit; the whole path then creates the cart, or says
+ * exactly why not.
  */
 async function addToExistingCart(
   db: Database,
   owner: CartOwner,
   input: AddedLine,
 ): Promise<CartRef | null> {
-  if (owner.kind === 'guest' && !owner.guestCartId) return null;
-  const cart = db
-    .select({ id: carts.id, discountCodeId: carts.discountCodeId })
-    .from(carts)
-    .where(ownedBy(owner))
-    .limit(1)
-    .for('update');
+  const cart = cartOf(db, owner)?.for('update');
+  if (!cart) return null;
   const most = sql`least((select stock from variant), ${CART_LINE_MAX_QUANTITY})`;
   const [row] = await queryRows<{ id: string; discount_code_id: string | null }>(
     db,
@@ -157,9 +163,7 @@ async function addToExistingCart(
       )
       select cart.id, cart.discount_code_id from cart where exists (select 1 from line)`,
   );
-  if (!row) return null;
-  const ref = { id: row.id, discountCodeId: row.discount_code_id };
-  return owner.kind === 'guest' ? { ...ref, guestCartId: owner.guestCartId ?? '' } : ref;
+  return row ? refOf(owner, { id: row.id, discountCodeId: row.discount_code_id }) : null;
 }
 
 export async function addItem(db: Database, owner: CartOwner, input: AddedLine): Promise<CartRef> {
