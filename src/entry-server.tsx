@@ -11,6 +11,7 @@ import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { type AnyRoute, createMemoryHistory } from '@tanstack/react-router';
 import { getSsrStatus } from '@tanstack/react-router/ssr/server';
 import { renderToPipeableStream } from 'react-dom/server';
+import { type Locale, localeOfPath } from '../contract/locale.ts';
 import { App } from './app.tsx';
 import { documentTitle } from './lib/document-title.ts';
 import { createQueryClient } from './lib/query-client.ts';
@@ -27,6 +28,8 @@ export type RenderedPage =
   | {
       kind: 'page';
       status: number;
+      /** The page's language, from its address (`/fr/...` is French). */
+      locale: Locale;
       title: string;
       /** The head's other tags: description, canonical address, link previews, structured data. */
       head: string;
@@ -101,7 +104,11 @@ export async function renderPage(
   queryClient.setDefaultOptions({
     queries: { ...queryClient.getDefaultOptions().queries, retry: false, gcTime: Infinity },
   });
-  const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [href] }));
+  const locale = localeOfPath(new URL(href, origin).pathname);
+  const router = createAppRouter(queryClient, {
+    history: createMemoryHistory({ initialEntries: [href] }),
+    locale,
+  });
   await router.load();
   const result = router._serverResult;
   if (result?.type === 'redirect') {
@@ -141,9 +148,11 @@ export async function renderPage(
   return {
     kind: 'page',
     status,
+    locale,
     title,
     head: pageHead({
       origin,
+      locale,
       status,
       pathname: router.state.location.pathname,
       search: router.state.location.searchStr,

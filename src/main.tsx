@@ -10,6 +10,7 @@ import './styles/global.css';
 import { hydrate } from '@tanstack/react-query';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { localeOfPath } from '../contract/locale.ts';
 import { App } from './app.tsx';
 import { startCartOutbox } from './features/cart/api/index.ts';
 import { startOfflineSupport } from './lib/pwa/start.ts';
@@ -22,7 +23,7 @@ const QUERY_STATE_ID = 'forge-query-state';
 
 hydrateCustomer();
 
-const router = createAppRouter(queryClient);
+const router = createAppRouter(queryClient, { locale: localeOfPath(window.location.pathname) });
 
 router.subscribe('onResolved', (event) => {
   if (event.pathChanged) window.scrollTo({ top: 0, left: 0, behavior: 'instant' });

@@ -14,6 +14,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { AnyRouteMatch } from '@tanstack/react-router';
 import type { Brand, Category, Flavor, ProductDetail } from '../contract/catalog.ts';
 import { escapeHtml } from '../contract/html.ts';
+import type { Locale } from '../contract/locale.ts';
 import { productQueryOptions } from './lib/catalog/get-product.ts';
 import { taxonomyQueryOptions } from './lib/catalog/get-taxonomy.ts';
 
@@ -230,6 +231,8 @@ function headOf(
  */
 export function pageHead(options: {
   origin: string;
+  /** The page's language; `pathname` is the path the routes know, without `/fr`. */
+  locale: Locale;
   status: number;
   pathname: string;
   search: string;

@@ -6,14 +6,39 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
+import {
+  DEFAULT_LOCALE,
+  type Locale,
+  pathInLocale,
+  pathWithoutLocale,
+} from '../contract/locale.ts';
 import { RouteErrorScreen } from './features/pwa/components/route-error-screen.tsx';
 import { routeTree } from './routeTree.gen';
 
-export function createAppRouter(queryClient: QueryClient, history?: RouterHistory) {
+/**
+ * A router in one language. The routes know every page by its English path; a French address
+ * (`/fr/...`) reaches them without its prefix, and every address the router writes (links,
+ * navigations) gets the prefix back. A document stays in one language: the language switch loads
+ * the other language's page afresh.
+ */
+export function createAppRouter(
+  queryClient: QueryClient,
+  { history, locale = DEFAULT_LOCALE }: { history?: RouterHistory; locale?: Locale } = {},
+) {
   return createRouter({
     routeTree,
-    context: { queryClient },
+    context: { queryClient, locale },
     ...(history ? { history } : {}),
+    rewrite: {
+      input: ({ url }) => {
+        url.pathname = pathWithoutLocale(url.pathname);
+        return url;
+      },
+      output: ({ url }) => {
+        url.pathname = pathInLocale(url.pathname, locale);
+        return url;
+      },
+    },
     defaultPreload: 'intent',
     // The query cache decides freshness; the router must not hold its own copy.
     defaultPreloadStaleTime: 0,

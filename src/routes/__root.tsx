@@ -6,6 +6,7 @@ import {
   useRouterState,
 } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import type { Locale } from '../../contract/locale.ts';
 import { Toaster } from '../components/ui/toaster.tsx';
 import { documentTitle } from '../lib/document-title.ts';
 import { useSessionCheck } from '../features/account/api/profile.ts';
@@ -19,6 +20,8 @@ import { RouteErrorScreen } from '../features/pwa/components/route-error-screen.
 
 export interface RouterContext {
   queryClient: QueryClient;
+  /** The document's language (contract/locale.ts): fixed for the router's life. */
+  locale: Locale;
 }
 
 /**
