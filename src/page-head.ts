@@ -7,14 +7,24 @@
  * title up to date, so none of it weighs on a first page's JavaScript.
  *
  * Every address is absolute on the shop's public origin (PUBLIC_ORIGIN), never on the Host a
- * request named. A product with reviews also carries its AggregateRating and its newest reviews
- * (those the product answer previews); one without any carries neither, as search engines ask.
+ * request named, and in the page's own language: a French page (`/fr/...`) names French addresses
+ * (canonical, og:url, JSON-LD) and says `og:locale` fr_CA. Every page that is there also names its
+ * twin in each language with `<link rel="alternate" hreflang>`, English as `x-default`. A product
+ * with reviews also carries its AggregateRating and its newest reviews (those the product answer
+ * previews); one without any carries neither, as search engines ask.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { AnyRouteMatch } from '@tanstack/react-router';
 import type { Brand, Category, Flavor, ProductDetail } from '../contract/catalog.ts';
 import { escapeHtml } from '../contract/html.ts';
-import type { Locale } from '../contract/locale.ts';
+import {
+  DEFAULT_LOCALE,
+  LOCALES,
+  type Locale,
+  OPEN_GRAPH_LOCALES,
+  pathInLocale,
+  pathWithoutLocale,
+} from '../contract/locale.ts';
 import { productQueryOptions } from './lib/catalog/get-product.ts';
 import { taxonomyQueryOptions } from './lib/catalog/get-taxonomy.ts';
 
@@ -68,7 +78,17 @@ function shorten(text: string): string {
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 
-function breadcrumbs(origin: string, trail: [name: string, path: string][]): JsonLd {
+/** Where the head's addresses point: the shop's origin and the page's language. */
+interface Site {
+  origin: string;
+  locale: Locale;
+}
+
+/** The absolute address of the page at `path` (a path the routes know) in the site's language. */
+const addressOf = ({ origin, locale }: Site, path: string) =>
+  `${origin}${pathInLocale(path, locale)}`;
+
+function breadcrumbs(site: Site, trail: [name: string, path: string][]): JsonLd {
   return {
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
@@ -76,7 +96,7 @@ function breadcrumbs(origin: string, trail: [name: string, path: string][]): Jso
       '@type': 'ListItem',
       position: index + 1,
       name,
-      item: `${origin}${path}`,
+      item: addressOf(site, path),
     })),
   };
 }
@@ -108,7 +128,8 @@ function reviewsLd(product: ProductDetail): JsonLd {
   };
 }
 
-function productHead(origin: string, product: ProductDetail, url: string): Head {
+function productHead(site: Site, product: ProductDetail, url: string): Head {
+  const { origin } = site;
   const images = (product.images.length > 0 ? product.images : [SHOP_IMAGE]).map(
     (image) => `${origin}${image}`,
   );
@@ -141,7 +162,7 @@ function productHead(origin: string, product: ProductDetail, url: string): Head 
         })),
         ...reviewsLd(product),
       },
-      breadcrumbs(origin, [
+      breadcrumbs(site, [
         ['Home', '/'],
         ...(category ? [[category.name, `/category/${category.slug}`] as [string, string]] : []),
         [product.name, `/product/${product.slug}`],
@@ -150,7 +171,9 @@ function productHead(origin: string, product: ProductDetail, url: string): Head 
   };
 }
 
-function homeHead(origin: string): Head {
+function homeHead(site: Site): Head {
+  const { origin } = site;
+  const home = addressOf(site, '/');
   return {
     description: SHOP_DESCRIPTION,
     type: 'website',
@@ -160,19 +183,20 @@ function homeHead(origin: string): Head {
         '@context': 'https://schema.org',
         '@type': 'Organization',
         name: SHOP_NAME,
-        url: `${origin}/`,
+        url: home,
         logo: `${origin}${SHOP_IMAGE}`,
       },
       {
         '@context': 'https://schema.org',
         '@type': 'WebSite',
         name: SHOP_NAME,
-        url: `${origin}/`,
+        url: home,
+        inLanguage: site.locale,
         potentialAction: {
           '@type': 'SearchAction',
           target: {
             '@type': 'EntryPoint',
-            urlTemplate: `${origin}/search/products?q={search_term_string}`,
+            urlTemplate: `${addressOf(site, '/search/products')}?q={search_term_string}`,
           },
           'query-input': 'required name=search_term_string',
         },
@@ -182,11 +206,12 @@ function homeHead(origin: string): Head {
 }
 
 function headOf(
-  origin: string,
+  site: Site,
   matches: readonly AnyRouteMatch[],
   queryClient: QueryClient,
   url: string,
 ): Head {
+  const { origin } = site;
   const fallback: Head = {
     description: SHOP_DESCRIPTION,
     type: 'website',
@@ -195,11 +220,11 @@ function headOf(
   };
   const leaf = matches.at(-1);
   if (!leaf || matches.some((match) => match.status !== 'success')) return fallback;
-  if (leaf.routeId === '/_shop/') return homeHead(origin);
+  if (leaf.routeId === '/_shop/') return homeHead(site);
   if (leaf.routeId === '/_shop/product/$identifier') {
     const identifier = (leaf.params as { identifier: string }).identifier;
     const product = queryClient.getQueryData(productQueryOptions(identifier).queryKey);
-    return product ? productHead(origin, product, url) : fallback;
+    return product ? productHead(site, product, url) : fallback;
   }
   const listing = LISTINGS[leaf.routeId as keyof typeof LISTINGS];
   if (listing) {
@@ -215,7 +240,7 @@ function headOf(
       type: 'website',
       image: item.image ? `${origin}${item.image}` : fallback.image,
       jsonLd: [
-        breadcrumbs(origin, [
+        breadcrumbs(site, [
           ['Home', '/'],
           [item.name, `/${listing.path}/${item.slug}`],
         ]),
@@ -226,8 +251,34 @@ function headOf(
 }
 
 /**
- * The tags for the page at `pathname` (with `search`, the query string, kept on the canonical
- * address of search pages only: a listing's filters and sorts are the same page).
+ * The page at `pathname` in `locale`, absolute: the query string `search` is kept (its `q` alone)
+ * on search pages only, as a listing's filters and sorts are the same page.
+ */
+function pageAddress(origin: string, pathname: string, search: string, locale: Locale): string {
+  const query = new URLSearchParams(search).get('q');
+  const path = pathInLocale(pathname, locale);
+  const kept = pathWithoutLocale(pathname).startsWith('/search') && query;
+  return `${origin}${path}${kept ? `?${new URLSearchParams({ q: query })}` : ''}`;
+}
+
+/**
+ * The page's twin in each language, and English for a reader whose language is neither; every
+ * twin names all of them, itself included, as search engines ask.
+ */
+function alternateLinks(origin: string, pathname: string, search: string): string[] {
+  const twins: [hreflang: string, locale: Locale][] = [
+    ...LOCALES.map((locale): [string, Locale] => [locale, locale]),
+    ['x-default', DEFAULT_LOCALE],
+  ];
+  return twins.map(
+    ([hreflang, locale]) =>
+      `<link rel="alternate" hreflang="${hreflang}" href="${escapeHtml(pageAddress(origin, pathname, search, locale))}" />`,
+  );
+}
+
+/**
+ * The tags for the page at `pathname` in `locale` (with `search`, the query string, kept on the
+ * canonical address of search pages only: a listing's filters and sorts are the same page).
  */
 export function pageHead(options: {
   origin: string;
@@ -240,23 +291,26 @@ export function pageHead(options: {
   matches: readonly AnyRouteMatch[];
   queryClient: QueryClient;
 }): string {
-  const { origin, status, pathname, search, title, matches, queryClient } = options;
+  const { origin, locale, status, pathname, search, title, matches, queryClient } = options;
   // A page that is not there has nothing to preview or index.
   if (status !== 200)
     return `<meta name="description" content="${escapeHtml(SHOP_DESCRIPTION)}" />`;
-  const query = new URLSearchParams(search).get('q');
-  const url = `${origin}${pathname}${pathname.startsWith('/search') && query ? `?${new URLSearchParams({ q: query })}` : ''}`;
-  const head = headOf(origin, matches, queryClient, url);
+  const url = pageAddress(origin, pathname, search, locale);
+  const head = headOf({ origin, locale }, matches, queryClient, url);
   const tags = [
     `<meta name="description" content="${escapeHtml(head.description)}" />`,
     `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    ...alternateLinks(origin, pathname, search),
     `<meta property="og:site_name" content="${SHOP_NAME}" />`,
     `<meta property="og:type" content="${head.type}" />`,
     `<meta property="og:title" content="${escapeHtml(head.name ?? title)}" />`,
     `<meta property="og:description" content="${escapeHtml(head.description)}" />`,
     `<meta property="og:url" content="${escapeHtml(url)}" />`,
     `<meta property="og:image" content="${escapeHtml(head.image)}" />`,
-    `<meta property="og:locale" content="en_CA" />`,
+    `<meta property="og:locale" content="${OPEN_GRAPH_LOCALES[locale]}" />`,
+    ...LOCALES.filter((other) => other !== locale).map(
+      (other) => `<meta property="og:locale:alternate" content="${OPEN_GRAPH_LOCALES[other]}" />`,
+    ),
     `<meta name="twitter:card" content="summary_large_image" />`,
     `<meta name="twitter:title" content="${escapeHtml(head.name ?? title)}" />`,
     `<meta name="twitter:description" content="${escapeHtml(head.description)}" />`,
