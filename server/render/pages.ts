@@ -4,6 +4,9 @@
  * `vite build --ssr`), poured into the PWA's index.html — with the status the page has (404 for
  * an unknown product or address). The browser then hydrates it into the app.
  *
+ * A page is in its address's language (`/fr/...` is French, contract/locale.ts): its `<html lang>`
+ * and its `Content-Language` say which.
+ *
  * The page's API calls go in process: `inject` runs them through the same routes, validation and
  * services as a browser's request, without a network hop. Nothing of the visitor's session
  * reaches them: a server-rendered page is the same for everyone.
@@ -13,6 +16,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtml } from '../../contract/html.ts';
+import { isLocale, LOCALES, type Locale, localeOfPath } from '../../contract/locale.ts';
 import { etagOf, matchesIfNoneMatch } from '../lib/conditional.ts';
 import { NO_CACHE } from '../plugins/cache-policy.ts';
 import { negotiateCoding, PageBytes } from './page-bytes.ts';
@@ -65,13 +69,16 @@ export function sendShell(reply: FastifyReply): FastifyReply {
 
 /** What a render comes to: a page, a redirect, or the shell when rendering failed. */
 type Rendered =
-  | { kind: 'page'; status: number; bytes: PageBytes; etag: string }
+  | { kind: 'page'; status: number; locale: Locale; bytes: PageBytes; etag: string }
   | { kind: 'redirect'; status: number; location: string }
   | { kind: 'shell' };
 
-/** index.html cut where the page goes: before the title, between title and app, after the app. */
+/**
+ * index.html cut where the page goes: before the title (in each language: it holds `<html lang>`),
+ * between title and app, after the app.
+ */
 interface Template {
-  beforeTitle: string;
+  beforeTitle: Record<Locale, string>;
   beforeApp: string;
   afterApp: string;
 }
@@ -83,6 +90,20 @@ const ROOT = /<div id="root">[\s\S]*?<\/div>\s*<\/div>/;
 const NOSCRIPT = /\s*<noscript\b[\s\S]*?<\/noscript\s*>/;
 /** index.html's description of the shop: each page says its own. */
 const DESCRIPTION = /\s*<meta\s+name="description"[^>]*>/;
+/** The document's start tag, and the language it names if any. */
+const HTML_START = /<html\b[^>]*>/i;
+const LANG = /\slang\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+)/i;
+
+/**
+ * `html` with its `<html>` start tag naming `locale` as its language, in place of whatever
+ * index.html says (the shell's own, for a page whose language it cannot know).
+ */
+export function withDocumentLanguage(html: string, locale: Locale): string {
+  return html.replace(HTML_START, (tag) => {
+    const bare = tag.replace(LANG, '');
+    return `${bare.slice(0, '<html'.length)} lang="${locale}"${bare.slice('<html'.length)}`;
+  });
+}
 
 function readTemplate(indexHtml: string): Template {
   const html = indexHtml.replace(NOSCRIPT, '').replace(DESCRIPTION, '');
@@ -91,8 +112,12 @@ function readTemplate(indexHtml: string): Template {
   if (!title || !root || root.index < title.index) {
     throw new Error('index.html has no <title> before its <div id="root">…</div>');
   }
+  const beforeTitle = html.slice(0, title.index);
+  if (!HTML_START.test(beforeTitle)) throw new Error('index.html has no <html> before its <title>');
   return {
-    beforeTitle: html.slice(0, title.index),
+    beforeTitle: Object.fromEntries(
+      LOCALES.map((locale) => [locale, withDocumentLanguage(beforeTitle, locale)]),
+    ) as Record<Locale, string>,
     beforeApp: html.slice(title.index + title[0].length, root.index) + '<div id="root">',
     afterApp: html.slice(root.index + root[0].length),
   };
@@ -151,19 +176,22 @@ export async function loadPageRenderer(
       return { kind: 'shell' };
     }
     if (page.kind === 'redirect') return page;
+    // A server build older than the locales names none: the address says it as well.
+    const locale = isLocale(page.locale) ? page.locale : localeOfPath(request.url.split('?')[0]!);
     // The whole page is rendered before its first byte is sent: its ETag is a hash of it, and
     // React's HTML arrives only once every part is ready anyway (no inline scripts to stream).
     const chunks: Buffer[] = [];
     // Decoded once whole: a chunk may end inside a character of more than one byte.
     for await (const chunk of page.html) chunks.push(Buffer.from(chunk as Uint8Array));
     const document =
-      `${template.beforeTitle}<title>${escapeHtml(page.title)}</title>${page.head}${template.beforeApp}` +
+      `${template.beforeTitle[locale]}<title>${escapeHtml(page.title)}</title>${page.head}${template.beforeApp}` +
       Buffer.concat(chunks).toString('utf8') +
       `</div><script id="${QUERY_STATE_ID}" type="application/json">${page.queryState()}</script>` +
       template.afterApp;
     return {
       kind: 'page',
       status: page.status,
+      locale,
       bytes: new PageBytes(document),
       etag: pageEtag(document),
     };
@@ -184,7 +212,10 @@ export async function loadPageRenderer(
         return sendShell(reply);
       }
       if (rendered.kind === 'redirect') return reply.redirect(rendered.location, rendered.status);
-      reply.type('text/html; charset=utf-8').code(rendered.status);
+      reply
+        .type('text/html; charset=utf-8')
+        .header('content-language', rendered.locale)
+        .code(rendered.status);
       if (rendered.status !== 200) {
         return reply.header('cache-control', NO_CACHE).send(rendered.bytes.identity);
       }
