@@ -113,19 +113,37 @@ const unescapeXml = (text: string) =>
 interface Entry {
   loc: string;
   lastmod: string | null;
+  /** The page's twins, `[hreflang, href]`, as its `<xhtml:link>`s name them in order. */
+  alternates: [hreflang: string, href: string][];
 }
 
 /** The `<url>` or `<sitemap>` entries of a document, unescaped. */
 function entries(xml: string, tag: 'url' | 'sitemap'): Entry[] {
   const pattern = new RegExp(
-    `<${tag}><loc>([^<]*)</loc>(?:<lastmod>([^<]*)</lastmod>)?</${tag}>`,
+    `<${tag}><loc>([^<]*)</loc>(?:<lastmod>([^<]*)</lastmod>)?((?:<xhtml:link [^>]*/>)*)</${tag}>`,
     'g',
   );
-  return [...xml.matchAll(pattern)].map((m) => ({
+  const entryCount = xml.split(`<${tag}>`).length - 1;
+  const found = [...xml.matchAll(pattern)].map((m) => ({
     loc: unescapeXml(m[1]!),
     lastmod: m[2] === undefined ? null : unescapeXml(m[2]),
+    alternates: [
+      ...m[3]!.matchAll(/<xhtml:link rel="alternate" hreflang="([^"]*)" href="([^"]*)"\/>/g),
+    ].map((link): [string, string] => [unescapeXml(link[1]!), unescapeXml(link[2]!)]),
   }));
+  // Every entry has the shape read here: none is skipped unseen.
+  expect(found).toHaveLength(entryCount);
+  return found;
 }
+
+/** The French twin of an English address, written out here rather than by contract/locale.ts. */
+function frenchOf(origin: string, loc: string): string {
+  const path = loc.slice(origin.length);
+  return `${origin}/fr${path === '/' ? '' : path}`;
+}
+
+const isFrench = (origin: string, loc: string) =>
+  loc === `${origin}/fr` || loc.startsWith(`${origin}/fr/`);
 
 /** Every child of the index with its pages. */
 async function crawl(app: FastifyInstance, origin: string) {
@@ -137,7 +155,9 @@ async function crawl(app: FastifyInstance, origin: string) {
     const res = await app.inject(child.loc.slice(origin.length));
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe(XML_TYPE);
-    expect(res.body).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    expect(res.body).toContain(
+      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+    );
     children.push({
       ...child,
       name: child.loc.slice(`${origin}/sitemaps/`.length),
@@ -299,18 +319,25 @@ describe('the child sitemaps, against the database', () => {
       }
     }
     for (const loc of [`${ORIGIN}/brand/${QUIET_BRAND}`, `${ORIGIN}/flavor/${RETIRED_FLAVOR}`]) {
-      expect(pages.find((page) => page.loc === loc)).toEqual({ loc, lastmod: null });
+      expect(pages.find((page) => page.loc === loc)).toMatchObject({ loc, lastmod: null });
     }
   });
 
   test('list the information pages; home is dated by the newest active product', async () => {
     const children = await crawl(t.app, ORIGIN);
     const pages = children.find((child) => child.name === 'pages-1.xml')!.pages;
+    // Each in English and in French (`/fr` is the French home).
     expect(sorted(pages.map((page) => page.loc))).toEqual(
-      sorted(INFORMATION_PAGES.map((path) => `${ORIGIN}${path}`)),
+      sorted(
+        INFORMATION_PAGES.flatMap((path) => [
+          `${ORIGIN}${path}`,
+          `${ORIGIN}/fr${path === '/' ? '' : path}`,
+        ]),
+      ),
     );
     const home = pages.find((page) => page.loc === `${ORIGIN}/`);
     expect(home?.lastmod).toBe(w3c(NEWEST_CREATED_AT));
+    expect(pages.find((page) => page.loc === `${ORIGIN}/fr`)?.lastmod).toBe(w3c(NEWEST_CREATED_AT));
     for (const path of [
       '/about',
       '/contact',
@@ -330,9 +357,62 @@ describe('the child sitemaps, against the database', () => {
     for (const entry of [...children, ...children.flatMap((child) => child.pages)]) {
       expect(entry.loc.startsWith(`${ORIGIN}/`)).toBe(true);
       if (entry.lastmod !== null) expect(entry.lastmod).toMatch(W3C_DATETIME);
+      for (const [, href] of entry.alternates) expect(href.startsWith(`${ORIGIN}/`)).toBe(true);
     }
     const products = children.filter((child) => child.name.startsWith('products-'));
     expect(products.flatMap((child) => child.pages).every((page) => page.lastmod)).toBe(true);
+  });
+});
+
+describe('both languages', () => {
+  test('every page is listed in English and in French, each naming both twins and x-default', async () => {
+    const children = await crawl(t.app, ORIGIN);
+    let english = 0;
+    for (const child of children) {
+      const byLoc = new Map(child.pages.map((page) => [page.loc, page]));
+      expect(byLoc.size, child.name).toBe(child.pages.length);
+      for (const page of child.pages.filter((entry) => !isFrench(ORIGIN, entry.loc))) {
+        english += 1;
+        const frenchLoc = frenchOf(ORIGIN, page.loc);
+        // The twin is in the same child, with the same date.
+        const twin = byLoc.get(frenchLoc);
+        expect(twin, `${child.name} ${frenchLoc}`).toBeDefined();
+        expect(twin!.lastmod, frenchLoc).toBe(page.lastmod);
+        const alternates = [
+          ['en-CA', page.loc],
+          ['fr-CA', frenchLoc],
+          ['x-default', page.loc],
+        ];
+        expect(page.alternates, page.loc).toEqual(alternates);
+        expect(twin!.alternates, frenchLoc).toEqual(alternates);
+      }
+      // Nothing French without its English page.
+      expect(child.pages.length, child.name).toBe(
+        2 * child.pages.filter((entry) => !isFrench(ORIGIN, entry.loc)).length,
+      );
+    }
+    expect(english).toBeGreaterThan(0);
+
+    // Every product, category, brand, flavor and information page has its French address listed.
+    const pages = children.flatMap((child) => child.pages);
+    const active = await activeProducts();
+    expect(sorted(slugsUnder(pages, ORIGIN, '/fr/product/'))).toEqual(
+      sorted(active.map((row) => row.slug)),
+    );
+    expect(slugsUnder(pages, ORIGIN, '/fr/product/')).toContain(AMPERSAND_SLUG);
+    for (const [prefix, table] of [
+      ['category', categories],
+      ['brand', brands],
+      ['flavor', flavors],
+    ] as const) {
+      const all = await t.db.select({ slug: table.slug }).from(table);
+      expect(sorted(slugsUnder(pages, ORIGIN, `/fr/${prefix}/`)), prefix).toEqual(
+        sorted(all.map((row) => row.slug)),
+      );
+    }
+    for (const path of INFORMATION_PAGES) {
+      expect(pages.map((page) => page.loc)).toContain(`${ORIGIN}/fr${path === '/' ? '' : path}`);
+    }
   });
 });
 
@@ -343,6 +423,12 @@ describe('split by the limit', () => {
     expect(SITEMAP_MAX_URLS).toBe(50_000);
   });
 
+  /**
+   * Each row is a page in two languages, two `<url>` entries, so a child of at most LIMIT URLs takes
+   * LIMIT / 2 rows, rounded down.
+   */
+  const ROWS = Math.floor(LIMIT / 2);
+
   test(`at ${LIMIT} URLs a child, every kind splits into full runs and nothing is lost or repeated`, async () => {
     const app = await seoApp(ORIGIN, { maxUrls: LIMIT });
     try {
@@ -350,13 +436,15 @@ describe('split by the limit', () => {
       const active = await activeProducts();
       const productChildren = children.filter((child) => child.name.startsWith('products-'));
       expect(productChildren.map((child) => child.name)).toEqual(
-        Array.from({ length: Math.ceil(active.length / LIMIT) }, (_, i) => `products-${i + 1}.xml`),
+        Array.from({ length: Math.ceil(active.length / ROWS) }, (_, i) => `products-${i + 1}.xml`),
       );
       const pageChildren = children.filter((child) => child.name.startsWith('pages-'));
-      expect(pageChildren.map((child) => child.pages.length)).toEqual([
-        LIMIT,
-        INFORMATION_PAGES.length - LIMIT,
-      ]);
+      expect(pageChildren.map((child) => child.pages.length)).toEqual(
+        Array.from(
+          { length: Math.ceil(INFORMATION_PAGES.length / ROWS) },
+          (_, i) => 2 * Math.min(ROWS, INFORMATION_PAGES.length - i * ROWS),
+        ),
+      );
       for (const child of children) {
         expect(child.pages.length, child.name).toBeGreaterThan(0);
         expect(child.pages.length, child.name).toBeLessThanOrEqual(LIMIT);
@@ -370,9 +458,22 @@ describe('split by the limit', () => {
       );
       expect(listed).toHaveLength(active.length);
       expect(sorted(listed)).toEqual(sorted(active.map((row) => row.slug)));
+      const listedFrench = slugsUnder(
+        children.flatMap((child) => child.pages),
+        ORIGIN,
+        '/fr/product/',
+      );
+      expect(sorted(listedFrench)).toEqual(sorted(listed));
+      // A page and its twin share a child.
+      for (const child of children) {
+        const locs = new Set(child.pages.map((page) => page.loc));
+        for (const page of child.pages.filter((entry) => !isFrench(ORIGIN, entry.loc))) {
+          expect(locs.has(frenchOf(ORIGIN, page.loc)), page.loc).toBe(true);
+        }
+      }
       const [categoryCount] = await t.db.select({ n: sql<number>`count(*)::int` }).from(categories);
       expect(children.filter((child) => child.name.startsWith('categories-'))).toHaveLength(
-        Math.ceil(categoryCount!.n / LIMIT),
+        Math.ceil(categoryCount!.n / ROWS),
       );
       const beyond = await app.inject(`/sitemaps/products-${productChildren.length + 1}.xml`);
       expect(beyond.statusCode).toBe(404);
@@ -469,6 +570,12 @@ describe('what is not there, and escaping', () => {
       const child = await app.inject('/sitemaps/products-1.xml');
       expect(child.body).toContain(
         `<loc>https://forge&amp;co.example/product/${encodeURIComponent(AMPERSAND_SLUG)}</loc>`,
+      );
+      expect(child.body).toContain(
+        `<loc>https://forge&amp;co.example/fr/product/${encodeURIComponent(AMPERSAND_SLUG)}</loc>`,
+      );
+      expect(child.body).toContain(
+        `<xhtml:link rel="alternate" hreflang="fr-CA" href="https://forge&amp;co.example/fr/product/${encodeURIComponent(AMPERSAND_SLUG)}"/>`,
       );
       for (const body of [index.body, child.body]) {
         expect(body).not.toMatch(/&(?!amp;|lt;|gt;|quot;|#39;)/);

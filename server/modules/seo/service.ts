@@ -1,13 +1,30 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { DEFAULT_LOCALE, LOCALES, pathInLocale } from '../../../contract/locale.ts';
 import type { Executor } from '../../db/client.ts';
 import { queryRows } from '../search/sql.ts';
 import type { SitemapSource } from './sources.ts';
-import type { SitemapEntry } from './xml.ts';
+import type { SitemapAlternate, SitemapEntry } from './xml.ts';
 
-/** The most URLs one sitemap may hold, by the sitemaps protocol. */
+/** The most URLs (`<url>` entries) one sitemap may hold, by the sitemaps protocol. */
 export const SITEMAP_MAX_URLS = 50_000;
 
-/** One child sitemap: a run of one source's rows, between two keys. */
+/**
+ * How many of a source's rows one child sitemap takes when it may hold `maxUrls` URLs. A row is one
+ * page in every language (`/product/x` and `/fr/product/x`), each its own `<url>` entry, so a child
+ * takes `maxUrls / LOCALES.length` rows (24,999 at 50,000 with an odd limit rounded down): the
+ * rows are still numbered and cut by the database, and a row's twins always share a child.
+ */
+export function rowsPerChild(maxUrls: number): number {
+  const rows = Math.floor(maxUrls / LOCALES.length);
+  if (rows < 1) {
+    throw new RangeError(
+      `A sitemap of ${maxUrls} URLs cannot hold a page's ${LOCALES.length} languages`,
+    );
+  }
+  return rows;
+}
+
+/** One child sitemap: a run of one source's rows, between two keys, each in every language. */
 export interface SitemapChild {
   /** `products-2`: served at `/sitemaps/products-2.xml`. */
   name: string;
@@ -24,7 +41,7 @@ const w3cDatetime = (value: SQL) =>
   sql`to_char(${value} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 
 /**
- * The runs of `maxUrls` rows a source splits into, numbered from 1, each with its first and last
+ * The runs of `rowsPerChild(maxUrls)` rows a source splits into, numbered from 1, each with its first and last
  * key and latest lastmod. The database numbers the rows and sums each run up, so however large
  * the table, only one short row per child sitemap comes back.
  */
@@ -33,6 +50,7 @@ async function planSource(
   source: SitemapSource,
   maxUrls: number,
 ): Promise<SitemapChild[]> {
+  const rows = rowsPerChild(maxUrls);
   const runs = await queryRows<{
     page: number;
     first: string;
@@ -40,7 +58,7 @@ async function planSource(
     lastmod: string | null;
   }>(
     db,
-    sql`select ((n - 1) / ${maxUrls}::int)::int + 1 as page,
+    sql`select ((n - 1) / ${rows}::int)::int + 1 as page,
         min(key) as first, max(key) as last, ${w3cDatetime(sql`max(lastmod)`)} as lastmod
       from (select key, lastmod, row_number() over (order by key) as n from (${source.rows}) r) numbered
       group by 1 order by 1`,
@@ -66,8 +84,9 @@ export async function planSitemaps(
 
 /**
  * The pages of one child sitemap: its source's rows between its first and last key (read by key,
- * so a product's run comes off the slug index), at most `maxUrls` of them even if rows were added
- * in between since the plan was made.
+ * so a product's run comes off the slug index), at most `rowsPerChild(maxUrls)` of them even if
+ * rows were added in between since the plan was made. Each row gives one entry per language, the
+ * English first, each naming all of the row's twins (`x-default` is the English one).
  */
 export async function childPages(
   db: Executor,
@@ -79,12 +98,23 @@ export async function childPages(
     db,
     sql`select key, ${w3cDatetime(sql`lastmod`)} as lastmod from (${child.source.rows}) r
       where key between ${child.first} and ${child.last}
-      order by key limit ${maxUrls}`,
+      order by key limit ${rowsPerChild(maxUrls)}`,
   );
-  return rows.map((row) => ({
-    loc: `${origin}${child.source.path(row.key)}`,
-    lastmod: row.lastmod,
-  }));
+  return rows.flatMap((row) => {
+    const path = child.source.path(row.key);
+    const alternates: SitemapAlternate[] = [
+      ...LOCALES.map((locale) => ({
+        hreflang: locale,
+        href: `${origin}${pathInLocale(path, locale)}`,
+      })),
+      { hreflang: 'x-default', href: `${origin}${pathInLocale(path, DEFAULT_LOCALE)}` },
+    ];
+    return LOCALES.map((locale) => ({
+      loc: `${origin}${pathInLocale(path, locale)}`,
+      lastmod: row.lastmod,
+      alternates,
+    }));
+  });
 }
 
 /** Where a child sitemap is served, absolute on the shop's origin. */

@@ -8,7 +8,10 @@ import { CATALOG_PAGE_DATES, newestActiveProduct } from '../catalog/page-dates.t
 export interface SitemapSource {
   /** The children's name: `/sitemaps/<kind>-<n>.xml`; lower-case letters only. */
   kind: string;
-  /** The shop's path of the page a row stands for. */
+  /**
+   * The shop's path of the page a row stands for, in English (the path the routes know); the
+   * sitemaps list its French twin (`/fr` + the path) beside it.
+   */
   path(key: string): string;
   /**
    * A query of two columns: `key` (unique text: a slug, or for the information pages their path)
