@@ -294,7 +294,10 @@ describe('the HTML the server answers', () => {
   });
 });
 
-/** A page's head: its meta tags by name or property, its canonical address and its JSON-LD. */
+/**
+ * A page's head: its meta tags by name or property, its canonical address, its JSON-LD and its
+ * twins in other languages (`[hreflang, href]`, in order).
+ */
 function headOf(html: string) {
   const head = html.slice(0, html.indexOf('<div id="root">'));
   const meta = new Map<string, string>();
@@ -305,7 +308,10 @@ function headOf(html: string) {
     (match) => JSON.parse(match[1]!) as Record<string, unknown> & { '@type': string },
   );
   const canonical = /<link rel="canonical" href="([^"]+)"/.exec(head)?.[1];
-  return { meta, jsonLd, canonical };
+  const alternates = [
+    ...head.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)"/g),
+  ].map((match) => [match[1]!, decode(match[2]!)]);
+  return { meta, jsonLd, canonical, alternates };
 }
 
 /** The page at `path` asked with another Host header than the shop's. */
@@ -498,6 +504,88 @@ describe('the head of a page', () => {
     const missing = headOf(await (await read('/product/no-such-product')).text());
     expect(missing.canonical).toBeUndefined();
     expect(missing.jsonLd).toEqual([]);
+  });
+
+  test('a French page: fr-CA, its French addresses, and the twins of both languages', async () => {
+    const base = e2e.shop.baseURL;
+    const path = '/product/creatine-monohydrate';
+    const twins = (english: string, french: string) => [
+      ['en-CA', `${base}${english}`],
+      ['fr-CA', `${base}${french}`],
+      ['x-default', `${base}${english}`],
+    ];
+    const htmlLang = (html: string) => /<html\b[^>]*\slang="([^"]*)"/.exec(html)?.[1];
+
+    const french = await read(`/fr${path}`);
+    const html = await french.text();
+    expect(french.status).toBe(200);
+    expect(french.headers.get('content-language')).toBe('fr-CA');
+    expect(htmlLang(html)).toBe('fr-CA');
+    const { meta, jsonLd, canonical, alternates } = headOf(html);
+    const url = `${base}/fr${path}`;
+    expect(canonical).toBe(url);
+    expect(meta.get('og:url')).toBe(url);
+    expect(meta.get('og:locale')).toBe('fr_CA');
+    expect(meta.get('og:locale:alternate')).toBe('en_CA');
+    expect(alternates).toEqual(twins(path, `/fr${path}`));
+    const [item, trail] = jsonLd;
+    expect(item).toMatchObject({ '@type': 'Product', url });
+    const offers = item!.offers as { url: string }[];
+    expect(offers.length).toBeGreaterThan(0);
+    for (const offer of offers) expect(offer.url).toBe(url);
+    const crumbs = (trail!.itemListElement as { item: string }[]).map((crumb) => crumb.item);
+    expect(crumbs[0]).toBe(`${base}/fr`);
+    expect(crumbs.at(-1)).toBe(url);
+    for (const crumb of crumbs) expect(crumb).toMatch(new RegExp(`^${base}/fr(/|$)`));
+
+    // The English page names the same twins, in English.
+    const english = await read(path);
+    const englishHtml = await english.text();
+    expect(english.status).toBe(200);
+    expect(english.headers.get('content-language')).toBe('en-CA');
+    expect(htmlLang(englishHtml)).toBe('en-CA');
+    const englishHead = headOf(englishHtml);
+    expect(englishHead.canonical).toBe(`${base}${path}`);
+    expect(englishHead.meta.get('og:locale')).toBe('en_CA');
+    expect(englishHead.meta.get('og:locale:alternate')).toBe('fr_CA');
+    expect(englishHead.alternates).toEqual(twins(path, `/fr${path}`));
+    expect(englishHead.jsonLd[0]).toMatchObject({ url: `${base}${path}` });
+
+    // A French product that is not there: its 404, in French, with no twins to name.
+    const missing = await read('/fr/product/no-such-product');
+    const missingHtml = await missing.text();
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('content-language')).toBe('fr-CA');
+    expect(htmlLang(missingHtml)).toBe('fr-CA');
+    expect(headOf(missingHtml).canonical).toBeUndefined();
+    expect(headOf(missingHtml).alternates).toEqual([]);
+    expect(headOf(await (await read('/product/no-such-product')).text()).alternates).toEqual([]);
+
+    // The French home, with its search in French.
+    const home = await read('/fr');
+    const homeHtml = await home.text();
+    expect(home.status).toBe(200);
+    expect(home.headers.get('content-language')).toBe('fr-CA');
+    expect(htmlLang(homeHtml)).toBe('fr-CA');
+    const homeHead = headOf(homeHtml);
+    expect(homeHead.canonical).toBe(`${base}/fr`);
+    expect(homeHead.alternates).toEqual(twins('/', '/fr'));
+    expect(homeHead.jsonLd.map((data) => data['@type'])).toEqual(['Organization', 'WebSite']);
+    expect(homeHead.jsonLd[0]).toMatchObject({ url: `${base}/fr` });
+    expect(homeHead.jsonLd[1]).toMatchObject({
+      url: `${base}/fr`,
+      inLanguage: 'fr-CA',
+      potentialAction: {
+        target: { urlTemplate: `${base}/fr/search/products?q={search_term_string}` },
+      },
+    });
+
+    // A search keeps its words in every address, in both languages.
+    const search = headOf(await (await read('/fr/search/products?q=whey&page=2')).text());
+    expect(search.canonical).toBe(`${base}/fr/search/products?q=whey`);
+    expect(search.alternates).toEqual(
+      twins('/search/products?q=whey', '/fr/search/products?q=whey'),
+    );
   });
 
   test('addresses are built on the shop’s origin, never on the Host a request names', async () => {
