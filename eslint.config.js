@@ -63,6 +63,7 @@ export default tseslint.config(
       // Test reports and Stryker's sandboxes (npm run mutation).
       '.tmp',
       'src/routeTree.gen.ts',
+      'src/locales/*.ts',
       'server/db/migrations',
     ],
   },

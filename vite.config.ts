@@ -3,6 +3,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type UserConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { linguiMacros } from './scripts/vite/lingui-macros.ts';
 import { routePreload } from './scripts/vite/route-preload.ts';
 
 const { version } = JSON.parse(
@@ -53,6 +54,7 @@ const serverBuild: UserConfig = {
   define,
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: './src/routes' }),
+    linguiMacros(),
     react(),
   ],
   build: {
@@ -73,6 +75,7 @@ const browserBuild: UserConfig = {
   define,
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: './src/routes' }),
+    linguiMacros(),
     react(),
     routePreload(),
     VitePWA({

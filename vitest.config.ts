@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { linguiMacros } from './scripts/vite/lingui-macros.ts';
 
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const apiTests = ['tests/api/**/*.test.ts'];
@@ -7,6 +8,7 @@ export default defineConfig({
   test: {
     projects: [
       {
+        plugins: [linguiMacros()],
         test: {
           name: 'unit',
           include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'tests/unit/**/*.test.ts'],
@@ -14,6 +16,7 @@ export default defineConfig({
         },
       },
       {
+        plugins: [linguiMacros()],
         test: {
           name: 'component',
           include: ['src/**/*.test.{ts,tsx}'],
@@ -22,6 +25,7 @@ export default defineConfig({
         },
       },
       {
+        plugins: [linguiMacros()],
         test: {
           name: 'api',
           include: apiTests,
@@ -34,6 +38,7 @@ export default defineConfig({
       ...(withPostgres
         ? [
             {
+              plugins: [linguiMacros()],
               test: {
                 name: 'api-pg',
                 include: apiTests,
@@ -46,6 +51,7 @@ export default defineConfig({
           ]
         : []),
       {
+        plugins: [linguiMacros()],
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],

@@ -60,7 +60,9 @@ export function pathInLocale(pathname: string, locale: Locale): string {
  * The shop's language a browser prefers most, from its `Accept-Language` (`fr-CA,fr;q=0.9,en;q=0.8`)
  * or `navigator.languages`; undefined when it names neither French nor English.
  */
-export function preferredLocale(languages: string | readonly string[] | undefined): Locale | undefined {
+export function preferredLocale(
+  languages: string | readonly string[] | undefined,
+): Locale | undefined {
   const ranked =
     typeof languages === 'string'
       ? languages

@@ -14,6 +14,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { type Locale, localeOfPath } from '../contract/locale.ts';
 import { App } from './app.tsx';
 import { documentTitle } from './lib/document-title.ts';
+import { loadI18n } from './lib/i18n/catalogs.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { pageHead, scriptSafeJson } from './page-head.ts';
 import { type AppRouter, createAppRouter } from './router.tsx';
@@ -105,9 +106,10 @@ export async function renderPage(
     queries: { ...queryClient.getDefaultOptions().queries, retry: false, gcTime: Infinity },
   });
   const locale = localeOfPath(new URL(href, origin).pathname);
+  const i18n = await loadI18n(locale);
   const router = createAppRouter(queryClient, {
     history: createMemoryHistory({ initialEntries: [href] }),
-    locale,
+    i18n,
   });
   await router.load();
   const result = router._serverResult;
@@ -135,15 +137,18 @@ export async function renderPage(
   // of the inline scripts its out-of-order streaming needs (the Content-Security-Policy allows no
   // inline script). The document's head has gone out already (server/render/pages.ts), so the
   // browser fetches the styles, fonts and scripts meanwhile.
-  const stream = renderToPipeableStream(<App router={router} queryClient={queryClient} />, {
-    onAllReady() {
-      stream.pipe(html);
+  const stream = renderToPipeableStream(
+    <App router={router} queryClient={queryClient} i18n={i18n} />,
+    {
+      onAllReady() {
+        stream.pipe(html);
+      },
+      onShellError(error) {
+        html.destroy(error instanceof Error ? error : new Error(String(error)));
+      },
+      onError: onRenderError,
     },
-    onShellError(error) {
-      html.destroy(error instanceof Error ? error : new Error(String(error)));
-    },
-    onError: onRenderError,
-  });
+  );
   html.once('close', () => stream.abort());
   return {
     kind: 'page',

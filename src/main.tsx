@@ -1,6 +1,6 @@
 /**
- * The PWA's entry: fonts and global styles, the persisted customer state, the query client and the
- * router (src/router.tsx; scroll to top on every path change).
+ * The PWA's entry: fonts and global styles, the persisted customer state, the page's language
+ * (its address says which), the query client and the router (src/router.tsx; scroll to top on every path change).
  *
  * A page the server rendered (its HTML holds the page and, in #forge-query-state, the queries it
  * was rendered from) is hydrated: the browser renders the same tree over the server's HTML and
@@ -15,6 +15,7 @@ import { App } from './app.tsx';
 import { startCartOutbox } from './features/cart/api/index.ts';
 import { startOfflineSupport } from './lib/pwa/start.ts';
 import { queryClient } from './lib/query-client.ts';
+import { loadI18n } from './lib/i18n/catalogs.ts';
 import { createAppRouter } from './router.tsx';
 import { hydrateCustomer } from './stores/customer.ts';
 
@@ -23,11 +24,8 @@ const QUERY_STATE_ID = 'forge-query-state';
 
 hydrateCustomer();
 
-const router = createAppRouter(queryClient, { locale: localeOfPath(window.location.pathname) });
-
-router.subscribe('onResolved', (event) => {
-  if (event.pathChanged) window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
-});
+/** The document's language, from its address; its catalog starts loading at once. */
+const translating = loadI18n(localeOfPath(window.location.pathname));
 
 /**
  * How long the first render waits for the first page (its code and data) when there is no server
@@ -65,6 +63,12 @@ function takeServerQueries(): boolean {
 async function start(): Promise<void> {
   const startedAt = performance.now();
   await startOfflineSupport(queryClient);
+  const i18n = await translating;
+  document.documentElement.lang = i18n.locale;
+  const router = createAppRouter(queryClient, { i18n });
+  router.subscribe('onResolved', (event) => {
+    if (event.pathChanged) window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
+  });
   const serverRendered = takeServerQueries();
   // Cart changes an earlier visit could not send go out now (not awaited: the page need not wait).
   startCartOutbox(queryClient).catch((err: unknown) =>
@@ -84,7 +88,7 @@ async function start(): Promise<void> {
       // The router renders a server-rendered page's tree (no suspense boundaries of its own at
       // the root) only when it knows the page came from the server.
       router.ssr = { manifest: undefined };
-      hydrateRoot(root, <App router={router} queryClient={queryClient} />);
+      hydrateRoot(root, <App router={router} queryClient={queryClient} i18n={i18n} />);
       return;
     }
     root.replaceChildren();
@@ -101,7 +105,7 @@ async function start(): Promise<void> {
   // A transition lets React render the first page in slices that leave the main thread free for
   // input in between, instead of one long task on a slow phone.
   startTransition(() => {
-    reactRoot.render(<App router={router} queryClient={queryClient} />);
+    reactRoot.render(<App router={router} queryClient={queryClient} i18n={i18n} />);
   });
 }
 

@@ -4,14 +4,10 @@
  * each page's error screen inside the layout. The browser makes one; the server one per request,
  * each with its own query client and a memory history at the requested address.
  */
+import type { I18n } from '@lingui/core';
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
-import {
-  DEFAULT_LOCALE,
-  type Locale,
-  pathInLocale,
-  pathWithoutLocale,
-} from '../contract/locale.ts';
+import { DEFAULT_LOCALE, isLocale, pathInLocale, pathWithoutLocale } from '../contract/locale.ts';
 import { RouteErrorScreen } from './features/pwa/components/route-error-screen.tsx';
 import { routeTree } from './routeTree.gen';
 
@@ -23,11 +19,12 @@ import { routeTree } from './routeTree.gen';
  */
 export function createAppRouter(
   queryClient: QueryClient,
-  { history, locale = DEFAULT_LOCALE }: { history?: RouterHistory; locale?: Locale } = {},
+  { history, i18n }: { history?: RouterHistory; i18n: I18n },
 ) {
+  const locale = isLocale(i18n.locale) ? i18n.locale : DEFAULT_LOCALE;
   return createRouter({
     routeTree,
-    context: { queryClient, locale },
+    context: { queryClient, locale, i18n },
     ...(history ? { history } : {}),
     rewrite: {
       input: ({ url }) => {

@@ -1,4 +1,14 @@
+import type { I18n, MessageDescriptor } from '@lingui/core';
 import type { AnyRouteMatch } from '@tanstack/react-router';
+
+/**
+ * A route's `head`: its document title in the page's language (`titled(msg\`Product Details\`)`).
+ */
+export function titled(title: MessageDescriptor) {
+  return ({ match }: { match: { context: { i18n: I18n } } }) => ({
+    meta: [{ title: match.context.i18n._(title) }],
+  });
+}
 
 /**
  * The deepest title the routes on screen declared. Those routes end at the first one that is not

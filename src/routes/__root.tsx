@@ -1,3 +1,5 @@
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { QueryClient } from '@tanstack/react-query';
 import {
   createRootRouteWithContext,
@@ -5,6 +7,7 @@ import {
   Outlet,
   useRouterState,
 } from '@tanstack/react-router';
+import { Trans } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import type { Locale } from '../../contract/locale.ts';
 import { Toaster } from '../components/ui/toaster.tsx';
@@ -22,6 +25,8 @@ export interface RouterContext {
   queryClient: QueryClient;
   /** The document's language (contract/locale.ts): fixed for the router's life. */
   locale: Locale;
+  /** Translates into that language (src/lib/i18n). */
+  i18n: I18n;
 }
 
 /**
@@ -32,7 +37,13 @@ export interface RouterContext {
  */
 export const Route = createRootRouteWithContext<RouterContext>()({
   head: ({ match }) => ({
-    meta: [{ title: isNotFound(match.error) ? 'Page Not Found' : 'Builder Dashboard' }],
+    meta: [
+      {
+        title: match.context.i18n._(
+          isNotFound(match.error) ? msg`Page Not Found` : msg`Builder Dashboard`,
+        ),
+      },
+    ],
   }),
   component: Root,
   notFoundComponent: NotFoundScreen,
@@ -65,7 +76,7 @@ function Root() {
   return (
     <>
       <a className="skip-link" href="#main">
-        Skip to content
+        <Trans>Skip to content</Trans>
       </a>
       <DocumentTitle />
       <PwaLayer />

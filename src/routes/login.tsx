@@ -1,11 +1,13 @@
+import { msg } from '@lingui/core/macro';
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { safeRedirect } from '../features/account/api/session-effects.ts';
 import { LoginForm } from '../features/account/components/login-form.tsx';
 import { redirectSearchSchema } from '../features/account/redirect-search.ts';
 import { customerState } from '../stores/customer.ts';
+import { titled } from '../lib/document-title.ts';
 
 export const Route = createFileRoute('/login')({
-  head: () => ({ meta: [{ title: 'Login' }] }),
+  head: titled(msg`Login`),
   validateSearch: redirectSearchSchema,
   // Someone already signed in has nothing to do here: send them on.
   beforeLoad: ({ search }) => {

@@ -1,11 +1,13 @@
+import { msg } from '@lingui/core/macro';
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { safeRedirect } from '../features/account/api/session-effects.ts';
 import { RegisterForm } from '../features/account/components/register-form.tsx';
 import { redirectSearchSchema } from '../features/account/redirect-search.ts';
 import { customerState } from '../stores/customer.ts';
+import { titled } from '../lib/document-title.ts';
 
 export const Route = createFileRoute('/register')({
-  head: () => ({ meta: [{ title: 'Register' }] }),
+  head: titled(msg`Register`),
   validateSearch: redirectSearchSchema,
   beforeLoad: ({ search }) => {
     if (customerState.auth.user)

@@ -2,6 +2,7 @@
  * Renders a component inside a fresh QueryClient and a memory router (so links and navigate work)
  * for component tests. Returns the Testing Library result plus `router` and `queryClient`.
  */
+import { I18nProvider } from '@lingui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import {
   createMemoryHistory,
@@ -13,6 +14,7 @@ import {
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createQueryClient } from '../lib/query-client.ts';
+import { testI18n } from './i18n.ts';
 
 export function renderWithProviders(ui: ReactNode, { path = '/' }: { path?: string } = {}) {
   const queryClient = createQueryClient();
@@ -30,9 +32,11 @@ export function renderWithProviders(ui: ReactNode, { path = '/' }: { path?: stri
     history: createMemoryHistory({ initialEntries: [path] }),
   });
   const result = render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
+    <I18nProvider i18n={testI18n}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </I18nProvider>,
   );
   return { ...result, router, queryClient };
 }

@@ -1,7 +1,9 @@
+import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { PrivacyPage } from '../../features/info/components/privacy-page.tsx';
+import { titled } from '../../lib/document-title.ts';
 
 export const Route = createFileRoute('/_shop/privacy')({
-  head: () => ({ meta: [{ title: 'Privacy Policy' }] }),
+  head: titled(msg`Privacy Policy`),
   component: PrivacyPage,
 });

@@ -1,8 +1,10 @@
+import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { ResetPasswordForm } from '../../features/account/components/reset-password-form.tsx';
+import { titled } from '../../lib/document-title.ts';
 
 export const Route = createFileRoute('/reset-password/$token')({
-  head: () => ({ meta: [{ title: 'Reset Password' }] }),
+  head: titled(msg`Reset Password`),
   component: ResetPassword,
 });
 

@@ -1,13 +1,15 @@
+import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { GuestSessionAccountOffer } from '../../../features/account/components/create-account-offer.tsx';
 import { isNotFound, orderQueryOptions } from '../../../features/orders/api/get-order.ts';
 import { OrderSuccessPage } from '../../../features/orders/components/order-success-page.tsx';
 import { nonEmptyText, searchSchema } from '../../../lib/search-params.ts';
+import { titled } from '../../../lib/document-title.ts';
 
 const successSearch = searchSchema({ orderId: nonEmptyText });
 
 export const Route = createFileRoute('/_shop/_account/order-success')({
-  head: () => ({ meta: [{ title: 'Order Successful' }] }),
+  head: titled(msg`Order Successful`),
   validateSearch: successSearch,
   loaderDeps: ({ search }) => ({ orderId: search.orderId }),
   // Offline with an order never seen: the loader fails and the route shows the offline screen.

@@ -1,11 +1,13 @@
+import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { TaxonomyListing } from '../../../features/catalog/components/taxonomy-listing.tsx';
 import { loadTaxonomyListing } from '../../../features/catalog/lib/listing-loaders.ts';
 import { listingSearchSchema } from '../../../lib/catalog/listing-search.ts';
 import { WithQuickAdd } from '../../../layout/components/quick-add.tsx';
+import { titled } from '../../../lib/document-title.ts';
 
 export const Route = createFileRoute('/_shop/category/$categorySlug')({
-  head: () => ({ meta: [{ title: 'Category Products' }] }),
+  head: titled(msg`Category Products`),
   validateSearch: listingSearchSchema,
   loaderDeps: ({ search }) => search,
   loader: ({ context, params, deps, cause }) =>

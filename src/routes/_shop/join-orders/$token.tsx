@@ -1,6 +1,8 @@
+import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { PrivatePageFrame } from '../../../components/ui/private-page-frame.tsx';
 import { JoinOrdersPage } from '../../../features/account/components/join-orders-page.tsx';
+import { titled } from '../../../lib/document-title.ts';
 
 /**
  * The e-mailed link that adds a guest's orders to the account of its address. Rendered in the
@@ -10,7 +12,7 @@ import { JoinOrdersPage } from '../../../features/account/components/join-orders
 export const Route = createFileRoute('/_shop/join-orders/$token')({
   ssr: false,
   pendingComponent: PrivatePageFrame,
-  head: () => ({ meta: [{ title: 'Add Your Orders' }] }),
+  head: titled(msg`Add Your Orders`),
   component: JoinOrders,
 });
 

@@ -1,7 +1,9 @@
+import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { PrivatePageFrame } from '../../../components/ui/private-page-frame.tsx';
 import { OrderLinkAccountOffer } from '../../../features/account/components/create-account-offer.tsx';
 import { LinkedOrderPage } from '../../../features/orders/components/order-details-page.tsx';
+import { titled } from '../../../lib/document-title.ts';
 
 /**
  * An order opened by the link in its e-mails, without signing in. Rendered in the browser only
@@ -11,7 +13,7 @@ import { LinkedOrderPage } from '../../../features/orders/components/order-detai
 export const Route = createFileRoute('/_shop/order-link/$token')({
   ssr: false,
   pendingComponent: PrivatePageFrame,
-  head: () => ({ meta: [{ title: 'Order Details' }] }),
+  head: titled(msg`Order Details`),
   component: LinkedOrder,
 });
 

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { isNotFound, productQueryOptions } from '../../../lib/catalog/get-product.ts';
@@ -7,9 +8,10 @@ import { ExpressCheckoutSlot } from '../../../features/orders/components/express
 import { ProductDetails } from '../../../features/product/components/product-details.tsx';
 import { productSearchSchema } from '../../../features/product/lib/product-search.ts';
 import { WithQuickAdd } from '../../../layout/components/quick-add.tsx';
+import { titled } from '../../../lib/document-title.ts';
 
 export const Route = createFileRoute('/_shop/product/$identifier')({
-  head: () => ({ meta: [{ title: 'Product Details' }] }),
+  head: titled(msg`Product Details`),
   validateSearch: productSearchSchema,
   loader: async ({ context, params }) => {
     void context.queryClient.prefetchQuery(suggestedProductsQueryOptions(params.identifier));

@@ -1,11 +1,13 @@
+import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { SearchResults } from '../../../features/search/components/search-results.tsx';
 import { loadSearchResults } from '../../../features/search/lib/search-loaders.ts';
 import { searchPageSchema } from '../../../lib/catalog/listing-search.ts';
 import { WithQuickAdd } from '../../../layout/components/quick-add.tsx';
+import { titled } from '../../../lib/document-title.ts';
 
 export const Route = createFileRoute('/_shop/search/products')({
-  head: () => ({ meta: [{ title: 'Search Results' }] }),
+  head: titled(msg`Search Results`),
   validateSearch: searchPageSchema,
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps, cause }) => loadSearchResults(context.queryClient, deps, cause),

@@ -1,12 +1,14 @@
+import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { requireAdmin } from '../../../../features/account/api/require-user.ts';
 import { ReviewDeskPage } from '../../../../features/admin/components/review-desk-page.tsx';
 import { reviewDeskSearchSchema } from '../../../../features/admin/lib/desk-search.ts';
+import { titled } from '../../../../lib/document-title.ts';
 
 // The loader imports the desk's code on demand: a route's loader ships with every first page,
 // and staff code has no place there.
 export const Route = createFileRoute('/_shop/_account/admin/reviews')({
-  head: () => ({ meta: [{ title: 'Reviews' }] }),
+  head: titled(msg`Reviews`),
   validateSearch: reviewDeskSearchSchema,
   beforeLoad: requireAdmin,
   loaderDeps: ({ search }) => search,

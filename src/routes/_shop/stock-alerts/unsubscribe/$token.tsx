@@ -1,6 +1,8 @@
+import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { PrivatePageFrame } from '../../../../components/ui/private-page-frame.tsx';
 import { StockAlertUnsubscribePage } from '../../../../features/product/components/stock-alert-unsubscribe-page.tsx';
+import { titled } from '../../../../lib/document-title.ts';
 
 /**
  * The unsubscribe link of a back-in-stock alert. Rendered in the browser only (`ssr: false`): the
@@ -10,7 +12,7 @@ import { StockAlertUnsubscribePage } from '../../../../features/product/componen
 export const Route = createFileRoute('/_shop/stock-alerts/unsubscribe/$token')({
   ssr: false,
   pendingComponent: PrivatePageFrame,
-  head: () => ({ meta: [{ title: 'Stop a Stock Alert' }] }),
+  head: titled(msg`Stop a Stock Alert`),
   component: StockAlertUnsubscribe,
 });
 

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { requireAdmin } from '../../../../../features/account/api/require-user.ts';
 import { DeskOrderPage } from '../../../../../features/admin/components/desk-order-page.tsx';
@@ -12,9 +13,12 @@ export const Route = createFileRoute('/_shop/_account/admin/orders/$orderId')({
       params.orderId,
     ),
   // After the loader: its answer types `loaderData`.
-  head: ({ loaderData }) => ({
-    meta: [{ title: loaderData ? `Order ${loaderData.number}` : 'Order desk' }],
-  }),
+  head: ({ loaderData, match }) => {
+    const number = loaderData?.number;
+    return {
+      meta: [{ title: match.context.i18n._(number ? msg`Order ${number}` : msg`Order desk`) }],
+    };
+  },
   component: DeskOrder,
 });
 

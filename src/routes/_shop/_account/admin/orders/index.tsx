@@ -1,12 +1,14 @@
+import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { requireAdmin } from '../../../../../features/account/api/require-user.ts';
 import { OrderDeskPage } from '../../../../../features/admin/components/order-desk-page.tsx';
 import { deskSearchSchema } from '../../../../../features/admin/lib/desk-search.ts';
+import { titled } from '../../../../../lib/document-title.ts';
 
 // The loader imports the desk's code on demand: a route's loader ships with every first page,
 // and staff code has no place there.
 export const Route = createFileRoute('/_shop/_account/admin/orders/')({
-  head: () => ({ meta: [{ title: 'Order desk' }] }),
+  head: titled(msg`Order desk`),
   validateSearch: deskSearchSchema,
   beforeLoad: requireAdmin,
   loaderDeps: ({ search }) => search,
