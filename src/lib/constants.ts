@@ -45,6 +45,8 @@ export const STORAGE_KEYS = {
   hasSeenCouponPopup: 'hasSeenCouponPopup',
   /** The products this shopper opened last (stores/recently-viewed.ts). */
   recentlyViewed: 'recently-viewed',
+  /** The language this shopper chose ('en-CA' or 'fr-CA'; src/lib/i18n/choice.ts). */
+  locale: 'locale',
 } as const;
 
 /** The footer's category links. */

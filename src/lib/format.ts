@@ -1,21 +1,43 @@
 /**
- * Display formatting. Money is integer cents, CAD, shown as '$1,234.56' (en-CA).
+ * Display formatting. Money is integer cents, CAD, shown as '$1,234.56' in English (en-CA) and
+ * '1 234,56 $' in French (fr-CA); dates as 'November 26, 2026' and '26 novembre 2026'.
  */
+import type { Locale } from '../../contract/locale.ts';
+
+/** fr-CA's separators: a no-break space between groups and before the dollar sign. */
+const NBSP = '\u00a0';
 
 /**
  * Written out rather than through Intl.NumberFormat: the first Intl formatter a page builds loads
  * locale data, a long task on a slow phone, and prices are on almost every page's first paint.
  * The output is the same as en-CA's CAD currency format (a unit test checks them side by side).
  */
-export function formatMoney(cents: number): string {
+export function formatMoney(cents: number, locale: Locale = 'en-CA'): string {
   const whole = Math.round(Math.abs(cents));
-  const dollars = String(Math.floor(whole / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const french = locale === 'fr-CA';
+  const dollars = String(Math.floor(whole / 100)).replace(
+    /\B(?=(\d{3})+(?!\d))/g,
+    french ? NBSP : ',',
+  );
   const rest = String(whole % 100).padStart(2, '0');
-  return `${cents < 0 && whole > 0 ? '-' : ''}$${dollars}.${rest}`;
+  const sign = cents < 0 && whole > 0 ? '-' : '';
+  return french ? `${sign}${dollars},${rest}${NBSP}$` : `${sign}$${dollars}.${rest}`;
 }
 
-export function formatPercent(value: number): string {
-  return `${Math.round(value)}%`;
+const dateFormats = new Map<Locale, Intl.DateTimeFormat>();
+
+/** A calendar date written out in the shopper's language: 'November 26, 2026', '26 novembre 2026'. */
+export function formatDate(date: Date, locale: Locale = 'en-CA'): string {
+  let format = dateFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric' });
+    dateFormats.set(locale, format);
+  }
+  return format.format(date);
+}
+
+export function formatPercent(value: number, locale: Locale = 'en-CA'): string {
+  return locale === 'fr-CA' ? `${Math.round(value)}${NBSP}%` : `${Math.round(value)}%`;
 }
 
 /**

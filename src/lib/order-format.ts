@@ -4,6 +4,7 @@
  */
 import type { TaxLine } from '../../contract/checkout-rules.ts';
 import type { PaymentStatus } from '../../contract/orders.ts';
+import { formatDate } from './format.ts';
 
 /** 13 → "13%", 9.975 → "9.975%". */
 export function formatRate(rate: number): string {
@@ -18,7 +19,7 @@ export function taxLabel(tax: Pick<TaxLine, 'name' | 'rate'>): string {
 export function formatOrderDate(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleDateString('en-CA', { year: 'numeric', month: 'long', day: 'numeric' });
+  return formatDate(date);
 }
 
 export function formatOrderDateTime(iso: string): string {

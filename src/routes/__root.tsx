@@ -17,6 +17,7 @@ import {
   useSessionExpiry,
   useSessionsOfOtherTabs,
 } from '../features/account/api/session-effects.ts';
+import { LanguageOffer } from '../features/language/language-offer.tsx';
 import { NotFoundScreen } from '../layout/components/not-found-screen.tsx';
 import { PwaLayer } from '../features/pwa/components/pwa-layer.tsx';
 import { RouteErrorScreen } from '../features/pwa/components/route-error-screen.tsx';
@@ -80,6 +81,7 @@ function Root() {
       </a>
       <DocumentTitle />
       <PwaLayer />
+      <LanguageOffer />
       <Outlet />
       <Toaster />
     </>
