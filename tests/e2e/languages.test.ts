@@ -1,0 +1,137 @@
+/**
+ * The shop in two languages, in Chromium: French pages under /fr hydrate in French and keep the
+ * prefix on every link; the language switch leads to the same page in the other language and the
+ * choice is kept; a first visit from a browser that prefers the other language is offered it, in
+ * the browser only (the server's HTML is the same for everyone).
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { shopInBrowser } from './harness.ts';
+
+const e2e = shopInBrowser();
+
+const FRENCH_OFFER = 'Ce magasin est aussi offert en français.';
+const ENGLISH_OFFER = 'This shop is also in English.';
+
+async function pageLanguage(page: Page) {
+  return {
+    path: new URL(page.url()).pathname,
+    title: await page.title(),
+    lang: await page.evaluate(() => document.documentElement.lang),
+  };
+}
+
+function consoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+describe('languages', () => {
+  test('a French page hydrates in French and its links keep /fr', async () => {
+    const context = await e2e.newContext();
+    const page = await context.newPage();
+    const errors = consoleErrors(page);
+    await page.goto('/fr/category/creatine');
+    await page.locator('main').first().waitFor();
+    expect(await pageLanguage(page)).toEqual({
+      path: '/fr/category/creatine',
+      title: 'Produits de la catégorie',
+      lang: 'fr-CA',
+    });
+    const productLink = page.locator('main a[href^="/fr/product/"]').first();
+    const href = await productLink.getAttribute('href');
+    await productLink.click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(href);
+    await expect.poll(() => page.title()).toBe('Détails du produit');
+    expect(
+      await page
+        .locator('a[href^="/"]:not([href^="/fr"]):not([href^="/api/"])')
+        .evaluateAll((links) =>
+          links
+            .map((link) => link.getAttribute('href'))
+            .filter((href) => !/\.[a-z0-9]+$/i.test(href ?? '')),
+        ),
+      'every page link on a French page stays French',
+    ).toEqual([]);
+    expect(errors.filter((text) => /hydrat|did not match/i.test(text))).toEqual([]);
+  });
+
+  test('the switch leads to the same page in the other language and is remembered', async () => {
+    const context = await e2e.newContext();
+    const page = await context.newPage();
+    await page.goto('/product/creatine-monohydrate?ref=test');
+    await page.locator('main').first().waitFor();
+    const toFrench = page.getByTestId('language-switch').first();
+    expect(await toFrench.textContent()).toBe('Français');
+    expect(await toFrench.getAttribute('hreflang')).toBe('fr-CA');
+    await toFrench.click();
+    await expect.poll(() => page.url()).toMatch(/\/fr\/product\/creatine-monohydrate\?ref=test$/);
+    await expect
+      .poll(() => pageLanguage(page))
+      .toMatchObject({
+        title: 'Détails du produit',
+        lang: 'fr-CA',
+      });
+    expect(await page.evaluate(() => localStorage.getItem('locale'))).toBe('fr-CA');
+
+    // Back on an English address later: the shopper's choice sends it to its French twin.
+    await page.goto('/cart');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/fr/cart');
+    await expect.poll(() => page.title()).toBe('Votre panier');
+
+    const toEnglish = page.getByTestId('language-switch').first();
+    expect(await toEnglish.textContent()).toBe('English');
+    await toEnglish.click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/cart');
+    await expect.poll(() => page.title()).toBe('Your Cart');
+    await page.goto('/contact');
+    await expect.poll(() => page.title()).toBe('Contact Us');
+    expect(new URL(page.url()).pathname).toBe('/contact');
+  });
+
+  test('a French browser’s first visit is offered French, in French, by the browser only', async () => {
+    const html = await (
+      await fetch(`${e2e.shop.baseURL}/product/creatine-monohydrate`, {
+        headers: { 'accept-language': 'fr-CA,fr;q=0.9' },
+      })
+    ).text();
+    expect(html).not.toContain(FRENCH_OFFER);
+    expect(html).toContain('<html lang="en-CA"');
+
+    const context = await e2e.newContext({ locale: 'fr-CA' });
+    const page = await context.newPage();
+    await page.goto('/product/creatine-monohydrate');
+    const offer = page.getByRole('complementary', { name: FRENCH_OFFER });
+    await offer.waitFor();
+    expect(await offer.getAttribute('lang')).toBe('fr-CA');
+    expect(await pageLanguage(page)).toMatchObject({ title: 'Product Details', lang: 'en-CA' });
+    await offer.getByRole('link', { name: 'Passer au français' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/fr/product/creatine-monohydrate');
+    await expect.poll(() => page.title()).toBe('Détails du produit');
+    // A choice made: no more offers.
+    expect(await page.getByRole('complementary', { name: ENGLISH_OFFER }).count()).toBe(0);
+    expect(await page.getByRole('complementary', { name: FRENCH_OFFER }).count()).toBe(0);
+  });
+
+  test('an English browser on a French page may stay: the offer goes and French stays', async () => {
+    const context = await e2e.newContext({ locale: 'en-CA' });
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.locator('main').first().waitFor();
+    expect(await page.getByRole('complementary', { name: FRENCH_OFFER }).count()).toBe(0);
+
+    await page.goto('/fr/contact');
+    const offer = page.getByRole('complementary', { name: ENGLISH_OFFER });
+    await offer.waitFor();
+    await offer.getByRole('button', { name: 'Rester en français' }).click();
+    await expect.poll(() => offer.count()).toBe(0);
+    expect(await page.evaluate(() => localStorage.getItem('locale'))).toBe('fr-CA');
+    await page.goto('/fr/about');
+    await expect.poll(() => page.title()).toBe('À propos');
+    expect(await page.getByRole('complementary', { name: ENGLISH_OFFER }).count()).toBe(0);
+  });
+});
