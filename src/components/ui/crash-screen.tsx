@@ -1,25 +1,27 @@
 /**
  * What a crash shows: 'Something went wrong. Try refreshing.' with a reload button, as the root
- * route's errorComponent and, through ErrorBoundary, for trees outside the router.
+ * route's errorComponent and, through ErrorBoundary, for trees outside the router (still inside
+ * the app's I18nProvider: its text is in the page's language).
  */
+import { Trans } from '@lingui/react/macro';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Button } from './button.tsx';
 import { StatusScreen } from './status-screen.tsx';
-
-export const CRASH_MESSAGE = 'Something went wrong. Try refreshing.';
 
 export function CrashScreen() {
   return (
     <StatusScreen
       dark
-      title="Oops"
+      title={<Trans>Oops</Trans>}
       actions={
         <Button variant="primary" onClick={() => window.location.reload()}>
-          Refresh
+          <Trans>Refresh</Trans>
         </Button>
       }
     >
-      <p role="alert">{CRASH_MESSAGE}</p>
+      <p role="alert">
+        <Trans>Something went wrong. Try refreshing.</Trans>
+      </p>
     </StatusScreen>
   );
 }

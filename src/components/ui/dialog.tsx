@@ -7,6 +7,7 @@
  * that is disabled while it loads does), page scroll locked.
  * Render it only while open: `{open ? <Dialog ...>...</Dialog> : null}`.
  */
+import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import styles from './dialog.module.css';
@@ -30,9 +31,10 @@ export function Dialog({
   onClose,
   children,
   className,
-  closeLabel = 'Close',
+  closeLabel,
   returnFocusTo,
 }: DialogProps) {
+  const { t } = useLingui();
   const panelRef = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
   // Read once, as the dialog opens.
@@ -97,7 +99,12 @@ export function Dialog({
         aria-describedby={describedBy}
         tabIndex={-1}
       >
-        <button type="button" className={styles.close} aria-label={closeLabel} onClick={onClose}>
+        <button
+          type="button"
+          className={styles.close}
+          aria-label={closeLabel ?? t`Close`}
+          onClick={onClose}
+        >
           ×
         </button>
         {children}

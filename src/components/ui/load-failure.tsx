@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { buttonClassName } from './button.tsx';
 import styles from './load-failure.module.css';
 
@@ -7,7 +8,7 @@ export function LoadFailure({ message, onRetry }: { message: string; onRetry: ()
     <div className={styles.failure} role="alert">
       <p>{message}</p>
       <button type="button" className={buttonClassName({ variant: 'dark' })} onClick={onRetry}>
-        Try again
+        <Trans>Try again</Trans>
       </button>
     </div>
   );

@@ -7,7 +7,7 @@ import styles from './status-screen.module.css';
 
 export interface StatusScreenProps {
   code?: string;
-  title: string;
+  title: ReactNode;
   children?: ReactNode;
   actions?: ReactNode;
   dark?: boolean;

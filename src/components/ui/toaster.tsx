@@ -2,14 +2,16 @@
  * Renders the toast stack top-right (mounted once in the root route). Show toasts with `toast(...)`
  * from src/stores/toasts.ts.
  */
+import { useLingui } from '@lingui/react/macro';
 import { useSnapshot } from 'valtio';
 import { dismissToast, toastState } from '../../stores/toasts.ts';
 import styles from './toaster.module.css';
 
 export function Toaster() {
+  const { t } = useLingui();
   const { toasts } = useSnapshot(toastState);
   return (
-    <ol className={styles.region} aria-label="Notifications">
+    <ol className={styles.region} aria-label={t`Notifications`}>
       {toasts.map((item) => (
         <li
           key={item.id}
@@ -21,7 +23,7 @@ export function Toaster() {
           <button
             type="button"
             className={styles.close}
-            aria-label="Dismiss notification"
+            aria-label={t`Dismiss notification`}
             onClick={() => dismissToast(item.id)}
           >
             ×

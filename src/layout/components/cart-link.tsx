@@ -2,6 +2,8 @@
  * The header's cart icon linking to /cart, with the red badge showing the cart's total quantity
  * when it is above zero, and a dot while changes wait to sync.
  */
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { cartTotalQuantity, useCart } from '../../features/cart/api/index.ts';
 import {
@@ -12,11 +14,12 @@ import styles from './cart-link.module.css';
 import { CartIcon } from './icons.tsx';
 
 export function CartLink({ className }: { className?: string }) {
+  const { t } = useLingui();
   const { data } = useCart();
   const count = cartTotalQuantity(data);
   const waiting = usePendingSyncCount();
   const label = [
-    count > 0 ? `Cart, ${count} ${count === 1 ? 'item' : 'items'}` : 'Cart',
+    count > 0 ? t`${plural(count, { one: 'Cart, # item', other: 'Cart, # items' })}` : t`Cart`,
     waiting > 0 ? pendingSyncText(waiting) : null,
   ]
     .filter(Boolean)

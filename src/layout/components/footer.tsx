@@ -4,12 +4,14 @@
  * links), the ten payment methods and the copyright line. Below 768 px each group collapses and
  * expands by tapping its title.
  */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useId, useState, type ReactNode } from 'react';
 import { DESKTOP_BREAKPOINT_PX, FOOTER_CATEGORY_SLUGS } from '../../lib/constants.ts';
 import { useMediaQuery } from '../hooks/use-media-query.ts';
 import styles from './footer.module.css';
 import { ChevronDownIcon, Logo } from './icons.tsx';
+import { LanguageSwitch } from './language-switch.tsx';
 import { PaymentIcons } from './payment-icons.tsx';
 
 function titleCase(slug: string): string {
@@ -55,18 +57,21 @@ function FooterGroup({ title, children }: { title: string; children: ReactNode }
 }
 
 export function Footer() {
+  const { t } = useLingui();
   return (
     <footer className={styles.footer}>
       <div className={styles.inner}>
         <div className={styles.brand}>
           <Logo light />
           <p>
-            Clean, tested sports nutrition for people who train. Protein, creatine, pre-workout and
-            more, shipped across Canada.
+            <Trans>
+              Clean, tested sports nutrition for people who train. Protein, creatine, pre-workout
+              and more, shipped across Canada.
+            </Trans>
           </p>
         </div>
 
-        <FooterGroup title="Categories">
+        <FooterGroup title={t`Categories`}>
           <ul className={styles.links}>
             {FOOTER_CATEGORY_SLUGS.map((slug) => (
               <li key={slug}>
@@ -78,41 +83,57 @@ export function Footer() {
           </ul>
         </FooterGroup>
 
-        <FooterGroup title="Quick links">
+        <FooterGroup title={t`Quick links`}>
           <ul className={styles.links}>
             <li>
-              <Link to="/about">About Us</Link>
+              <Link to="/about">
+                <Trans>About Us</Trans>
+              </Link>
             </li>
             <li>
-              <Link to="/consultancy">Consultancy</Link>
+              <Link to="/consultancy">
+                <Trans>Consultancy</Trans>
+              </Link>
             </li>
             <li>
-              <Link to="/brands">Brands</Link>
+              <Link to="/brands">
+                <Trans>Brands</Trans>
+              </Link>
             </li>
             <li>
-              <Link to="/contact">Contact Us</Link>
+              <Link to="/contact">
+                <Trans>Contact Us</Trans>
+              </Link>
             </li>
           </ul>
         </FooterGroup>
 
-        <FooterGroup title="Policy">
+        <FooterGroup title={t`Policy`}>
           <ul className={styles.links}>
             <li>
-              <Link to="/privacy">Privacy</Link>
+              <Link to="/privacy">
+                <Trans>Privacy</Trans>
+              </Link>
             </li>
             <li>
-              <Link to="/returns">Return</Link>
+              <Link to="/returns">
+                <Trans>Return</Trans>
+              </Link>
             </li>
             <li>
-              <Link to="/shipping">Shipping</Link>
+              <Link to="/shipping">
+                <Trans>Shipping</Trans>
+              </Link>
             </li>
             <li>
-              <Link to="/discounts">Discount</Link>
+              <Link to="/discounts">
+                <Trans>Discount</Trans>
+              </Link>
             </li>
           </ul>
         </FooterGroup>
 
-        <FooterGroup title="Contact">
+        <FooterGroup title={t`Contact`}>
           <address className={styles.address}>
             Forge Nutrition
             <br />
@@ -125,12 +146,12 @@ export function Footer() {
           <ul className={styles.social}>
             <li>
               <a href="https://www.instagram.com/" target="_blank" rel="noopener noreferrer">
-                Follow us on Instagram
+                <Trans>Follow us on Instagram</Trans>
               </a>
             </li>
             <li>
               <a href="https://www.facebook.com/" target="_blank" rel="noopener noreferrer">
-                Follow us on Facebook
+                <Trans>Follow us on Facebook</Trans>
               </a>
             </li>
           </ul>
@@ -139,7 +160,10 @@ export function Footer() {
 
       <div className={styles.bottom}>
         <PaymentIcons className={styles.payments} />
-        <p className={styles.copyright}>© 2025 Forge Nutrition. All rights reserved.</p>
+        <p className={styles.copyright}>
+          <Trans>© 2025 Forge Nutrition. All rights reserved.</Trans>
+        </p>
+        <LanguageSwitch className={styles.language} />
       </div>
     </footer>
   );

@@ -4,6 +4,7 @@
  * cart below 768 px. On the home page it floats transparent over the hero until the top-product
  * section passes the 64 px line, then turns frosted light; elsewhere it is light.
  */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useLocation } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import { useChunk } from '../../hooks/use-chunk.ts';
@@ -12,6 +13,7 @@ import { useOnRouteChange } from '../hooks/use-route-change.ts';
 import { CartLink } from './cart-link.tsx';
 import styles from './header.module.css';
 import { Logo, MenuIcon, SearchIcon } from './icons.tsx';
+import { LanguageSwitch } from './language-switch.tsx';
 import { MegaMenu } from './mega-menu.tsx';
 import { UserMenu } from './user-menu.tsx';
 
@@ -30,6 +32,7 @@ const SearchBox = lazy(() =>
 const loadMobileMenu = () => import('./mobile-menu.tsx');
 
 export function Header() {
+  const { t } = useLingui();
   const isHome = useLocation({ select: (location) => location.pathname === '/' });
   const solid = useHeaderSolid(isHome);
   const transparent = isHome && !solid;
@@ -55,7 +58,7 @@ export function Header() {
         <button
           type="button"
           className={`${styles.iconButton} ${styles.mobileOnly}`}
-          aria-label="Open menu"
+          aria-label={t`Open menu`}
           aria-expanded={mobileMenuOpen}
           aria-controls="mobile-menu"
           onClick={() => setMobileMenuOpen(true)}
@@ -63,15 +66,15 @@ export function Header() {
           <MenuIcon />
         </button>
 
-        <Link to="/" className={styles.logo} aria-label="Forge Nutrition home">
+        <Link to="/" className={styles.logo} aria-label={t`Forge Nutrition home`}>
           <Logo light={transparent} />
         </Link>
 
-        <nav className={styles.nav} aria-label="Main">
+        <nav className={styles.nav} aria-label={t`Main`}>
           <ul className={styles.navList}>
             <li>
               <Link to="/" className={styles.navLink} activeOptions={{ exact: true }}>
-                HOME
+                <Trans>HOME</Trans>
               </Link>
             </li>
             <li>
@@ -81,7 +84,7 @@ export function Header() {
               <button
                 type="button"
                 className={styles.navLink}
-                aria-label="Search"
+                aria-label={t`Search`}
                 aria-expanded={searchOpen}
                 aria-controls="desktop-search"
                 onClick={() => setSearchOpen((open) => !open)}
@@ -93,12 +96,12 @@ export function Header() {
             </li>
             <li>
               <Link to="/consultancy" className={styles.navLink}>
-                CONSULTANCY
+                <Trans>CONSULTANCY</Trans>
               </Link>
             </li>
             <li>
               <Link to="/contact" className={styles.navLink}>
-                CONTACT
+                <Trans>CONTACT</Trans>
               </Link>
             </li>
           </ul>
@@ -108,7 +111,7 @@ export function Header() {
           <button
             type="button"
             className={`${styles.iconButton} ${styles.mobileOnly}`}
-            aria-label="Search"
+            aria-label={t`Search`}
             aria-expanded={mobileSearchOpen}
             aria-controls="mobile-search"
             onClick={() => setMobileSearchOpen((open) => !open)}
@@ -117,6 +120,9 @@ export function Header() {
           >
             <SearchIcon />
           </button>
+          <div className={styles.languageSlot}>
+            <LanguageSwitch className={styles.language} />
+          </div>
           <div className={styles.desktopOnly}>
             <UserMenu dark={transparent} />
           </div>
@@ -128,7 +134,7 @@ export function Header() {
         <div className={`${styles.searchPanel} ${styles.desktopOnly}`} id="desktop-search">
           <Suspense fallback={null}>
             <SearchBox
-              placeholder="Search products, categories, brands..."
+              placeholder={t`Search products, categories, brands...`}
               autoFocus
               onClose={() => setSearchOpen(false)}
             />
@@ -140,9 +146,9 @@ export function Header() {
         <div className={`${styles.searchPanel} ${styles.mobileOnly}`} id="mobile-search">
           <Suspense fallback={null}>
             <SearchBox
-              placeholder="Search for products..."
+              placeholder={t`Search for products...`}
               autoFocus
-              cancelLabel="Cancel"
+              cancelLabel={t`Cancel`}
               onClose={() => setMobileSearchOpen(false)}
             />
           </Suspense>

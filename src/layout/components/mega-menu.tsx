@@ -5,6 +5,7 @@
  * change. Columns: Popular, A - E, F - M, N - T, U - Z; a load error shows empty groups.
  * `dark` picks the dark variant (used while the home header is transparent).
  */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -16,6 +17,7 @@ import headerStyles from './header.module.css';
 import styles from './mega-menu.module.css';
 
 export function MegaMenu({ dark }: { dark: boolean }) {
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
   const panelId = useId();
@@ -61,7 +63,8 @@ export function MegaMenu({ dark }: { dark: boolean }) {
   // categories already: some sixty hidden links on every first page are work the phone does
   // before it can paint (and on a narrow screen the menu is never shown at all).
   const { popular, groups } = groupCategories(categories.isError || !wanted ? [] : categories.data);
-  const columns = [{ title: 'Popular', items: popular }, ...groups];
+  // The letter ranges (A - E …) read the same in French.
+  const columns = [{ title: t`Popular`, items: popular }, ...groups];
 
   return (
     <div
@@ -95,7 +98,7 @@ export function MegaMenu({ dark }: { dark: boolean }) {
         onFocus={() => setWanted(true)}
         data-testid="categories-button"
       >
-        CATEGORIES
+        <Trans>CATEGORIES</Trans>
         <span className={[styles.chevron, open && styles.chevronOpen].filter(Boolean).join(' ')}>
           <ChevronDownIcon />
         </span>
@@ -108,14 +111,14 @@ export function MegaMenu({ dark }: { dark: boolean }) {
           .join(' ')}
         data-testid="mega-menu"
         data-open={open}
-        aria-label="Categories"
+        aria-label={t`Categories`}
         role="region"
       >
         <div className={styles.inner}>
           {categories.isPending && wanted ? (
             <p className={styles.loading} role="status">
               <Spinner size={22} label="" />
-              Loading categories...
+              <Trans>Loading categories...</Trans>
             </p>
           ) : (
             <div className={styles.columns}>
@@ -143,7 +146,9 @@ export function MegaMenu({ dark }: { dark: boolean }) {
               ))}
             </div>
           )}
-          <p className={styles.footer}>Browse categories organized for easy discovery</p>
+          <p className={styles.footer}>
+            <Trans>Browse categories organized for easy discovery</Trans>
+          </p>
         </div>
       </div>
     </div>

@@ -4,6 +4,7 @@
  * over 0.5 s; closes on navigation, on Escape and when the window reaches desktop width; locks the
  * page scroll and keeps focus inside while open (a modal dialog).
  */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -14,12 +15,15 @@ import { useCategories } from '../api/get-categories.ts';
 import { mobileCategorySlug } from '../group-categories.ts';
 import { useOnRouteChange } from '../hooks/use-route-change.ts';
 import { ChevronDownIcon, CloseIcon, Logo } from './icons.tsx';
+import { LanguageSwitch } from './language-switch.tsx';
 import styles from './mobile-menu.module.css';
 
 export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [categoriesOpen, setCategoriesOpen] = useState(false);
   const categories = useCategories(open && categoriesOpen);
+  const { t } = useLingui();
   const { user } = useCustomer();
+  const name = user?.name;
   const logout = useLogout();
   const panelRef = useRef<HTMLDivElement>(null);
   const listId = useId();
@@ -89,17 +93,17 @@ export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => vo
       <div className={styles.top}>
         <Logo light />
         <h2 id={titleId} className="visually-hidden">
-          Menu
+          <Trans>Menu</Trans>
         </h2>
-        <button type="button" className={styles.close} aria-label="Close menu" onClick={onClose}>
+        <button type="button" className={styles.close} aria-label={t`Close menu`} onClick={onClose}>
           <CloseIcon />
         </button>
       </div>
-      <nav aria-label="Mobile">
+      <nav aria-label={t`Mobile`}>
         <ul className={styles.list}>
           <li>
             <Link to="/" className={styles.link} onClick={onClose}>
-              HOME
+              <Trans>HOME</Trans>
             </Link>
           </li>
           <li>
@@ -110,7 +114,7 @@ export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => vo
               aria-controls={listId}
               onClick={() => setCategoriesOpen((value) => !value)}
             >
-              CATEGORIES
+              <Trans>CATEGORIES</Trans>
               <span className={categoriesOpen ? styles.chevronOpen : styles.chevron}>
                 <ChevronDownIcon size={20} />
               </span>
@@ -118,7 +122,7 @@ export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => vo
             <div id={listId} hidden={!categoriesOpen} className={styles.sublist}>
               {categories.isPending && categoriesOpen ? (
                 <p className={styles.loading} role="status">
-                  <Spinner size={18} label="" /> Loading categories...
+                  <Spinner size={18} label="" /> <Trans>Loading categories...</Trans>
                 </p>
               ) : (
                 <ul>
@@ -140,35 +144,37 @@ export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => vo
           </li>
           <li>
             <Link to="/consultancy" className={styles.link} onClick={onClose}>
-              CONSULTANCY
+              <Trans>CONSULTANCY</Trans>
             </Link>
           </li>
           <li>
             <Link to="/contact" className={styles.link} onClick={onClose}>
-              CONTACT
+              <Trans>CONTACT</Trans>
             </Link>
           </li>
         </ul>
         <ul className={styles.account}>
           {user ? (
             <>
-              <li className={styles.hello}>Hello, {user.name}</li>
+              <li className={styles.hello}>
+                <Trans>Hello, {name}</Trans>
+              </li>
               {user.guest ? null : (
                 <li>
                   <Link to="/profile/me" className={styles.accountLink} onClick={onClose}>
-                    My Profile
+                    <Trans>My Profile</Trans>
                   </Link>
                 </li>
               )}
               <li>
                 <Link to="/my-orders" className={styles.accountLink} onClick={onClose}>
-                  My Orders
+                  <Trans>My Orders</Trans>
                 </Link>
               </li>
               {user.role === 'admin' ? (
                 <li>
                   <Link to="/admin/orders" className={styles.accountLink} onClick={onClose}>
-                    Order desk
+                    <Trans>Order desk</Trans>
                   </Link>
                 </li>
               ) : null}
@@ -181,7 +187,7 @@ export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => vo
                     logout.mutate();
                   }}
                 >
-                  Logout
+                  <Trans>Logout</Trans>
                 </button>
               </li>
             </>
@@ -189,18 +195,19 @@ export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => vo
             <>
               <li>
                 <Link to="/login" className={styles.accountLink} onClick={onClose}>
-                  Login
+                  <Trans>Login</Trans>
                 </Link>
               </li>
               <li>
                 <Link to="/register" className={styles.accountLink} onClick={onClose}>
-                  Register
+                  <Trans>Register</Trans>
                 </Link>
               </li>
             </>
           )}
         </ul>
       </nav>
+      <LanguageSwitch className={styles.language} />
     </div>
   );
 }

@@ -2,6 +2,7 @@
  * The not-found screen: the `$` route's page for any unknown path, and the root's not-found
  * component when a loader finds nothing (both title it 'Page Not Found').
  */
+import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { buttonClassName } from '../../components/ui/button.tsx';
 import { StatusScreen } from '../../components/ui/status-screen.tsx';
@@ -11,14 +12,16 @@ export function NotFoundScreen() {
     <StatusScreen
       dark
       code="404"
-      title="Page Not Found"
+      title={<Trans>Page Not Found</Trans>}
       actions={
         <Link to="/" className={buttonClassName({ variant: 'primary' })}>
-          Back to home
+          <Trans>Back to home</Trans>
         </Link>
       }
     >
-      <p>The page you are looking for has moved, sold out of existence, or never was.</p>
+      <p>
+        <Trans>The page you are looking for has moved, sold out of existence, or never was.</Trans>
+      </p>
     </StatusScreen>
   );
 }

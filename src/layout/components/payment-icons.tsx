@@ -4,6 +4,8 @@
  * with its accessible name. As files rather than inline SVG, their drawing is in neither the
  * JavaScript nor the HTML of every page, and they load only when the footer comes near the screen.
  */
+import { useLingui } from '@lingui/react/macro';
+
 export const PAYMENT_METHODS = [
   'Visa',
   'Mastercard',
@@ -28,8 +30,9 @@ export function paymentCardPath(method: PaymentMethod): string {
 }
 
 export function PaymentIcons({ className }: { className?: string }) {
+  const { t } = useLingui();
   return (
-    <ul className={className} aria-label="Accepted payment methods">
+    <ul className={className} aria-label={t`Accepted payment methods`}>
       {PAYMENT_METHODS.map((method) => (
         <li key={method}>
           <img

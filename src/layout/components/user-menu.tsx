@@ -4,6 +4,7 @@
  * Signed in: a greeting with the name, My Profile, My Orders, Order desk (staff only) and Logout;
  * signed out: Login and Register. `dark` matches the transparent home header.
  */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useCustomer } from '../../stores/customer.ts';
@@ -14,7 +15,9 @@ import { UserIcon } from './icons.tsx';
 import styles from './user-menu.module.css';
 
 export function UserMenu({ dark }: { dark: boolean }) {
+  const { t } = useLingui();
   const { user } = useCustomer();
+  const name = user?.name;
   const logout = useLogout();
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -107,7 +110,7 @@ export function UserMenu({ dark }: { dark: boolean }) {
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={menuId}
-        aria-label={user ? `Account menu for ${user.name}` : 'Account menu'}
+        aria-label={user ? t`Account menu for ${name}` : t`Account menu`}
         onClick={() => {
           // The hover already opened it: this click means "open", not "toggle".
           if (openedByHover.current) openedByHover.current = false;
@@ -127,7 +130,9 @@ export function UserMenu({ dark }: { dark: boolean }) {
       >
         {user ? (
           <p className={styles.greeting}>
-            Hello, <strong>{user.name}</strong>
+            <Trans>
+              Hello, <strong>{name}</strong>
+            </Trans>
           </p>
         ) : null}
         <ul
@@ -143,19 +148,19 @@ export function UserMenu({ dark }: { dark: boolean }) {
               {user.guest ? null : (
                 <li role="none">
                   <Link to="/profile/me" role="menuitem" tabIndex={-1} className={styles.item}>
-                    My Profile
+                    <Trans>My Profile</Trans>
                   </Link>
                 </li>
               )}
               <li role="none">
                 <Link to="/my-orders" role="menuitem" tabIndex={-1} className={styles.item}>
-                  My Orders
+                  <Trans>My Orders</Trans>
                 </Link>
               </li>
               {user.role === 'admin' ? (
                 <li role="none">
                   <Link to="/admin/orders" role="menuitem" tabIndex={-1} className={styles.item}>
-                    Order desk
+                    <Trans>Order desk</Trans>
                   </Link>
                 </li>
               ) : null}
@@ -171,7 +176,7 @@ export function UserMenu({ dark }: { dark: boolean }) {
                     logout.mutate();
                   }}
                 >
-                  Logout
+                  <Trans>Logout</Trans>
                 </button>
               </li>
             </>
@@ -179,12 +184,12 @@ export function UserMenu({ dark }: { dark: boolean }) {
             <>
               <li role="none">
                 <Link to="/login" role="menuitem" tabIndex={-1} className={styles.item}>
-                  Login
+                  <Trans>Login</Trans>
                 </Link>
               </li>
               <li role="none">
                 <Link to="/register" role="menuitem" tabIndex={-1} className={styles.item}>
-                  Register
+                  <Trans>Register</Trans>
                 </Link>
               </li>
             </>

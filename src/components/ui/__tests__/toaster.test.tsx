@@ -1,6 +1,8 @@
+import { I18nProvider } from '@lingui/react';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { toast, toastState } from '../../../stores/toasts.ts';
+import { testI18n } from '../../../testing/i18n.ts';
 import { Toaster } from '../toaster.tsx';
 
 beforeEach(() => vi.useFakeTimers());
@@ -10,11 +12,18 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+const renderToaster = () =>
+  render(
+    <I18nProvider i18n={testI18n}>
+      <Toaster />
+    </I18nProvider>,
+  );
+
 const messages = () => screen.queryAllByTestId('toast').map((item) => item.textContent);
 
 describe('toasts', () => {
   test('each closes by itself 5000 ms after it appeared', async () => {
-    render(<Toaster />);
+    renderToaster();
     await act(async () => {
       toast.success('Saved.');
       await vi.advanceTimersByTimeAsync(2000);
@@ -30,7 +39,7 @@ describe('toasts', () => {
   });
 
   test('errors are announced as alerts, others as status; each can be dismissed early', async () => {
-    render(<Toaster />);
+    renderToaster();
     await act(async () => {
       toast.error('Failed to log out.');
       toast('Logged out successfully.');

@@ -3,6 +3,7 @@
  * while it would cover something of the page (useStepAside). A chunk of its own: it shows only
  * once the browser makes its offer, after the page has started, so no first page waits for it.
  */
+import { Trans } from '@lingui/react/macro';
 import { promptInstall } from '../../../lib/pwa/install-prompt.ts';
 import { useStepAside } from '../../../hooks/use-step-aside.ts';
 import styles from './pwa.module.css';
@@ -18,7 +19,7 @@ export function InstallButton() {
       onClick={() => void promptInstall()}
       data-testid="install-app"
     >
-      Install app
+      <Trans>Install app</Trans>
     </button>
   );
 }

@@ -10,6 +10,7 @@
  * offers installation, floats in the bottom-left corner (install-button.tsx, a chunk fetched once
  * the browser makes its offer).
  */
+import { Trans } from '@lingui/react/macro';
 import { useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { usePwaState } from '../../../stores/pwa.ts';
@@ -63,26 +64,30 @@ export function PwaLayer() {
         {online ? null : (
           <p className={styles.banner} role="status" data-testid="offline-banner">
             <span>
-              <strong>You&apos;re offline.</strong> Showing what you&apos;ve already seen; changes
-              will sync when you&apos;re back online.
+              <Trans>
+                <strong>You&apos;re offline.</strong> Showing what you&apos;ve already seen; changes
+                will sync when you&apos;re back online.
+              </Trans>
             </span>
           </p>
         )}
         {updateReady && reloadAllowed && !updateDismissed ? (
           <div className={styles.banner} role="status" data-testid="update-banner">
             <span>
-              <strong>Update available.</strong> Reload to get the latest version of the shop.
+              <Trans>
+                <strong>Update available.</strong> Reload to get the latest version of the shop.
+              </Trans>
             </span>
             <span className={styles.actions}>
               <button type="button" className={styles.primary} onClick={applyUpdate}>
-                Reload
+                <Trans>Reload</Trans>
               </button>
               <button
                 type="button"
                 className={styles.secondary}
                 onClick={() => setUpdateDismissed(true)}
               >
-                Later
+                <Trans>Later</Trans>
               </button>
             </span>
           </div>

@@ -5,10 +5,12 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { I18nProvider } from '@lingui/react';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Logo } from '../icons.tsx';
 import { PAYMENT_METHODS, PaymentIcons, paymentCardPath } from '../payment-icons.tsx';
+import { testI18n } from '../../../testing/i18n.ts';
 import { WORDMARK_OUTLINES } from '../text-outlines.gen.ts';
 
 const publicDir = path.resolve(import.meta.dirname, '../../../../public');
@@ -23,7 +25,11 @@ describe('lettering as outlines', () => {
   });
 
   it('shows the ten payment cards as images of their own, each named, loaded when near', () => {
-    render(<PaymentIcons />);
+    render(
+      <I18nProvider i18n={testI18n}>
+        <PaymentIcons />
+      </I18nProvider>,
+    );
     const list = screen.getByRole('list', { name: 'Accepted payment methods' });
     const cards = [...list.querySelectorAll('img')];
     expect(cards.map((card) => card.getAttribute('alt'))).toEqual([...PAYMENT_METHODS]);
