@@ -2,7 +2,7 @@
  * `npm run budget`: the JavaScript a shopper's browser fetches before the first page can render —
  * the entry script of dist/index.html, every module it preloads, and their static imports, plus
  * the route-preload script and the chunks it preloads for the page's route — gzipped, listed file
- * by file and route by route against the 145 KiB budget (docs/decisions.md, A 145 KiB first page), which the heaviest route must
+ * by file and route by route against the 148 KiB budget (docs/decisions.md, A 148 KiB first page), which the heaviest route must
  * meet; and that no first page loads Stripe.js. Exits 1 over budget or with Stripe.js on a first
  * page. Reads the last `vite build`; builds nothing itself.
  */
@@ -11,7 +11,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { PRELOAD_SCRIPT_TAG, readPreloadScript } from './vite/route-preload.ts';
 
-export const FIRST_PAGE_JS_BUDGET_KIB = 145;
+export const FIRST_PAGE_JS_BUDGET_KIB = 148;
 
 const dist = path.resolve(import.meta.dirname, '..', 'dist');
 

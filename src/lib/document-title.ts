@@ -16,7 +16,7 @@ export function titled(title: MessageDescriptor) {
  * it have no title of their own yet. Reads only the matches' public fields.
  *
  * The router's <HeadContent /> does the same and more (meta tags, links, scripts), but costs 1.3
- * KiB gzipped on every first page, which the 145 KiB budget has no room for; index.html's <title>
+ * KiB gzipped on every first page, which the budget has no room for; index.html's <title>
  * is the one title element, updated in place.
  */
 export function documentTitle(matches: readonly AnyRouteMatch[]): string | undefined {

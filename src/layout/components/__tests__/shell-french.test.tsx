@@ -81,14 +81,14 @@ describe('the shop’s frame in French', () => {
     expect(within(header).getByRole('button', { name: 'Ouvrir le menu' })).toBeTruthy();
     expect(within(header).getByRole('link', { name: 'Accueil Forge Nutrition' })).toBeTruthy();
     expect(within(header).getByRole('navigation', { name: 'Principale' })).toBeTruthy();
-    expect(within(header).getByRole('link', { name: 'ACCUEIL' })).toBeTruthy();
+    expect(within(header).getAllByRole('link', { name: 'ACCUEIL' }).length).toBeGreaterThan(0);
     expect(within(header).getByTestId('categories-button').textContent).toContain('CATÉGORIES');
     expect(within(header).getAllByRole('button', { name: 'Rechercher' })).toHaveLength(2);
     expect(within(header).getByTestId('cart-link').getAttribute('aria-label')).toBe('Panier');
     expect(within(header).getByTestId('user-menu-button').getAttribute('aria-label')).toBe(
       'Menu du compte',
     );
-    expect(within(header).getByTestId('language-switch').textContent).toBe('English');
+    expect(within(header).getAllByTestId('language-switch')[0]!.textContent).toBe('English');
   });
 
   test('the mobile menu, signed in', async () => {
