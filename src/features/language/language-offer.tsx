@@ -11,11 +11,11 @@
  * HTML is the same for every reader.
  */
 import { useRouterState } from '@tanstack/react-router';
-import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { useEffect, useSyncExternalStore } from 'react';
-import { isLocale, type Locale, preferredLocale } from '../../../contract/locale.ts';
+import { type Locale, preferredLocale } from '../../../contract/locale.ts';
 import { chooseLocale, chosenLocale, subscribeToChoice, twinHref } from '../../lib/i18n/choice.ts';
+import { useLocale } from '../../lib/i18n/use-locale.ts';
 import styles from './language-offer.module.css';
 
 /** The offer, in the language it offers. */
@@ -25,16 +25,15 @@ const OFFERS: Record<Locale, { text: string; action: string }> = {
 };
 
 /** The language to offer on a page in `pageLocale`: the browser's, if no choice was made yet. */
-function offerFor(pageLocale: Locale | undefined): Locale | null {
-  if (!pageLocale || chosenLocale()) return null;
+function offerFor(pageLocale: Locale): Locale | null {
+  if (chosenLocale()) return null;
   const preferred = preferredLocale(navigator.languages);
   return preferred && preferred !== pageLocale ? preferred : null;
 }
 
 export function LanguageOffer() {
-  const { i18n } = useLingui();
+  const pageLocale = useLocale();
   const location = useRouterState({ select: (state) => state.location });
-  const pageLocale = isLocale(i18n.locale) ? i18n.locale : undefined;
   // Nothing on the server nor in the first render over its HTML; read once the page runs.
   const offered = useSyncExternalStore(
     subscribeToChoice,
@@ -44,14 +43,14 @@ export function LanguageOffer() {
 
   useEffect(() => {
     const chosen = chosenLocale();
-    if (pageLocale && chosen && chosen !== pageLocale) {
+    if (chosen && chosen !== pageLocale) {
       window.location.replace(twinHref(location, chosen));
     }
     // Once per document: its language never changes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pageLocale]);
 
-  if (!offered || !pageLocale) return null;
+  if (!offered) return null;
   const offer = OFFERS[offered];
   return (
     <aside className={styles.offer} lang={offered} aria-label={offer.text}>
