@@ -2,10 +2,14 @@
  * The submit half of a form backed by useSchemaForm: stops the browser's own submit, checks every
  * field (focusing the first invalid one), and turns a failed request into field errors beside the
  * fields plus one message for the whole form (a failure is never only logged).
+ *
+ * The caller's texts (`fallback`, `sent`, `failed`) come translated; the hook's own (the shop could
+ * not be reached, too many attempts) are in the page's language when an I18nProvider is above.
  */
-import { useCallback, useState, type FormEvent } from 'react';
+import { LinguiContext } from '@lingui/react';
+import { useCallback, useContext, useState, type FormEvent } from 'react';
 import { ApiError } from '../lib/api-client.ts';
-import { failureMessage, UNREACHABLE } from '../lib/failure-message.ts';
+import { failureMessage, unreachableMessage } from '../lib/failure-message.ts';
 import { focusFirstInvalid, type FieldErrors } from './use-schema-form.ts';
 
 interface SubmittableForm<B> {
@@ -20,11 +24,13 @@ interface SendingMutation<B, R> {
 
 export function useFormSubmit<B>(form: SubmittableForm<B>, fallback: string) {
   const [failure, setFailure] = useState<string | null>(null);
+  // Read without useLingui, which throws where no provider is above (forms not yet translated).
+  const i18n = useContext(LinguiContext)?.i18n;
 
   /** The mutation's onError: server field errors go beside their fields, the rest above. */
   function fail(error: unknown) {
     if (error instanceof ApiError) form.setErrors(error.fieldErrors);
-    setFailure(failureMessage(error, fallback));
+    setFailure(failureMessage(error, fallback, i18n));
   }
 
   /** A form's onSubmit that calls `send` with the parsed body once every field is valid. */
@@ -39,7 +45,7 @@ export function useFormSubmit<B>(form: SubmittableForm<B>, fallback: string) {
       } catch (error) {
         // The form's rules could not be loaded: the connection dropped before they arrived.
         console.warn('form rules could not be loaded', error);
-        setFailure(UNREACHABLE);
+        setFailure(unreachableMessage(i18n));
         return;
       }
       if (body) send(body);

@@ -8,10 +8,15 @@
  * The schema comes through a dynamic import (`() => import('contract/…').then(…)`): the contract's
  * schemas need the full zod, about 22 KiB gzipped, which a form page should not wait for before it
  * renders. The import starts as soon as the form is on screen; a submit waits for it.
+ *
+ * The contract's messages are in English; `field()` gives each error in the page's language when
+ * it knows it (./field-error-text.ts) and an I18nProvider is above. `errors` keeps them as they came.
  */
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { LinguiContext } from '@lingui/react';
+import { useContext, useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { flushSync } from 'react-dom';
 import type { z } from 'zod';
+import { fieldErrorText } from './field-error-text.ts';
 
 type Values = Record<string, string>;
 export type FieldErrors<V> = Partial<Record<keyof V & string, string>>;
@@ -39,6 +44,8 @@ export function useSchemaForm<V extends Values, S extends z.ZodType>(
   const [submitted, setSubmitted] = useState(false);
   const schema = useRef<S | null>(null);
   const loading = useRef<Promise<S> | null>(null);
+  // Read without useLingui, which throws where no provider is above (forms not yet translated).
+  const i18n = useContext(LinguiContext)?.i18n;
 
   /** The schema, imported once; a failed import (a dropped connection) is tried again next time. */
   function getSchema(): Promise<S> {
@@ -73,10 +80,11 @@ export function useSchemaForm<V extends Values, S extends z.ZodType>(
   }
 
   function field(name: keyof V & string) {
+    const error = errors[name];
     return {
       name,
       value: values[name] ?? '',
-      error: errors[name] ?? null,
+      error: error === undefined ? null : fieldErrorText(error, i18n),
       onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
         setValue(name, event.target.value),
     };

@@ -1,17 +1,42 @@
 /**
  * Why a request failed, in words the shopper can act on. Apart from the form hooks, so a page that
  * only shows a failed load or action (an order, a list of them) does not load the forms' code.
+ *
+ * Given the page's translator (`i18n`), the texts written here and the API client's own fallbacks
+ * ("Request failed (500).") come in the page's language; a message the server wrote is shown as it
+ * came. Without one, they stay in English (the callers not yet translated).
  */
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { ApiError } from './api-client.ts';
 
 export const UNREACHABLE = 'We could not reach the shop. Check your connection and try again.';
+const UNREACHABLE_TEXT = msg`We could not reach the shop. Check your connection and try again.`;
 
-export function failureMessage(error: unknown, fallback: string): string {
+/** UNREACHABLE in the page's language (English without a translator). */
+export function unreachableMessage(i18n?: I18n): string {
+  return i18n ? i18n._(UNREACHABLE_TEXT) : UNREACHABLE;
+}
+
+export function failureMessage(error: unknown, fallback: string, i18n?: I18n): string {
   if (error instanceof ApiError) {
-    if (error.isNetworkError) return UNREACHABLE;
+    if (error.isNetworkError) return unreachableMessage(i18n);
     if (error.status === 429)
-      return error.message || 'Too many attempts. Please wait a moment and try again.';
-    return error.message || fallback;
+      return (
+        localMessage(error, i18n) ||
+        (i18n
+          ? i18n._(msg`Too many attempts. Please wait a moment and try again.`)
+          : 'Too many attempts. Please wait a moment and try again.')
+      );
+    return localMessage(error, i18n) || fallback;
   }
   return fallback;
+}
+
+/** The error's message, with the API client's own fallback (no server message) translated. */
+function localMessage(error: ApiError, i18n?: I18n): string {
+  const status = error.status;
+  if (i18n && !error.fromServer && error.message === `Request failed (${status}).`)
+    return i18n._(msg`Request failed (${status}).`);
+  return error.message;
 }

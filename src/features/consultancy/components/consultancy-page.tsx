@@ -1,7 +1,9 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   CONSULTATION_GOALS,
   CONSULTATION_HOURS,
-  CONSULTATION_SUCCESS_MESSAGE,
   EXPERIENCE_LEVELS,
   shopToday,
 } from '../../../../contract/engagement-rules.ts';
@@ -19,49 +21,71 @@ const loadConsultationBody = () =>
 
 const STEPS = [
   {
-    title: 'Tell us your goal',
-    text: 'Build muscle, lean out, train for a race or simply feel better — share where you are and where you want to be.',
+    title: msg`Tell us your goal`,
+    text: msg`Build muscle, lean out, train for a race or simply feel better — share where you are and where you want to be.`,
   },
   {
-    title: 'Talk to a coach',
-    text: 'A 30-minute video or phone call with one of our certified coaches or our registered dietitian. Free, no strings attached.',
+    title: msg`Talk to a coach`,
+    text: msg`A 30-minute video or phone call with one of our certified coaches or our registered dietitian. Free, no strings attached.`,
   },
   {
-    title: 'Get your plan',
-    text: 'A written summary with what to take, when and how much — and what you can skip. Only what your goal needs.',
+    title: msg`Get your plan`,
+    text: msg`A written summary with what to take, when and how much — and what you can skip. Only what your goal needs.`,
   },
 ];
 
+/** The contract's choices (their values are what the API takes), labelled in the page's language. */
+const GOAL_LABELS: Record<(typeof CONSULTATION_GOALS)[number]['value'], MessageDescriptor> = {
+  'build-muscle': msg`Build muscle`,
+  'lose-weight': msg`Lose weight`,
+  'improve-performance': msg`Improve performance`,
+  endurance: msg`Endurance`,
+  'general-health': msg`General health`,
+};
+
+const LEVEL_LABELS: Record<(typeof EXPERIENCE_LEVELS)[number]['value'], MessageDescriptor> = {
+  beginner: msg`Beginner`,
+  intermediate: msg`Intermediate`,
+  advanced: msg`Advanced`,
+};
+
 export function ConsultancyPage() {
+  const { i18n } = useLingui();
+  const opens = CONSULTATION_HOURS.opens;
+  const closes = CONSULTATION_HOURS.closes;
   return (
     <main id="main" className={styles.page}>
       <section className={styles.hero} aria-labelledby="consultancy-title">
         <div className={styles.heroInner}>
-          <p className={styles.eyebrow}>Free consultation</p>
+          <p className={styles.eyebrow}>
+            <Trans>Free consultation</Trans>
+          </p>
           <h1 id="consultancy-title" className={styles.title}>
-            Your supplements, planned by a coach
+            <Trans>Your supplements, planned by a coach</Trans>
           </h1>
           <p className={styles.lede}>
-            Stop guessing at the supplement shelf. Book a free 30-minute consultation and leave with
-            a plan built around your training, your diet and your budget.
+            <Trans>
+              Stop guessing at the supplement shelf. Book a free 30-minute consultation and leave
+              with a plan built around your training, your diet and your budget.
+            </Trans>
           </p>
           <a href="#book" className={styles.cta}>
-            Book your free consultation
+            <Trans>Book your free consultation</Trans>
           </a>
         </div>
       </section>
       <section className={styles.steps} aria-labelledby="how-it-works">
         <h2 id="how-it-works" className={styles.sectionTitle}>
-          How it works
+          <Trans>How it works</Trans>
         </h2>
         <ol className={styles.stepList}>
           {STEPS.map((step, index) => (
-            <li key={step.title} className={styles.step}>
+            <li key={step.title.id} className={styles.step}>
               <span className={styles.stepNumber} aria-hidden="true">
                 {index + 1}
               </span>
-              <h3 className={styles.stepTitle}>{step.title}</h3>
-              <p>{step.text}</p>
+              <h3 className={styles.stepTitle}>{i18n._(step.title)}</h3>
+              <p>{i18n._(step.text)}</p>
             </li>
           ))}
         </ol>
@@ -69,11 +93,13 @@ export function ConsultancyPage() {
       <section id="book" className={styles.book} aria-labelledby="book-title" tabIndex={-1}>
         <div className={styles.bookIntro}>
           <h2 id="book-title" className={styles.sectionTitle}>
-            Book a consultation
+            <Trans>Book a consultation</Trans>
           </h2>
           <p>
-            Pick a day and a time that suits you between {CONSULTATION_HOURS.opens} and{' '}
-            {CONSULTATION_HOURS.closes} Eastern time. We confirm by e-mail within one business day.
+            <Trans>
+              Pick a day and a time that suits you between {opens} and {closes} Eastern time. We
+              confirm by e-mail within one business day.
+            </Trans>
           </p>
         </div>
         <BookingForm />
@@ -100,6 +126,7 @@ function tomorrow(): string {
 }
 
 export function BookingForm() {
+  const { t, i18n } = useLingui();
   const form = useSchemaForm(loadConsultationBody, EMPTY);
   const book = useBookConsultation();
   const {
@@ -109,29 +136,44 @@ export function BookingForm() {
     sentRef,
     again,
   } = useSendForm(form, book, {
-    sent: CONSULTATION_SUCCESS_MESSAGE,
-    failed: 'Your consultation could not be booked. Please try again.',
+    sent: t`Your consultation request is booked! We have e-mailed you a confirmation and will contact you to confirm the time.`,
+    failed: t`Your consultation could not be booked. Please try again.`,
   });
 
   if (booked) {
     return (
       <div className={styles.card} ref={sentRef} tabIndex={-1}>
-        <h3 className={styles.cardTitle}>You are booked in</h3>
+        <h3 className={styles.cardTitle}>
+          <Trans>You are booked in</Trans>
+        </h3>
         <p role="status">{booked}</p>
         <Button variant="outline" onClick={again}>
-          Book another consultation
+          <Trans>Book another consultation</Trans>
         </Button>
       </div>
     );
   }
 
   const sending = book.isPending;
+  const goals = CONSULTATION_GOALS.map((goal) => ({
+    value: goal.value,
+    label: i18n._(GOAL_LABELS[goal.value]),
+  }));
+  const levels = EXPERIENCE_LEVELS.map((level) => ({
+    value: level.value,
+    label: i18n._(LEVEL_LABELS[level.value]),
+  }));
   return (
-    <form className={styles.card} onSubmit={onSubmit} noValidate aria-label="Consultation booking">
+    <form
+      className={styles.card}
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={t`Consultation booking`}
+    >
       <div className={styles.row}>
-        <TextField label="Name" autoComplete="name" disabled={sending} {...form.field('name')} />
+        <TextField label={t`Name`} autoComplete="name" disabled={sending} {...form.field('name')} />
         <TextField
-          label="Email"
+          label={t`Email`}
           type="email"
           autoComplete="email"
           disabled={sending}
@@ -140,37 +182,37 @@ export function BookingForm() {
       </div>
       <div className={styles.row}>
         <TextField
-          label="Phone number"
+          label={t`Phone number`}
           type="tel"
           autoComplete="tel"
           disabled={sending}
           {...form.field('phone')}
         />
         <SelectField
-          label="Your goal"
-          placeholder="Choose a goal"
-          options={CONSULTATION_GOALS}
+          label={t`Your goal`}
+          placeholder={t`Choose a goal`}
+          options={goals}
           disabled={sending}
           {...form.field('goal')}
         />
       </div>
       <SelectField
-        label="Training experience"
-        placeholder="Choose your level"
-        options={EXPERIENCE_LEVELS}
+        label={t`Training experience`}
+        placeholder={t`Choose your level`}
+        options={levels}
         disabled={sending}
         {...form.field('experienceLevel')}
       />
       <div className={styles.row}>
         <TextField
-          label="Preferred date"
+          label={t`Preferred date`}
           type="date"
           min={tomorrow()}
           disabled={sending}
           {...form.field('preferredDate')}
         />
         <TextField
-          label="Preferred time (Eastern)"
+          label={t`Preferred time (Eastern)`}
           type="time"
           min={CONSULTATION_HOURS.opens}
           max={CONSULTATION_HOURS.closes}
@@ -180,7 +222,7 @@ export function BookingForm() {
         />
       </div>
       <TextField
-        label="Anything we should know? (optional)"
+        label={t`Anything we should know? (optional)`}
         multiline
         rows={4}
         disabled={sending}
@@ -188,7 +230,7 @@ export function BookingForm() {
       />
       <FormFailure message={failure} />
       <Button type="submit" loading={sending} className={styles.submit}>
-        {sending ? 'Booking…' : 'Book consultation'}
+        {sending ? <Trans>Booking…</Trans> : <Trans>Book consultation</Trans>}
       </Button>
     </form>
   );

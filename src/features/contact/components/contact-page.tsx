@@ -1,4 +1,5 @@
-import { CONTACT_SUCCESS_MESSAGE, MESSAGE_MAX } from '../../../../contract/engagement-rules.ts';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { MESSAGE_MAX } from '../../../../contract/engagement-rules.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormFailure } from '../../../components/ui/form-failure.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
@@ -11,22 +12,31 @@ const loadContactBody = () =>
   import('../../../../contract/engagement.ts').then((rules) => rules.contactBody);
 
 export function ContactPage() {
+  const { t } = useLingui();
   return (
     <main id="main" className={styles.page}>
       <header className={styles.banner}>
         <div className={styles.bannerInner}>
-          <p className={styles.eyebrow}>Contact us</p>
-          <h1 className={styles.title}>We are here to help</h1>
+          <p className={styles.eyebrow}>
+            <Trans>Contact us</Trans>
+          </p>
+          <h1 className={styles.title}>
+            <Trans>We are here to help</Trans>
+          </h1>
           <p className={styles.lede}>
-            Questions about a product, an order or what to take for your goal? Send us a message and
-            a real person replies within one to two business days.
+            <Trans>
+              Questions about a product, an order or what to take for your goal? Send us a message
+              and a real person replies within one to two business days.
+            </Trans>
           </p>
         </div>
       </header>
       <div className={styles.layout}>
-        <aside className={styles.details} aria-label="Other ways to reach us">
+        <aside className={styles.details} aria-label={t`Other ways to reach us`}>
           <section>
-            <h2 className={styles.detailTitle}>Visit or write</h2>
+            <h2 className={styles.detailTitle}>
+              <Trans>Visit or write</Trans>
+            </h2>
             <address className={styles.address}>
               Forge Nutrition
               <br />
@@ -36,17 +46,21 @@ export function ContactPage() {
             </address>
           </section>
           <section>
-            <h2 className={styles.detailTitle}>E-mail</h2>
+            <h2 className={styles.detailTitle}>
+              <Trans>E-mail</Trans>
+            </h2>
             <p>
               <a href="mailto:hello@forgenutrition.ca">hello@forgenutrition.ca</a>
             </p>
           </section>
           <section>
-            <h2 className={styles.detailTitle}>Hours</h2>
+            <h2 className={styles.detailTitle}>
+              <Trans>Hours</Trans>
+            </h2>
             <p>
-              Monday to Friday, 9 a.m. – 6 p.m. Eastern
+              <Trans>Monday to Friday, 9 a.m. – 6 p.m. Eastern</Trans>
               <br />
-              Saturday, 10 a.m. – 4 p.m. Eastern
+              <Trans>Saturday, 10 a.m. – 4 p.m. Eastern</Trans>
             </p>
           </section>
         </aside>
@@ -59,22 +73,23 @@ export function ContactPage() {
 const EMPTY = { name: '', email: '', subject: '', message: '' };
 
 export function ContactForm() {
+  const { t } = useLingui();
   const form = useSchemaForm(loadContactBody, EMPTY);
   const send = useSendContactMessage();
   const { failure, onSubmit, sent, sentRef, again } = useSendForm(form, send, {
-    sent: CONTACT_SUCCESS_MESSAGE,
-    failed: 'Your message could not be sent. Please try again.',
+    sent: t`Thanks for your message! We have e-mailed you a confirmation and will reply within 1–2 business days.`,
+    failed: t`Your message could not be sent. Please try again.`,
   });
 
   if (sent) {
     return (
       <section className={styles.card} aria-labelledby="contact-sent" ref={sentRef} tabIndex={-1}>
         <h2 id="contact-sent" className={styles.cardTitle}>
-          Message sent
+          <Trans>Message sent</Trans>
         </h2>
         <p role="status">{sent}</p>
         <Button variant="outline" onClick={again}>
-          Send another message
+          <Trans>Send another message</Trans>
         </Button>
       </section>
     );
@@ -89,21 +104,21 @@ export function ContactForm() {
       aria-labelledby="contact-form-title"
     >
       <h2 id="contact-form-title" className={styles.cardTitle}>
-        Send us a message
+        <Trans>Send us a message</Trans>
       </h2>
       <div className={styles.row}>
-        <TextField label="Name" autoComplete="name" disabled={sending} {...form.field('name')} />
+        <TextField label={t`Name`} autoComplete="name" disabled={sending} {...form.field('name')} />
         <TextField
-          label="Email"
+          label={t`Email`}
           type="email"
           autoComplete="email"
           disabled={sending}
           {...form.field('email')}
         />
       </div>
-      <TextField label="Subject" disabled={sending} {...form.field('subject')} />
+      <TextField label={t`Subject`} disabled={sending} {...form.field('subject')} />
       <TextField
-        label="Message"
+        label={t`Message`}
         multiline
         rows={6}
         maxLength={MESSAGE_MAX}
@@ -112,7 +127,7 @@ export function ContactForm() {
       />
       <FormFailure message={failure} />
       <Button type="submit" loading={sending} className={styles.submit}>
-        {sending ? 'Sending…' : 'Send message'}
+        {sending ? <Trans>Sending…</Trans> : <Trans>Send message</Trans>}
       </Button>
     </form>
   );

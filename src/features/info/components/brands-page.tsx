@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { CSSProperties } from 'react';
 import { compareFolded } from '../../../../contract/search-rules.ts';
@@ -13,17 +14,25 @@ export interface BrandSummary {
 }
 
 export function BrandsPage({ brands }: { brands: BrandSummary[] }) {
+  const { t } = useLingui();
   const sorted = brands
     .filter((brand) => brand.slug && brand.name)
     .sort((a, b) => compareFolded(a.name, b.name));
   return (
     <InfoPage
-      eyebrow="Brands"
-      title="The brands we carry"
-      lede="Every brand on our shelf is vetted for licensed, clearly labelled products. Pick one to see its full range."
+      eyebrow={t`Brands`}
+      title={t`The brands we carry`}
+      lede={
+        <Trans>
+          Every brand on our shelf is vetted for licensed, clearly labelled products. Pick one to
+          see its full range.
+        </Trans>
+      }
     >
       {sorted.length === 0 ? (
-        <p>No brands to show right now.</p>
+        <p>
+          <Trans>No brands to show right now.</Trans>
+        </p>
       ) : (
         <ul className={styles.brandGrid}>
           {sorted.map((brand) => (

@@ -1,0 +1,53 @@
+/**
+ * The contract's validation messages and the request failures in the page's language: French from
+ * the French catalog, English unchanged, and a message not known here (or the server's own) as
+ * it came.
+ */
+import { setupI18n } from '@lingui/core';
+import { describe, expect, test } from 'vitest';
+import { ApiError } from '../../lib/api-client.ts';
+import { failureMessage, UNREACHABLE } from '../../lib/failure-message.ts';
+import { messages } from '../../locales/fr-CA.ts';
+import { testI18n } from '../../testing/i18n.ts';
+import { fieldErrorText } from '../field-error-text.ts';
+
+const french = setupI18n({ locale: 'fr-CA', messages: { 'fr-CA': messages } });
+
+describe('fieldErrorText', () => {
+  test('translates the contract’s messages, numbers and times kept', () => {
+    expect(fieldErrorText('Email is required', french)).toBe('Le courriel est obligatoire');
+    expect(fieldErrorText('Subject must be at most 150 characters', french)).toBe(
+      'L’objet doit compter au plus 150 caractères',
+    );
+    expect(fieldErrorText('Choose a time between 09:00 and 18:00', french)).toBe(
+      'Choisissez une heure entre 09:00 et 18:00',
+    );
+  });
+
+  test('leaves English, unknown messages and a missing translator as they are', () => {
+    for (const message of ['Subject must be at most 150 characters', 'Email is required'])
+      expect(fieldErrorText(message, testI18n)).toBe(message);
+    expect(fieldErrorText('Ce courriel est déjà utilisé', french)).toBe(
+      'Ce courriel est déjà utilisé',
+    );
+    expect(fieldErrorText('Email is required')).toBe('Email is required');
+  });
+});
+
+describe('failureMessage with a translator', () => {
+  test('its own texts and the client’s fallbacks in French; the server’s as they came', () => {
+    expect(failureMessage(new ApiError(0, 'Network error'), 'x', french)).toBe(
+      'Impossible de joindre la boutique. Vérifiez votre connexion et réessayez.',
+    );
+    expect(failureMessage(new ApiError(502, 'Request failed (502).'), 'x', french)).toBe(
+      'La requête a échoué (502).',
+    );
+    expect(failureMessage(new ApiError(400, 'Déjà envoyé', [], true), 'x', french)).toBe(
+      'Déjà envoyé',
+    );
+    expect(failureMessage(new ApiError(0, 'Network error'), 'x')).toBe(UNREACHABLE);
+    expect(failureMessage(new ApiError(502, 'Request failed (502).'), 'x', testI18n)).toBe(
+      'Request failed (502).',
+    );
+  });
+});
