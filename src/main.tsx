@@ -71,7 +71,7 @@ async function start(): Promise<void> {
   });
   const serverRendered = takeServerQueries();
   // Cart changes an earlier visit could not send go out now (not awaited: the page need not wait).
-  startCartOutbox(queryClient).catch((err: unknown) =>
+  startCartOutbox(queryClient, i18n).catch((err: unknown) =>
     console.warn('The cart outbox could not start.', err),
   );
   const root = document.getElementById('root');

@@ -14,13 +14,13 @@ import styles from './cart-link.module.css';
 import { CartIcon } from './icons.tsx';
 
 export function CartLink({ className }: { className?: string }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const { data } = useCart();
   const count = cartTotalQuantity(data);
   const waiting = usePendingSyncCount();
   const label = [
     count > 0 ? t`${plural(count, { one: 'Cart, # item', other: 'Cart, # items' })}` : t`Cart`,
-    waiting > 0 ? pendingSyncText(waiting) : null,
+    waiting > 0 ? pendingSyncText(waiting, i18n) : null,
   ]
     .filter(Boolean)
     .join(', ');
@@ -29,7 +29,7 @@ export function CartLink({ className }: { className?: string }) {
       to="/cart"
       className={className}
       aria-label={label}
-      title={waiting > 0 ? pendingSyncText(waiting) : undefined}
+      title={waiting > 0 ? pendingSyncText(waiting, i18n) : undefined}
       data-testid="cart-link"
     >
       <CartIcon />

@@ -15,6 +15,8 @@
  * list of waiting changes is empty, cart reads wait as they wait for the stored list, and a change
  * made meanwhile waits for it, so none is lost.
  */
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -88,7 +90,14 @@ function loadEngine() {
   ]);
 }
 
-export function startCartOutbox(queryClient: QueryClient): Promise<void> {
+/** The toast for a refusal without a reason of its own. */
+const CART_NOT_UPDATED = msg`Your cart could not be updated. Please try again.`;
+
+/**
+ * `i18n`: the document's translator, for the toasts it shows (the outbox lives as long as the
+ * document, which is in one language for its whole life). Without it they are in English.
+ */
+export function startCartOutbox(queryClient: QueryClient, i18n?: I18n): Promise<void> {
   if (ready) return ready.then(() => undefined);
   ready = loadEngine().then(([{ Outbox, RefusedInOtherTab }, browser]) => {
     outbox = new Outbox<CartCommand, CartResponse>({
@@ -126,7 +135,7 @@ export function startCartOutbox(queryClient: QueryClient): Promise<void> {
         toast.error(
           (error instanceof ApiError || error instanceof RefusedInOtherTab) && error.message
             ? error.message
-            : 'Your cart could not be updated. Please try again.',
+            : (i18n?._(CART_NOT_UPDATED) ?? 'Your cart could not be updated. Please try again.'),
         );
       },
       // A refusal is an ApiError (classifyCartFailure): its message is the server's reason.

@@ -3,6 +3,7 @@
  * an empty or missing cart to '/cart', and once it has seen the cart non-empty keeps the screen
  * open (so emptying the cart by placing the order does not bounce).
  */
+import { Trans } from '@lingui/react/macro';
 import { Navigate } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import { useCart } from './use-cart.ts';
@@ -19,7 +20,7 @@ export function CheckoutGuard({ children }: { children: ReactNode }) {
   if (cart.isPending || (cart.isFetching && !hasItems)) {
     return (
       <p role="status" style={{ padding: '64px var(--gutter)', textAlign: 'center' }}>
-        loading...
+        <Trans>loading...</Trans>
       </p>
     );
   }

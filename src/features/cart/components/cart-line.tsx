@@ -1,7 +1,9 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
-import { lineQuantityLimit, quantityLimitText } from '../../../../contract/cart-rules.ts';
+import { CART_LINE_MAX_QUANTITY, lineQuantityLimit } from '../../../../contract/cart-rules.ts';
 import { formatMoney } from '../../../lib/format.ts';
+import { useLocale } from '../../../lib/i18n/use-locale.ts';
 import { useCartCommand } from '../api/use-cart.ts';
 import type { CartItem } from '../api/get-cart.ts';
 import styles from './cart-page.module.css';
@@ -12,6 +14,8 @@ export function lineMaxQuantity(item: Pick<CartItem, 'stock'>): number {
 }
 
 export function CartLine({ item }: { item: CartItem }) {
+  const { t } = useLingui();
+  const locale = useLocale();
   const command = useCartCommand();
   const max = lineMaxQuantity(item);
   const setQuantity = (quantity: number) => {
@@ -22,6 +26,14 @@ export function CartLine({ item }: { item: CartItem }) {
   // At the limit the + button is disabled: say why beside it.
   const atLimit = item.stock > 0 && item.quantity >= max;
   const limitId = useId();
+  const name = item.name;
+  const stock = item.stock;
+  // The same sentences as quantityLimitText (contract/cart-rules.ts), in the page's language.
+  const maxQuantity = CART_LINE_MAX_QUANTITY;
+  const limitText =
+    stock < maxQuantity
+      ? t`Only ${stock} in stock: you can buy at most ${stock}.`
+      : t`You can buy at most ${maxQuantity} of an item.`;
 
   return (
     <li className={styles.line}>
@@ -46,51 +58,59 @@ export function CartLine({ item }: { item: CartItem }) {
         <dl className={styles.lineMeta}>
           {item.flavor?.name ? (
             <div>
-              <dt>Flavor</dt>
+              <dt>
+                <Trans>Flavor</Trans>
+              </dt>
               <dd>{item.flavor.name}</dd>
             </div>
           ) : null}
           {item.size ? (
             <div>
-              <dt>Size</dt>
+              <dt>
+                <Trans>Size</Trans>
+              </dt>
               <dd>{item.size}</dd>
             </div>
           ) : null}
           <div>
-            <dt>Price</dt>
+            <dt>
+              <Trans>Price</Trans>
+            </dt>
             <dd>
-              {formatMoney(item.unitPrice)}
+              {formatMoney(item.unitPrice, locale)}
               {onSale ? (
                 <s className={styles.was}>
-                  <span className="visually-hidden">, was </span>
-                  {formatMoney(item.compareAtPrice!)}
+                  <span className="visually-hidden">{t`, was `}</span>
+                  {formatMoney(item.compareAtPrice!, locale)}
                 </s>
               ) : null}
             </dd>
           </div>
         </dl>
         {item.stock > 0 && item.stock < 5 ? (
-          <p className={styles.lowStock}>Only {item.stock} left</p>
+          <p className={styles.lowStock}>
+            <Trans>Only {stock} left</Trans>
+          </p>
         ) : null}
       </div>
       <div className={styles.lineControls}>
-        <div className={styles.stepper} role="group" aria-label={`Quantity of ${item.name}`}>
+        <div className={styles.stepper} role="group" aria-label={t`Quantity of ${name}`}>
           <button
             type="button"
             onClick={() => setQuantity(item.quantity - 1)}
             disabled={item.quantity <= 1}
-            aria-label={`Decrease quantity of ${item.name}`}
+            aria-label={t`Decrease quantity of ${name}`}
           >
             −
           </button>
-          <output aria-live="polite" aria-label={`Quantity of ${item.name}`}>
+          <output aria-live="polite" aria-label={t`Quantity of ${name}`}>
             {item.quantity}
           </output>
           <button
             type="button"
             onClick={() => setQuantity(item.quantity + 1)}
             disabled={item.quantity >= max}
-            aria-label={`Increase quantity of ${item.name}`}
+            aria-label={t`Increase quantity of ${name}`}
             aria-describedby={atLimit ? limitId : undefined}
           >
             +
@@ -98,20 +118,20 @@ export function CartLine({ item }: { item: CartItem }) {
         </div>
         {atLimit ? (
           <p id={limitId} className={styles.limit} data-testid="cart-line-limit">
-            {quantityLimitText(item.stock)}
+            {limitText}
           </p>
         ) : null}
         <p className={styles.lineTotal}>
-          <span className="visually-hidden">Line total </span>
-          {formatMoney(item.lineTotal ?? item.unitPrice * item.quantity)}
+          <span className="visually-hidden">{t`Line total `}</span>
+          {formatMoney(item.lineTotal ?? item.unitPrice * item.quantity, locale)}
         </p>
         <button
           type="button"
           className={styles.remove}
           onClick={() => command.mutate({ type: 'remove', itemId: item.itemId })}
-          aria-label={`Remove ${item.name} from your cart`}
+          aria-label={t`Remove ${name} from your cart`}
         >
-          Remove
+          <Trans>Remove</Trans>
         </button>
       </div>
     </li>

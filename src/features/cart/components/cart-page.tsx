@@ -1,3 +1,4 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { buttonClassName } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -11,6 +12,7 @@ import { CartSummary } from './cart-summary.tsx';
 import { PendingSync } from './pending-sync.tsx';
 
 export function CartPage({ express }: { express?: ExpressCheckoutOffer }) {
+  const { t } = useLingui();
   const cart = useCart();
   const { user, guestCartId } = useCustomer();
   const hydrated = useHydrated();
@@ -25,7 +27,7 @@ export function CartPage({ express }: { express?: ExpressCheckoutOffer }) {
     content = (
       <>
         <div key="loading" className={`${styles.state} ${styles.loading}`}>
-          <Spinner label="Loading your cart" />
+          <Spinner label={t`Loading your cart`} />
         </div>
         {maybeEmpty ? <EmptyCart key="empty" preview /> : null}
       </>
@@ -33,13 +35,15 @@ export function CartPage({ express }: { express?: ExpressCheckoutOffer }) {
   } else if (!data) {
     content = (
       <div className={styles.state} role="alert">
-        <p>Your cart could not be loaded.</p>
+        <p>
+          <Trans>Your cart could not be loaded.</Trans>
+        </p>
         <button
           type="button"
           className={buttonClassName({ variant: 'dark' })}
           onClick={() => void cart.refetch()}
         >
-          Try again
+          <Trans>Try again</Trans>
         </button>
       </div>
     );
@@ -55,7 +59,7 @@ export function CartPage({ express }: { express?: ExpressCheckoutOffer }) {
       <div className={styles.layout}>
         <section aria-labelledby="cart-lines" className={styles.lines}>
           <h2 id="cart-lines" className="visually-hidden">
-            Items
+            <Trans>Items</Trans>
           </h2>
           <ul className={styles.lineList}>
             {data.items.map((item) => (
@@ -72,9 +76,13 @@ export function CartPage({ express }: { express?: ExpressCheckoutOffer }) {
   return (
     <main id="main" className={styles.page}>
       <header className={styles.header}>
-        <h1 className={styles.title}>Your cart</h1>
+        <h1 className={styles.title}>
+          <Trans>Your cart</Trans>
+        </h1>
         {count > 0 ? (
-          <p className={styles.count}>{count === 1 ? '1 item' : `${count} items`}</p>
+          <p className={styles.count}>
+            <Plural value={count} one="# item" other="# items" />
+          </p>
         ) : null}
         <PendingSync className={styles.pendingSync} />
       </header>
@@ -87,18 +95,24 @@ export function CartPage({ express }: { express?: ExpressCheckoutOffer }) {
 function EmptyCart({ preview = false }: { preview?: boolean }) {
   return (
     <div className={preview ? `${styles.empty} ${styles.emptyPreview}` : styles.empty}>
-      <h2 className={styles.emptyTitle}>Your cart is empty</h2>
-      <p>Fuel up: protein, creatine, pre-workout and more, with free shipping from $99.</p>
+      <h2 className={styles.emptyTitle}>
+        <Trans>Your cart is empty</Trans>
+      </h2>
+      <p>
+        <Trans>
+          Fuel up: protein, creatine, pre-workout and more, with free shipping from $99.
+        </Trans>
+      </p>
       <div className={styles.emptyActions}>
         <Link to="/" className={buttonClassName({ variant: 'primary' })}>
-          Start shopping
+          <Trans>Start shopping</Trans>
         </Link>
         <Link
           to="/category/$categorySlug"
           params={{ categorySlug: 'protein-powder' }}
           className={buttonClassName({ variant: 'outline' })}
         >
-          Shop protein
+          <Trans>Shop protein</Trans>
         </Link>
       </div>
     </div>

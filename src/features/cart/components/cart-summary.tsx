@@ -1,11 +1,20 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { amountToFreeShipping, checkDiscountCode } from '../../../../contract/cart-rules.ts';
+import {
+  amountToFreeShipping,
+  checkDiscountCode,
+  DISCOUNT_CODE_MAX_LENGTH,
+  DISCOUNT_CODE_REQUIRED,
+  DISCOUNT_CODE_TOO_LONG,
+} from '../../../../contract/cart-rules.ts';
 import { Button, buttonClassName } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatMoney } from '../../../lib/format.ts';
+import { useLocale } from '../../../lib/i18n/use-locale.ts';
 import type { ExpressCheckoutOffer } from '../../../lib/payments/express-offer.ts';
 import { createCartCommand } from '../api/cart-commands.ts';
 import { useOnline } from '../../../hooks/use-online.ts';
@@ -16,11 +25,9 @@ import { usePendingSyncCount } from './pending-sync.tsx';
 import type { Cart } from '../api/get-cart.ts';
 import styles from './cart-page.module.css';
 
-export const CHECKOUT_OFFLINE_TEXT =
-  'You are offline. Checkout and payment need a connection; your cart is saved and syncs when you are back online.';
+export const CHECKOUT_OFFLINE_TEXT = msg`You are offline. Checkout and payment need a connection; your cart is saved and syncs when you are back online.`;
 
-export const ESTIMATE_TEXT =
-  'Estimated from the prices you have seen; the final totals show once your changes sync.';
+export const ESTIMATE_TEXT = msg`Estimated from the prices you have seen; the final totals show once your changes sync.`;
 
 export function CartSummary({
   cart,
@@ -32,17 +39,21 @@ export function CartSummary({
   /** The wallets' express checkout, when the shop offers it. */
   express?: ExpressCheckoutOffer | undefined;
 }) {
+  const { t, i18n } = useLingui();
+  const locale = useLocale();
   const { totals } = cart;
   const estimated = cart.estimated === true;
   const toFreeShipping = amountToFreeShipping(totals.subtotal - totals.discount);
+  const missing = formatMoney(toFreeShipping, locale);
+  const percentOff = cart.discount?.percentOff;
   const online = useOnline();
   const waiting = usePendingSyncCount() > 0;
   // Checkout prices the server's cart: it waits for a connection and for every change to land.
   // A guest's way there is signing in, which needs the connection too (the cart merges after it).
   const checkoutBlocked = !online
-    ? CHECKOUT_OFFLINE_TEXT
+    ? i18n._(CHECKOUT_OFFLINE_TEXT)
     : waiting && signedIn
-      ? 'Checkout opens once your changes have synced.'
+      ? t`Checkout opens once your changes have synced.`
       : null;
   const blockedNote = checkoutBlocked ? (
     <p id="checkout-blocked" className={styles.note} role="status">
@@ -52,39 +63,43 @@ export function CartSummary({
   return (
     <aside className={styles.summary} aria-labelledby="cart-summary">
       <h2 id="cart-summary" className={styles.summaryTitle}>
-        Order summary
+        <Trans>Order summary</Trans>
       </h2>
       <DiscountCode cart={cart} />
       <dl className={styles.totals} aria-describedby={estimated ? 'cart-estimate' : undefined}>
         <div>
-          <dt>Subtotal</dt>
-          <dd>{formatMoney(totals.subtotal)}</dd>
+          <dt>
+            <Trans>Subtotal</Trans>
+          </dt>
+          <dd>{formatMoney(totals.subtotal, locale)}</dd>
         </div>
         {totals.discount > 0 ? (
           <div className={styles.discountRow}>
-            <dt>Discount{cart.discount ? ` (${cart.discount.percentOff} %)` : ''}</dt>
-            <dd>−{formatMoney(totals.discount)}</dd>
+            <dt>{percentOff === undefined ? t`Discount` : t`Discount (${percentOff} %)`}</dt>
+            <dd>−{formatMoney(totals.discount, locale)}</dd>
           </div>
         ) : null}
         <div>
-          <dt>Shipping</dt>
-          <dd>{totals.shipping === 0 ? 'Free' : formatMoney(totals.shipping)}</dd>
+          <dt>
+            <Trans>Shipping</Trans>
+          </dt>
+          <dd>{totals.shipping === 0 ? t`Free` : formatMoney(totals.shipping, locale)}</dd>
         </div>
         <div className={styles.totalRow}>
-          <dt>{estimated ? 'Estimated total' : 'Total'}</dt>
-          <dd>{formatMoney(totals.total)}</dd>
+          <dt>{estimated ? t`Estimated total` : t`Total`}</dt>
+          <dd>{formatMoney(totals.total, locale)}</dd>
         </div>
       </dl>
       {estimated ? (
         <p id="cart-estimate" className={styles.note} data-testid="cart-estimate">
-          {ESTIMATE_TEXT}
+          {i18n._(ESTIMATE_TEXT)}
         </p>
       ) : null}
       <p className={styles.note}>
         {toFreeShipping > 0
-          ? `Add ${formatMoney(toFreeShipping)} more for free standard shipping.`
-          : 'You get free standard shipping.'}{' '}
-        Taxes are calculated at checkout.
+          ? t`Add ${missing} more for free standard shipping.`
+          : t`You get free standard shipping.`}{' '}
+        <Trans>Taxes are calculated at checkout.</Trans>
       </p>
       {signedIn ? (
         <>
@@ -94,7 +109,7 @@ export function CartSummary({
             disabled={checkoutBlocked !== null}
             aria-describedby={checkoutBlocked ? 'checkout-blocked' : undefined}
           >
-            Checkout
+            <Trans>Checkout</Trans>
           </Link>
           {blockedNote}
         </>
@@ -107,7 +122,7 @@ export function CartSummary({
             disabled={checkoutBlocked !== null}
             aria-describedby={checkoutBlocked ? 'checkout-blocked' : undefined}
           >
-            Sign in to check out
+            <Trans>Sign in to check out</Trans>
           </Link>
           <Link
             to="/login"
@@ -116,15 +131,17 @@ export function CartSummary({
             disabled={checkoutBlocked !== null}
             aria-describedby={checkoutBlocked ? 'checkout-blocked' : undefined}
           >
-            Check out as a guest
+            <Trans>Check out as a guest</Trans>
           </Link>
           {blockedNote}
           <p className={styles.note}>
-            New to Forge?{' '}
-            <Link to="/register" search={{ redirect: '/checkout' }}>
-              Create an account
-            </Link>{' '}
-            — your cart comes with you.
+            <Trans>
+              New to Forge?{' '}
+              <Link to="/register" search={{ redirect: '/checkout' }}>
+                Create an account
+              </Link>{' '}
+              — your cart comes with you.
+            </Trans>
           </p>
         </>
       )}
@@ -136,7 +153,20 @@ export function CartSummary({
   );
 }
 
+/** The discount-code field's own checks (contract/cart-rules.ts), in the page's language. */
+function useDiscountCodeError(): (error: string) => string {
+  const { t } = useLingui();
+  return (error) => {
+    if (error === DISCOUNT_CODE_REQUIRED) return t`Enter a discount code`;
+    const max = DISCOUNT_CODE_MAX_LENGTH;
+    if (error === DISCOUNT_CODE_TOO_LONG) return t`must be at most ${max} characters`;
+    return error;
+  };
+}
+
 function DiscountCode({ cart }: { cart: Cart }) {
+  const { t } = useLingui();
+  const discountCodeError = useDiscountCodeError();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const remove = useCartCommand();
@@ -155,7 +185,7 @@ function DiscountCode({ cart }: { cart: Cart }) {
     event.preventDefault();
     const checked = checkDiscountCode(code);
     if ('error' in checked) {
-      setError(checked.error);
+      setError(discountCodeError(checked.error));
       return;
     }
     setError(null);
@@ -167,16 +197,19 @@ function DiscountCode({ cart }: { cart: Cart }) {
             ? (err.fieldErrors.code ?? err.message)
             : err instanceof RefusedInOtherTab && err.message
               ? err.message
-              : 'The code could not be applied. Please try again.',
+              : t`The code could not be applied. Please try again.`,
         ),
     });
   }
 
   if (cart.discount) {
+    const { code: appliedCode, percentOff } = cart.discount;
     return (
       <div className={styles.applied}>
         <p>
-          Code <strong>{cart.discount.code}</strong> applied: {cart.discount.percentOff} % off.
+          <Trans>
+            Code <strong>{appliedCode}</strong> applied: {percentOff} % off.
+          </Trans>
         </p>
         <Button
           size="sm"
@@ -184,7 +217,7 @@ function DiscountCode({ cart }: { cart: Cart }) {
           loading={remove.isPending}
           onClick={() => remove.mutate({ type: 'removeDiscount' })}
         >
-          Remove code
+          <Trans>Remove code</Trans>
         </Button>
       </div>
     );
@@ -193,7 +226,7 @@ function DiscountCode({ cart }: { cart: Cart }) {
   return (
     <form className={styles.discount} onSubmit={onSubmit} noValidate>
       <TextField
-        label="Discount code"
+        label={t`Discount code`}
         name="code"
         value={code}
         autoComplete="off"
@@ -207,7 +240,7 @@ function DiscountCode({ cart }: { cart: Cart }) {
         }}
       />
       <Button type="submit" variant="dark" loading={apply.isPending} className={styles.applyButton}>
-        Apply
+        <Trans>Apply</Trans>
       </Button>
     </form>
   );

@@ -4,10 +4,15 @@
  * own, fetched as the offer mounts: it shows only after hydration, for a shopper who has seen the
  * offer, so no first page waits for it.
  */
+import { useLingui } from '@lingui/react/macro';
+import { formatPercent } from '../../../lib/format.ts';
+import { useLocale } from '../../../lib/i18n/use-locale.ts';
 import { useStepAside } from '../../../hooks/use-step-aside.ts';
 import styles from './coupon-popup.module.css';
 
 export function CouponButton({ onOpen }: { onOpen: () => void }) {
+  const { t } = useLingui();
+  const locale = useLocale();
   const { ref, aside } = useStepAside<HTMLButtonElement>(true);
   return (
     <button
@@ -15,13 +20,13 @@ export function CouponButton({ onOpen }: { onOpen: () => void }) {
       type="button"
       className={styles.floating}
       data-aside={aside || undefined}
-      title="Get discount offer"
-      aria-label="Get discount offer"
+      title={t`Get discount offer`}
+      aria-label={t`Get discount offer`}
       onClick={onOpen}
       data-testid="coupon-button"
     >
       <span aria-hidden="true" className={styles.floatingText}>
-        10%
+        {formatPercent(10, locale)}
       </span>
     </button>
   );

@@ -3,9 +3,12 @@
  * sending; the server's message or a fixed fallback on failure) and the success view ('Success!' /
  * 'Check your email for your discount code'). CouponPopup owns when it opens and closes.
  */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
+import { formatPercent } from '../../../lib/format.ts';
+import { useLocale } from '../../../lib/i18n/use-locale.ts';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { toast } from '../../../stores/toasts.ts';
 import {
@@ -25,6 +28,8 @@ export function CouponDialog({
   onSuccess: () => void;
   onClose: () => void;
 }) {
+  const { t, i18n } = useLingui();
+  const locale = useLocale();
   const titleId = useId();
   const textId = useId();
   const request = useRequestCoupon();
@@ -35,45 +40,49 @@ export function CouponDialog({
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const found = validateCouponForm(form);
+    const found = validateCouponForm(form, i18n);
     setErrors(found);
     setFailure(null);
     if (Object.keys(found).length > 0) return;
     try {
       const response = await request.mutateAsync(form);
-      toast.success(couponSuccessMessage(response));
+      toast.success(couponSuccessMessage(response, i18n));
       onSuccess();
     } catch (err) {
-      setFailure(couponFailureMessage(err));
+      setFailure(couponFailureMessage(err, i18n));
     }
   }
 
   return (
     <Dialog labelledBy={titleId} describedBy={textId} onClose={onClose} className={styles.dialog}>
       <div className={styles.hero} aria-hidden="true">
-        <span className={styles.heroPercent}>10%</span>
-        <span className={styles.heroOff}>OFF</span>
+        <span className={styles.heroPercent}>{formatPercent(10, locale)}</span>
+        <span className={styles.heroOff}>
+          <Trans>OFF</Trans>
+        </span>
       </div>
       {view === 'success' ? (
         <div className={styles.body} data-testid="coupon-success">
           <h2 id={titleId} className={styles.title}>
-            Success!
+            <Trans>Success!</Trans>
           </h2>
           <p id={textId} className={styles.text}>
-            Check your email for your discount code
+            <Trans>Check your email for your discount code</Trans>
           </p>
           <Button variant="dark" block onClick={onClose} data-autofocus>
-            Keep shopping
+            <Trans>Keep shopping</Trans>
           </Button>
         </div>
       ) : (
         <form className={styles.body} onSubmit={onSubmit} noValidate data-testid="coupon-form">
           <h2 id={titleId} className={styles.title}>
-            Unlock 10% off your order
+            <Trans>Unlock 10% off your order</Trans>
           </h2>
           <p id={textId} className={styles.text}>
-            Tell us where to send it: your personal discount code arrives by e-mail, valid for 30
-            days.
+            <Trans>
+              Tell us where to send it: your personal discount code arrives by e-mail, valid for 30
+              days.
+            </Trans>
           </p>
           {failure ? (
             <p className={styles.failure} role="alert">
@@ -81,7 +90,7 @@ export function CouponDialog({
             </p>
           ) : null}
           <TextField
-            label="Full Name"
+            label={t`Full Name`}
             name="name"
             autoComplete="name"
             value={form.name}
@@ -91,7 +100,7 @@ export function CouponDialog({
             data-autofocus
           />
           <TextField
-            label="Email"
+            label={t`Email`}
             name="email"
             type="email"
             autoComplete="email"
@@ -101,7 +110,7 @@ export function CouponDialog({
             onChange={(event) => setForm({ ...form, email: event.target.value })}
           />
           <Button type="submit" block loading={sending}>
-            {sending ? 'Sending...' : 'Get my code'}
+            {sending ? t`Sending...` : t`Get my code`}
           </Button>
         </form>
       )}

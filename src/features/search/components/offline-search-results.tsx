@@ -5,6 +5,8 @@
  * offline results; when none match, a friendly empty state says why. The same note also marks a
  * search saved before and shown offline.
  */
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useOfflineSearch } from '../hooks/use-offline-search.ts';
@@ -12,14 +14,15 @@ import { toSearchParams, type ListingSearch } from '../../../lib/catalog/listing
 import { ListingView } from '../../../components/listing/product-listing.tsx';
 import styles from '../../../components/listing/product-listing.module.css';
 
-const EYEBROW = 'Offline results';
+const EYEBROW = msg`Offline results`;
 
 export function OfflineNote({ saved = false }: { saved?: boolean }) {
+  const { t } = useLingui();
   return (
     <p className={styles.offlineNote} role="status" data-testid="offline-results">
       {saved
-        ? "You're offline — these results were saved on this device when you last searched."
-        : "You're offline — showing the products saved on this device that match. Search again once you're back online to see the whole catalog."}
+        ? t`You're offline — these results were saved on this device when you last searched.`
+        : t`You're offline — showing the products saved on this device that match. Search again once you're back online to see the whole catalog.`}
     </p>
   );
 }
@@ -30,6 +33,7 @@ const hasFilters = (search: ListingSearch) =>
   search.maxPrice !== undefined;
 
 export function OfflineSearchResults({ search, title }: { search: ListingSearch; title: string }) {
+  const { t, i18n } = useLingui();
   const params = toSearchParams(search);
   const found = useOfflineSearch(JSON.stringify(params), (module, queries) =>
     module.offlineSearchResults(queries, params),
@@ -44,7 +48,7 @@ export function OfflineSearchResults({ search, title }: { search: ListingSearch;
   if (data && (data.results.products.length > 0 || hasFilters(search))) {
     return (
       <ListingView
-        eyebrow={EYEBROW}
+        eyebrow={i18n._(EYEBROW)}
         title={title}
         description={<OfflineNote />}
         search={search}
@@ -56,7 +60,7 @@ export function OfflineSearchResults({ search, title }: { search: ListingSearch;
   return (
     <div className={styles.page}>
       <header className={styles.header}>
-        <p className={styles.eyebrow}>{EYEBROW}</p>
+        <p className={styles.eyebrow}>{i18n._(EYEBROW)}</p>
         <h1 className={styles.title}>{title}</h1>
         <div className={styles.description}>
           <OfflineNote />
@@ -64,22 +68,31 @@ export function OfflineSearchResults({ search, title }: { search: ListingSearch;
       </header>
       {found.status === 'success' ? (
         <div className={styles.empty} data-testid="offline-results-empty">
-          <h2 className={styles.emptyTitle}>No saved products match</h2>
+          <h2 className={styles.emptyTitle}>
+            <Trans>No saved products match</Trans>
+          </h2>
           <p>
-            Products you have browsed are saved on this device and can be searched offline; none of
-            them matches {title}. Try another word, or search again once you&apos;re back online.
+            <Trans>
+              Products you have browsed are saved on this device and can be searched offline; none
+              of them matches {title}. Try another word, or search again once you&apos;re back
+              online.
+            </Trans>
           </p>
           <p className={styles.emptyHelp}>
-            <Link to="/">Go to the home page</Link>
+            <Link to="/">
+              <Trans>Go to the home page</Trans>
+            </Link>
           </p>
         </div>
       ) : found.status === 'error' ? (
         <div className={styles.empty} role="alert">
-          <p>The products saved on this device could not be searched.</p>
+          <p>
+            <Trans>The products saved on this device could not be searched.</Trans>
+          </p>
         </div>
       ) : (
         <div className={styles.loading}>
-          <Spinner label="Searching saved products" />
+          <Spinner label={t`Searching saved products`} />
         </div>
       )}
     </div>

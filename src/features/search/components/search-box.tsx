@@ -11,9 +11,13 @@
  * Offline, the suggestions are the saved products that match — those in the
  * query cache, see ../lib/offline-search.ts — in the same dropdown, under a note saying so.
  */
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { formatMoney } from '../../../lib/format.ts';
+import { formatMoney, formatPercent } from '../../../lib/format.ts';
+import { useLocale } from '../../../lib/i18n/use-locale.ts';
 import {
   MIN_DROPDOWN_LENGTH,
   MIN_SUGGESTION_LENGTH,
@@ -33,6 +37,7 @@ export interface SearchBoxProps {
 }
 
 export function SearchBox({ placeholder, autoFocus, onClose, cancelLabel }: SearchBoxProps) {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const [value, setValue] = useState('');
   const [activeIndex, setActiveIndex] = useState(-1);
@@ -66,6 +71,8 @@ export function SearchBox({ placeholder, autoFocus, onClose, cancelLabel }: Sear
   const wantsSuggestions = term.length >= MIN_SUGGESTION_LENGTH;
   const settled = debounced === term && !found.busy;
   const expanded = term.length >= MIN_DROPDOWN_LENGTH;
+  const error = found.error;
+  const count = items.length;
 
   const onCloseRef = useRef(onClose);
   useEffect(() => {
@@ -148,7 +155,7 @@ export function SearchBox({ placeholder, autoFocus, onClose, cancelLabel }: Sear
           onKeyDown={onKeyDown}
         />
         <button type="submit" className={styles.submit}>
-          Search
+          <Trans>Search</Trans>
         </button>
         {cancelLabel ? (
           <button type="button" className={styles.cancel} onClick={() => onClose?.()}>
@@ -159,39 +166,46 @@ export function SearchBox({ placeholder, autoFocus, onClose, cancelLabel }: Sear
 
       <div className={styles.dropdown} hidden={!expanded} data-testid="search-dropdown">
         <p className={styles.hint}>
-          Press Enter to search for <strong>{term}</strong> or click a suggestion below:
+          <Trans>
+            Press Enter to search for <strong>{term}</strong> or click a suggestion below:
+          </Trans>
         </p>
         {wantsSuggestions && !online ? (
           <p className={styles.offline} role="status" data-testid="offline-suggestions">
-            Offline — showing products saved on this device
+            <Trans>Offline — showing products saved on this device</Trans>
           </p>
         ) : null}
         {wantsSuggestions && !settled && found.error === null ? (
           <p className={styles.status} role="status">
-            Searching...
+            <Trans>Searching...</Trans>
           </p>
         ) : null}
         {wantsSuggestions && settled && found.error !== null ? (
           <p className={styles.error} role="alert">
-            Error loading suggestions: {found.error}
+            <Trans>Error loading suggestions: {error}</Trans>
           </p>
         ) : null}
         {wantsSuggestions && settled && found.done && items.length === 0 ? (
           <div className={styles.empty}>
-            <p>No suggestions found for {term}</p>
+            <p>
+              <Trans>No suggestions found for {term}</Trans>
+            </p>
             <p>
               {online
-                ? 'Press Enter to search all products'
-                : 'While offline, only products saved on this device can be found'}
+                ? t`Press Enter to search all products`
+                : t`While offline, only products saved on this device can be found`}
             </p>
           </div>
         ) : null}
         {items.length > 0 ? (
           <p className={styles.count} role="status">
-            Found {items.length} suggestions
+            {
+              // The English text says "suggestions" for one too (the product specification's).
+              t`${plural(count, { one: 'Found # suggestions', other: 'Found # suggestions' })}`
+            }
           </p>
         ) : null}
-        <ul id={listId} role="listbox" aria-label="Suggestions" className={styles.list}>
+        <ul id={listId} role="listbox" aria-label={t`Suggestions`} className={styles.list}>
           {items.map((item, index) => (
             <SuggestionOption
               key={`${item.type}-${item._id ?? item.slug ?? item.name}`}
@@ -203,11 +217,23 @@ export function SearchBox({ placeholder, autoFocus, onClose, cancelLabel }: Sear
             />
           ))}
         </ul>
-        {items.length > 0 ? <p className={styles.keys}>↑↓ Navigate • Enter to select</p> : null}
+        {items.length > 0 ? (
+          <p className={styles.keys}>
+            <Trans>↑↓ Navigate • Enter to select</Trans>
+          </p>
+        ) : null}
       </div>
     </form>
   );
 }
+
+/** The badge naming a suggestion's kind. */
+const SUGGESTION_TYPES: Record<Suggestion['type'], MessageDescriptor> = {
+  PRODUCT: msg`PRODUCT`,
+  CATEGORY: msg`CATEGORY`,
+  BRAND: msg`BRAND`,
+  FLAVOR: msg`FLAVOR`,
+};
 
 function SuggestionOption({
   id,
@@ -222,6 +248,8 @@ function SuggestionOption({
   onPick: () => void;
   onHover: () => void;
 }) {
+  const { i18n } = useLingui();
+  const locale = useLocale();
   const ref = useRef<HTMLLIElement>(null);
   useEffect(() => {
     if (active) ref.current?.scrollIntoView({ block: 'nearest' });
@@ -254,7 +282,7 @@ function SuggestionOption({
       <span className={styles.body}>
         <span className={styles.titleRow}>
           <span className={styles.badge} data-type={item.type}>
-            {item.type}
+            {i18n._(SUGGESTION_TYPES[item.type])}
           </span>
           <span className={styles.name}>{item.name}</span>
         </span>
@@ -262,10 +290,10 @@ function SuggestionOption({
       </span>
       <span className={styles.meta}>
         {typeof item.relevanceScore === 'number' ? (
-          <span className={styles.relevance}>{Math.round(item.relevanceScore)}%</span>
+          <span className={styles.relevance}>{formatPercent(item.relevanceScore, locale)}</span>
         ) : null}
         {item.type === 'PRODUCT' && typeof item.price === 'number' ? (
-          <span className={styles.price}>{formatMoney(item.price)}</span>
+          <span className={styles.price}>{formatMoney(item.price, locale)}</span>
         ) : null}
       </span>
     </li>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useOnline } from '../../../hooks/use-online.ts';
 import { hasSearchTerm } from '../lib/search-loaders.ts';
 import { toSearchParams, type ListingSearch } from '../../../lib/catalog/listing-search.ts';
@@ -11,9 +12,11 @@ export function SearchResults({ search }: { search: ListingSearch }) {
 }
 
 function Results({ search }: { search: ListingSearch }) {
+  const { t } = useLingui();
   const online = useOnline();
   const results = useListingResults(toSearchParams(search));
-  const title = `“${search.q?.trim()}”`;
+  const term = search.q?.trim();
+  const title = t`“${term}”`;
   // Offline, a search never made online (or another one's answer kept as a placeholder) lists
   // the saved products that match instead; a search made before is shown as it was saved.
   if (!online && (!results.data || results.isPlaceholderData)) {
@@ -21,7 +24,7 @@ function Results({ search }: { search: ListingSearch }) {
   }
   return (
     <ProductListing
-      eyebrow="Search results"
+      eyebrow={t`Search results`}
       title={title}
       description={online ? undefined : <OfflineNote saved />}
       search={search}
@@ -35,11 +38,19 @@ function NoTerm() {
   return (
     <div className={styles.page}>
       <header className={styles.header}>
-        <p className={styles.eyebrow}>Search results</p>
-        <h1 className={styles.title}>Search the shop</h1>
+        <p className={styles.eyebrow}>
+          <Trans>Search results</Trans>
+        </p>
+        <h1 className={styles.title}>
+          <Trans>Search the shop</Trans>
+        </h1>
       </header>
       <div className={styles.empty}>
-        <p>Type a product, brand, flavor or category in the search box to see matching products.</p>
+        <p>
+          <Trans>
+            Type a product, brand, flavor or category in the search box to see matching products.
+          </Trans>
+        </p>
         <PopularCategories />
       </div>
     </div>

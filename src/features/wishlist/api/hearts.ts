@@ -5,12 +5,14 @@
  * the list is on screen, so a first page carries only this. No heart is pressed on the server and
  * while a page hydrates (its HTML is the same for everyone), nor until that chunk has said which are.
  */
+import { msg } from '@lingui/core/macro';
+import { LinguiContext } from '@lingui/react';
 import { useQueryClient, type QueryObserverResult } from '@tanstack/react-query';
-import { useEffect, useSyncExternalStore } from 'react';
+import { useContext, useEffect, useSyncExternalStore } from 'react';
 import { toast } from '../../../stores/toasts.ts';
 import type { Wishlist } from './get-wishlist.ts';
 
-export const WISHLIST_NOT_CHANGED = 'Your wishlist could not be updated. Please try again.';
+export const WISHLIST_NOT_CHANGED = msg`Your wishlist could not be updated. Please try again.`;
 
 export interface Hearts {
   hearted: ReadonlySet<string>;
@@ -39,11 +41,14 @@ export const loadWishlist = () => import('./wishlist-outbox.ts');
 /** What is hearted and the list, and the toggle: `toggle(productId, hearted)`. */
 export function useWishlist(): Hearts & { toggle: (productId: string, hearted: boolean) => void } {
   const queryClient = useQueryClient();
+  // The page's translator, for the toasts (a heart drawn outside one, as in some tests, toasts in
+  // English).
+  const i18n = useContext(LinguiContext)?.i18n;
   useEffect(() => {
     loadWishlist()
-      .then((wishlist) => wishlist.followHearts(queryClient))
+      .then((wishlist) => wishlist.followHearts(queryClient, i18n))
       .catch((err: unknown) => console.warn('The wishlist could not be read.', err));
-  }, [queryClient]);
+  }, [queryClient, i18n]);
   const hearts = useSyncExternalStore(
     subscribe,
     () => shown,
@@ -54,7 +59,9 @@ export function useWishlist(): Hearts & { toggle: (productId: string, hearted: b
       .then((wishlist) => wishlist.changeHeart(queryClient, productId, next))
       .catch((err: unknown) => {
         console.warn('The wishlist change could not be stored.', err);
-        toast.error(WISHLIST_NOT_CHANGED);
+        toast.error(
+          i18n?._(WISHLIST_NOT_CHANGED) ?? 'Your wishlist could not be updated. Please try again.',
+        );
       });
   };
   return { ...hearts, toggle };

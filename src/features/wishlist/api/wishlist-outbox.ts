@@ -14,6 +14,7 @@
  *   sold, `wishlist_full`) drops the change and says why, and the heart shows the server's list
  *   again.
  */
+import type { I18n } from '@lingui/core';
 import { onlineManager, QueryObserver, type QueryClient } from '@tanstack/react-query';
 import { subscribe } from 'valtio';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -53,6 +54,8 @@ let started: Promise<void> | null = null;
 let pending: WishlistCommand[] = [];
 /** Shows what is hearted again; null until followHearts has started. */
 let showAgain: (() => void) | null = null;
+/** The document's translator for the outbox's toasts, given by the hearts (followHearts). */
+let translator: I18n | null = null;
 
 function wishlistOutbox(queryClient: QueryClient): Outbox<WishlistCommand, WishlistResponse> {
   if (outbox) return outbox;
@@ -74,7 +77,8 @@ function wishlistOutbox(queryClient: QueryClient): Outbox<WishlistCommand, Wishl
       toast.error(
         (error instanceof ApiError || error instanceof RefusedInOtherTab) && error.message
           ? error.message
-          : WISHLIST_NOT_CHANGED,
+          : (translator?._(WISHLIST_NOT_CHANGED) ??
+              'Your wishlist could not be updated. Please try again.'),
       );
     },
     explain: (error) => (error instanceof ApiError ? error.message : ''),
@@ -100,7 +104,8 @@ export function startWishlistOutbox(queryClient: QueryClient): Promise<void> {
 }
 
 /** From now on, shows what is hearted whenever it changes; once per page. */
-export function followHearts(queryClient: QueryClient): void {
+export function followHearts(queryClient: QueryClient, i18n?: I18n): void {
+  if (i18n) translator = i18n;
   if (showAgain) return;
   const list = new QueryObserver(queryClient, { ...wishlistQueryOptions(), enabled: false });
   const show = () => {

@@ -1,6 +1,7 @@
 import { onlineManager } from '@tanstack/react-query';
 import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, test } from 'vitest';
+import { testI18n } from '../../../../testing/i18n.ts';
 import { renderWithProviders } from '../../../../testing/render.tsx';
 import { applyPendingCommands, createCartCommand } from '../../api/cart-commands.ts';
 import { EMPTY_CART } from '../../api/get-cart.ts';
@@ -31,7 +32,7 @@ describe('the cart summary offline', () => {
     act(() => onlineManager.setOnline(false));
     expect(await checkoutControl('Checkout')).toEqual({
       disabled: true,
-      explanation: CHECKOUT_OFFLINE_TEXT,
+      explanation: testI18n._(CHECKOUT_OFFLINE_TEXT),
     });
 
     act(() => onlineManager.setOnline(true));
@@ -51,7 +52,7 @@ describe('the cart summary offline', () => {
     for (const name of ['Sign in to check out', 'Check out as a guest']) {
       expect(await checkoutControl(name), name).toEqual({
         disabled: true,
-        explanation: CHECKOUT_OFFLINE_TEXT,
+        explanation: testI18n._(CHECKOUT_OFFLINE_TEXT),
       });
     }
   });
@@ -87,7 +88,7 @@ describe('the cart summary while changes wait to sync', () => {
       Shipping: '$9.99',
       'Estimated total': '$99.98',
     });
-    expect(screen.getByTestId('cart-estimate').textContent).toBe(ESTIMATE_TEXT);
+    expect(screen.getByTestId('cart-estimate').textContent).toBe(testI18n._(ESTIMATE_TEXT));
     expect(screen.getByText(/more for free standard shipping/).textContent).toMatch(
       /^Add \$9\.01 more for free standard shipping\./,
     );
