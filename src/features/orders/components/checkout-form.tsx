@@ -325,9 +325,9 @@ export function CheckoutForm({
  */
 function totalToPayText(totals: OrderTotals, i18n: I18n): string {
   const locale = isLocale(i18n.locale) ? i18n.locale : 'en-CA';
-  const shippingPrice = formatMoney(totals.shipping, locale);
+  const cost = formatMoney(totals.shipping, locale);
   const parts = [
-    totals.shipping === 0 ? i18n._(msg`shipping free`) : i18n._(msg`shipping ${shippingPrice}`),
+    totals.shipping === 0 ? i18n._(msg`shipping free`) : i18n._(msg`shipping ${cost}`),
     ...totals.taxes.map((tax) => `${taxLabel(tax, locale)} ${formatMoney(tax.amount, locale)}`),
   ];
   const last = parts.at(-1) ?? '';
