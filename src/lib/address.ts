@@ -7,6 +7,7 @@ import {
   SHIPPING_COUNTRY,
   SHIPPING_COUNTRY_NAME,
 } from '../../contract/checkout-rules.ts';
+import type { Locale } from '../../contract/locale.ts';
 
 export type AddressValues = {
   name: string;
@@ -67,4 +68,30 @@ export function addressLines(address: AddressLike): string[] {
     address.country === SHIPPING_COUNTRY ? SHIPPING_COUNTRY_NAME : address.country,
     address.phone,
   ];
+}
+
+/** The provinces and territories as French names them in Quebec. */
+const FRENCH_PROVINCE_NAMES: Record<string, string> = {
+  AB: 'Alberta',
+  BC: 'Colombie-Britannique',
+  MB: 'Manitoba',
+  NB: 'Nouveau-Brunswick',
+  NL: 'Terre-Neuve-et-Labrador',
+  NS: 'Nouvelle-Écosse',
+  NT: 'Territoires du Nord-Ouest',
+  NU: 'Nunavut',
+  ON: 'Ontario',
+  PE: 'Île-du-Prince-Édouard',
+  QC: 'Québec',
+  SK: 'Saskatchewan',
+  YT: 'Yukon',
+};
+
+/** A province's or territory's name in the page's language ("Quebec", "Québec"); else the code. */
+export function provinceName(code: string, locale: Locale = 'en-CA'): string {
+  const province = findProvince(code);
+  if (!province) return code;
+  return locale === 'fr-CA'
+    ? (FRENCH_PROVINCE_NAMES[province.code] ?? province.name)
+    : province.name;
 }

@@ -1,31 +1,51 @@
 /**
- * Words for order answers: tax lines with their rate, dates, addresses, item counts. Addresses are
- * written by addressLines (src/lib/address.ts).
+ * Words for order answers: tax lines with their rate, dates, addresses, item counts, payment and
+ * order states. Addresses are written by addressLines (src/lib/address.ts). Each text function
+ * takes the page's language last (English when left out); the sentences are messages of the
+ * catalogs (`i18n._(PAYMENT_STATUS_TEXT[status])`).
  */
-import type { TaxLine } from '../../contract/checkout-rules.ts';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type { Locale } from '../../contract/locale.ts';
+import type { OrderStatus, TaxLine } from '../../contract/checkout-rules.ts';
 import type { PaymentStatus } from '../../contract/orders.ts';
 import { formatDate } from './format.ts';
 
-/** 13 → "13%", 9.975 → "9.975%". */
-export function formatRate(rate: number): string {
-  return `${Number(rate.toFixed(3))}%`;
+/** Canada's sales taxes as French names them (TPS, TVH, TVQ…). */
+const FRENCH_TAX_NAMES: Record<string, string> = {
+  GST: 'TPS',
+  HST: 'TVH',
+  QST: 'TVQ',
+  PST: 'TVP',
+  RST: 'TVD',
+};
+
+/** 13 → "13%", 9.975 → "9.975%"; in French "13 %", "9,975 %". */
+export function formatRate(rate: number, locale: Locale = 'en-CA'): string {
+  const value = String(Number(rate.toFixed(3)));
+  return locale === 'fr-CA' ? `${value.replace('.', ',')}\u00a0%` : `${value}%`;
 }
 
-/** "HST (13%)", "QST (9.975%)". */
-export function taxLabel(tax: Pick<TaxLine, 'name' | 'rate'>): string {
-  return `${tax.name} (${formatRate(tax.rate)})`;
+/** A tax's name in the page's language: "HST", in French "TVH". */
+export function taxName(name: string, locale: Locale = 'en-CA'): string {
+  return locale === 'fr-CA' ? (FRENCH_TAX_NAMES[name] ?? name) : name;
 }
 
-export function formatOrderDate(iso: string): string {
+/** "HST (13%)", "QST (9.975%)"; in French "TVH (13 %)", "TVQ (9,975 %)". */
+export function taxLabel(tax: Pick<TaxLine, 'name' | 'rate'>, locale: Locale = 'en-CA'): string {
+  return `${taxName(tax.name, locale)} (${formatRate(tax.rate, locale)})`;
+}
+
+export function formatOrderDate(iso: string, locale: Locale = 'en-CA'): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return formatDate(date);
+  return formatDate(date, locale);
 }
 
-export function formatOrderDateTime(iso: string): string {
+export function formatOrderDateTime(iso: string, locale: Locale = 'en-CA'): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleString('en-CA', {
+  return date.toLocaleString(locale, {
     year: 'numeric',
     month: 'long',
     day: 'numeric',
@@ -34,14 +54,27 @@ export function formatOrderDateTime(iso: string): string {
   });
 }
 
-export function itemCountText(count: number): string {
+/** "1 item", "3 items"; in French "1 article", "3 articles". */
+export function itemCountText(count: number, locale: Locale = 'en-CA'): string {
+  if (locale === 'fr-CA') return count <= 1 ? `${count} article` : `${count} articles`;
   return count === 1 ? '1 item' : `${count} items`;
 }
 
-export const PAYMENT_STATUS_TEXT: Record<PaymentStatus, string> = {
-  requires_payment_method: 'Waiting for your card details.',
-  requires_action: 'Your bank asks you to authenticate this payment.',
-  processing: 'Your payment is being processed…',
-  succeeded: 'Payment received.',
-  canceled: 'This payment was cancelled.',
+export const PAYMENT_STATUS_TEXT: Record<PaymentStatus, MessageDescriptor> = {
+  requires_payment_method: msg`Waiting for your card details.`,
+  requires_action: msg`Your bank asks you to authenticate this payment.`,
+  processing: msg`Your payment is being processed…`,
+  succeeded: msg`Payment received.`,
+  canceled: msg`This payment was cancelled.`,
+};
+
+/** What each order state is called (the contract's ORDER_STATUS_LABELS, through the catalogs). */
+export const ORDER_STATUS_TEXT: Record<OrderStatus, MessageDescriptor> = {
+  pending_payment: msg`Awaiting payment`,
+  paid: msg`Paid`,
+  processing: msg`Processing`,
+  shipped: msg`Shipped`,
+  delivered: msg`Delivered`,
+  cancelled: msg`Cancelled`,
+  refunded: msg`Refunded`,
 };

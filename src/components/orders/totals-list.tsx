@@ -1,9 +1,11 @@
 /**
  * An order's or a quote's totals: subtotal, discount (with its code), shipping, each tax named with
- * its rate ("HST (13%)") and the total.
+ * its rate ("HST (13%)", in French "TVH (13 %)") and the total.
  */
+import { Trans } from '@lingui/react/macro';
 import type { OrderTotals } from '../../../contract/orders.ts';
-import { formatMoney } from '../../lib/format.ts';
+import { formatMoney, formatPercent } from '../../lib/format.ts';
+import { useLocale } from '../../lib/i18n/use-locale.ts';
 import { taxLabel } from '../../lib/order-format.ts';
 import styles from './order-parts.module.css';
 
@@ -14,31 +16,50 @@ export function TotalsList({
   totals: OrderTotals;
   discount: { code: string; percentOff: number } | null;
 }) {
+  const locale = useLocale();
+  const code = discount?.code;
+  const percent = discount ? formatPercent(discount.percentOff, locale) : '';
   return (
     <dl className={styles.totals}>
       <div>
-        <dt>Subtotal</dt>
-        <dd>{formatMoney(totals.subtotal)}</dd>
+        <dt>
+          <Trans>Subtotal</Trans>
+        </dt>
+        <dd>{formatMoney(totals.subtotal, locale)}</dd>
       </div>
       {totals.discount > 0 ? (
         <div>
-          <dt>Discount{discount ? ` (${discount.code}, ${discount.percentOff}% off)` : ''}</dt>
-          <dd>−{formatMoney(totals.discount)}</dd>
+          <dt>
+            {discount ? (
+              <Trans>
+                Discount ({code}, {percent} off)
+              </Trans>
+            ) : (
+              <Trans>Discount</Trans>
+            )}
+          </dt>
+          <dd>−{formatMoney(totals.discount, locale)}</dd>
         </div>
       ) : null}
       <div>
-        <dt>Shipping</dt>
-        <dd>{totals.shipping === 0 ? 'Free' : formatMoney(totals.shipping)}</dd>
+        <dt>
+          <Trans>Shipping</Trans>
+        </dt>
+        <dd>
+          {totals.shipping === 0 ? <Trans>Free</Trans> : formatMoney(totals.shipping, locale)}
+        </dd>
       </div>
       {totals.taxes.map((tax) => (
         <div key={tax.name}>
-          <dt>{taxLabel(tax)}</dt>
-          <dd>{formatMoney(tax.amount)}</dd>
+          <dt>{taxLabel(tax, locale)}</dt>
+          <dd>{formatMoney(tax.amount, locale)}</dd>
         </div>
       ))}
       <div className={styles.totalRow}>
-        <dt>Total</dt>
-        <dd>{formatMoney(totals.total)}</dd>
+        <dt>
+          <Trans>Total</Trans>
+        </dt>
+        <dd>{formatMoney(totals.total, locale)}</dd>
       </div>
     </dl>
   );

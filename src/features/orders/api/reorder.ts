@@ -2,6 +2,8 @@
  * `POST /orders/:orderId/reorder` — puts an order's lines back in the cart ("Buy again"). The cart
  * is read again after it.
  */
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReorderResult } from '../../../../contract/orders.ts';
 import { api } from '../../../lib/api-client.ts';
@@ -15,16 +17,18 @@ export async function reorder(orderId: string): Promise<ReorderResult> {
 }
 
 /** What "Buy again" did, in words: what was added, and what was not and why. */
-export function reorderMessages(result: ReorderResult): {
+export function reorderMessages(
+  result: ReorderResult,
+  i18n: I18n,
+): {
   added: string | null;
   skipped: string | null;
 } {
-  const added = result.added.length
-    ? `Added to your cart: ${result.added.map((line) => `${line.name} × ${line.quantity}`).join(', ')}.`
-    : null;
-  const skipped = result.skipped.length
-    ? `Not added: ${result.skipped.map((line) => `${line.name} (${line.reason})`).join(', ')}.`
-    : null;
+  const addedLines = result.added.map((line) => `${line.name} × ${line.quantity}`).join(', ');
+  // The reasons are the server's words ("out of stock"), as it gives them.
+  const skippedLines = result.skipped.map((line) => `${line.name} (${line.reason})`).join(', ');
+  const added = result.added.length ? i18n._(msg`Added to your cart: ${addedLines}.`) : null;
+  const skipped = result.skipped.length ? i18n._(msg`Not added: ${skippedLines}.`) : null;
   return { added, skipped };
 }
 

@@ -7,10 +7,13 @@
  * above "Place order" (and describes it) once the server has priced the current address and method:
  * on a phone the summary only follows the form.
  */
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
+import { Trans } from '@lingui/react/macro';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import {
   SHIPPING_COUNTRY_NAME,
-  SHIPPING_METHOD_LABELS,
   SHIPPING_METHODS,
   shippingPrice,
   type ShippingMethod,
@@ -27,7 +30,9 @@ import { useSchemaForm } from '../../../hooks/use-schema-form.ts';
 import { useCart } from '../../cart/api/index.ts';
 import { addressLines, addressValuesOf, type AddressValues } from '../../../lib/address.ts';
 import { asSentence, formatMoney } from '../../../lib/format.ts';
+import { useLocale } from '../../../lib/i18n/use-locale.ts';
 import { taxLabel } from '../../../lib/order-format.ts';
+import { isLocale } from '../../../../contract/locale.ts';
 import { useSavedAddresses } from '../../../lib/saved-addresses.ts';
 import { useCustomer } from '../../../stores/customer.ts';
 import { useQuote } from '../api/get-quote.ts';
@@ -41,7 +46,13 @@ import {
 import { CheckoutSummary } from './checkout-summary.tsx';
 import styles from './orders.module.css';
 
-export const PLACE_ORDER_OFFLINE_TEXT = 'You are offline. Reconnect to place your order.';
+export const PLACE_ORDER_OFFLINE_TEXT = msg`You are offline. Reconnect to place your order.`;
+
+/** The contract's SHIPPING_METHOD_LABELS, through the catalogs. */
+const SHIPPING_METHOD_TEXT: Record<ShippingMethod, MessageDescriptor> = {
+  standard: msg`Standard shipping (3–7 business days)`,
+  express: msg`Express shipping (1–2 business days)`,
+};
 export const QUOTE_DEBOUNCE_MS = 400;
 
 const loadAddress = () => import('../../../../contract/orders.ts').then((rules) => rules.Address);
@@ -60,6 +71,9 @@ export function CheckoutForm({
   onPlace: (body: PlaceOrderBody) => void;
   onRetry: () => void;
 }) {
+  const { i18n } = useLingui();
+  const locale = useLocale();
+  const country = SHIPPING_COUNTRY_NAME;
   const online = useOnline();
   const cart = useCart();
   // A guest checkout keeps no addresses: nothing to offer, nothing to save.
@@ -77,7 +91,10 @@ export function CheckoutForm({
     loadAddress,
     addressValuesOf(resumedBody?.shippingAddress),
   );
-  const submission = useFormSubmit(form, 'Your order could not be placed. Please try again.');
+  const submission = useFormSubmit(
+    form,
+    i18n._(msg`Your order could not be placed. Please try again.`),
+  );
   const formRef = useRef<HTMLFormElement>(null);
   const refusalRef = useRef<HTMLDivElement>(null);
 
@@ -106,7 +123,7 @@ export function CheckoutForm({
   }, [shownRefusal]);
 
   const placing = phase.name === 'placing';
-  const blocked = !online ? PLACE_ORDER_OFFLINE_TEXT : null;
+  const blocked = !online ? i18n._(PLACE_ORDER_OFFLINE_TEXT) : null;
   const priced = quoteBody !== null && !quoteOutdated && !quote.isFetching ? quote.data : undefined;
   const placeDescription =
     [priced ? 'place-order-total' : '', blocked ? 'place-order-blocked' : '']
@@ -145,11 +162,13 @@ export function CheckoutForm({
         className={styles.form}
         onSubmit={onSubmit}
         noValidate
-        aria-label="Checkout"
+        aria-label={i18n._(msg`Checkout`)}
       >
         {saved.length > 0 ? (
           <fieldset className={styles.fieldset}>
-            <legend className={styles.legend}>Ship to</legend>
+            <legend className={styles.legend}>
+              <Trans>Ship to</Trans>
+            </legend>
             {saved.map((address) => (
               <SavedAddressChoice
                 key={address.id}
@@ -166,17 +185,21 @@ export function CheckoutForm({
                 checked={chosen === NEW_ADDRESS}
                 onChange={() => setPicked(NEW_ADDRESS)}
               />
-              <span className={styles.choiceText}>Use a new address</span>
+              <span className={styles.choiceText}>
+                <Trans>Use a new address</Trans>
+              </span>
             </label>
           </fieldset>
         ) : null}
 
         {chosen === NEW_ADDRESS ? (
           <fieldset className={styles.fieldset}>
-            <legend className={styles.legend}>Shipping address</legend>
+            <legend className={styles.legend}>
+              <Trans>Shipping address</Trans>
+            </legend>
             <AddressFields field={form.field} />
             <p className={styles.muted}>
-              Country: {SHIPPING_COUNTRY_NAME} (we only ship within Canada)
+              <Trans>Country: {country} (we only ship within Canada)</Trans>
             </p>
             {account ? (
               <label className={styles.check}>
@@ -185,7 +208,7 @@ export function CheckoutForm({
                   checked={saveAddress}
                   onChange={(event) => setSaveAddress(event.target.checked)}
                 />
-                Save this address
+                <Trans>Save this address</Trans>
               </label>
             ) : null}
           </fieldset>
@@ -195,7 +218,9 @@ export function CheckoutForm({
           className={styles.fieldset}
           aria-describedby={methodError ? 'shipping-method-error' : undefined}
         >
-          <legend className={styles.legend}>Shipping method</legend>
+          <legend className={styles.legend}>
+            <Trans>Shipping method</Trans>
+          </legend>
           {SHIPPING_METHODS.map((value) => {
             const price = shippingPrice(value, subtotalForShipping);
             return (
@@ -208,8 +233,10 @@ export function CheckoutForm({
                   onChange={() => setMethod(value)}
                 />
                 <span className={styles.choiceText}>
-                  {SHIPPING_METHOD_LABELS[value]}
-                  <span className={styles.muted}>{price === 0 ? 'Free' : formatMoney(price)}</span>
+                  {i18n._(SHIPPING_METHOD_TEXT[value])}
+                  <span className={styles.muted}>
+                    {price === 0 ? <Trans>Free</Trans> : formatMoney(price, locale)}
+                  </span>
                 </span>
               </label>
             );
@@ -223,11 +250,13 @@ export function CheckoutForm({
 
         {refusal ? (
           <div ref={refusalRef} tabIndex={-1} className={styles.alert} role="alert">
-            <p>{refusal.message}</p>
+            <p>
+              {refusal.message || i18n._(msg`Your order could not be placed. Please try again.`)}
+            </p>
             {refusal.lines.length > 0 ? (
               <ul>
                 {refusal.lines.map((line, index) => (
-                  <li key={index}>{shortLineText(line)}</li>
+                  <li key={index}>{shortLineText(line, i18n)}</li>
                 ))}
               </ul>
             ) : null}
@@ -237,28 +266,28 @@ export function CheckoutForm({
 
         {phase.name === 'placing' && phase.waiting ? (
           <p className={styles.notice} role="status">
-            {STILL_WORKING_TEXT}
+            {i18n._(STILL_WORKING_TEXT)}
           </p>
         ) : null}
 
         {phase.name === 'lost' ? (
           <div className={styles.alert} role="alert">
-            <p>{phase.message}</p>
+            <p>{i18n._(phase.message)}</p>
             <Button
               variant="dark"
               disabled={!online}
               aria-describedby={blocked ? 'place-order-blocked' : undefined}
               onClick={onRetry}
             >
-              Try again
+              <Trans>Try again</Trans>
             </Button>
           </div>
         ) : null}
 
         {priced ? (
           <p id="place-order-total" className={styles.placeTotal}>
-            <span>{totalToPayText(priced.totals)}:</span>{' '}
-            <strong>{formatMoney(priced.totals.total)}</strong>
+            <span>{totalToPayText(priced.totals, i18n)}</span>{' '}
+            <strong>{formatMoney(priced.totals.total, locale)}</strong>
           </p>
         ) : null}
         <Button
@@ -268,7 +297,7 @@ export function CheckoutForm({
           disabled={blocked !== null}
           aria-describedby={placeDescription}
         >
-          {placing ? 'Placing order…' : 'Place order'}
+          {placing ? <Trans>Placing order…</Trans> : <Trans>Place order</Trans>}
         </Button>
         {blocked ? (
           <p id="place-order-blocked" className={styles.notice} role="status">
@@ -280,7 +309,9 @@ export function CheckoutForm({
         quote={quoteBody === null ? undefined : quote.data}
         updating={quoteOutdated || quote.isFetching}
         failed={
-          quote.isError ? failureMessage(quote.error, 'Your total could not be updated.') : null
+          quote.isError
+            ? failureMessage(quote.error, i18n._(msg`Your total could not be updated.`))
+            : null
         }
         cart={cart.data}
       />
@@ -288,13 +319,22 @@ export function CheckoutForm({
   );
 }
 
-/** "Total with shipping $9.99 and HST (13%) $7.15": what the total to pay holds. */
-function totalToPayText(totals: OrderTotals): string {
+/**
+ * "Total with shipping $9.99 and HST (13%) $7.15:": what the total to pay holds (in French "Total
+ * avec livraison 9,99 $ et TVH (13 %) 7,15 $ :").
+ */
+function totalToPayText(totals: OrderTotals, i18n: I18n): string {
+  const locale = isLocale(i18n.locale) ? i18n.locale : 'en-CA';
+  const cost = formatMoney(totals.shipping, locale);
   const parts = [
-    `shipping ${totals.shipping === 0 ? 'free' : formatMoney(totals.shipping)}`,
-    ...totals.taxes.map((tax) => `${taxLabel(tax)} ${formatMoney(tax.amount)}`),
+    totals.shipping === 0 ? i18n._(msg`shipping free`) : i18n._(msg`shipping ${cost}`),
+    ...totals.taxes.map((tax) => `${taxLabel(tax, locale)} ${formatMoney(tax.amount, locale)}`),
   ];
-  return `Total with ${parts.slice(0, -1).join(', ')}${parts.length > 1 ? ' and ' : ''}${parts.at(-1)}`;
+  const last = parts.at(-1) ?? '';
+  const list = parts.slice(0, -1).join(', ');
+  return parts.length > 1
+    ? i18n._(msg`Total with ${list} and ${last}:`)
+    : i18n._(msg`Total with ${last}:`);
 }
 
 function SavedAddressChoice({
@@ -306,6 +346,7 @@ function SavedAddressChoice({
   checked: boolean;
   onChange: () => void;
 }) {
+  const { i18n } = useLingui();
   const [name, ...rest] = addressLines(address);
   return (
     <label className={styles.choice}>
@@ -319,7 +360,7 @@ function SavedAddressChoice({
       <span className={styles.choiceText}>
         <strong>
           {name}
-          {address.isDefault ? ' (default)' : ''}
+          {address.isDefault ? ` ${i18n._(msg`(default)`)}` : ''}
         </strong>
         <span className={styles.muted}>{rest.join(', ')}</span>
       </span>

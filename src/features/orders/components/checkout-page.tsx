@@ -6,6 +6,9 @@
  * is given — an order placed may already have emptied the cart. `orderId` ("Pay now" on an order)
  * opens that order's payment step.
  */
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
+import { Trans } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -45,7 +48,9 @@ export function CheckoutPage({
   const { user } = useCustomer();
   return (
     <main id="main" className={frame.page}>
-      <h1 className={frame.title}>Checkout</h1>
+      <h1 className={frame.title}>
+        <Trans>Checkout</Trans>
+      </h1>
       {user ? <Checkout userId={user._id} orderId={orderId} guard={guard} /> : null}
     </main>
   );
@@ -60,6 +65,7 @@ function Checkout({
   orderId: string | undefined;
   guard: (children: ReactNode) => ReactNode;
 }) {
+  const { i18n } = useLingui();
   const navigate = useNavigate();
   const attempt = useCheckoutAttempt(userId, orderId);
   const { phase, finish, drop } = attempt;
@@ -78,11 +84,11 @@ function Checkout({
   );
 
   if (phase.name === 'loading' || guarded === null) {
-    return <Spinner label="Loading checkout" />;
+    return <Spinner label={i18n._(msg`Loading checkout`)} />;
   }
   const content =
     phase.name === 'payment' ? (
-      <Suspense fallback={<Spinner label="Loading the payment step" />}>
+      <Suspense fallback={<Spinner label={i18n._(msg`Loading the payment step`)} />}>
         <PaymentStep
           orderId={phase.orderId}
           orderNumber={phase.orderNumber}

@@ -16,6 +16,9 @@
  *
  * Default export: ExpressCheckout({ publishableKey, discountedSubtotal, buyNow? }).
  */
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
 import { Elements, ExpressCheckoutElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import type {
   StripeExpressCheckoutElementClickEvent,
@@ -38,6 +41,7 @@ import { FormFailure } from '../../../components/ui/form-failure.tsx';
 import { failureMessage } from '../../../lib/failure-message.ts';
 import { newIdempotencyKey } from '../../../lib/ids.ts';
 import { stripeFor } from '../../../lib/payments/load-stripe.ts';
+import { useLocale } from '../../../lib/i18n/use-locale.ts';
 import { customerState } from '../../../stores/customer.ts';
 import { afterSignIn, startGuestCheckout } from '../../account/api/index.ts';
 import { getQuote } from '../api/get-quote.ts';
@@ -54,13 +58,14 @@ import styles from './orders.module.css';
 /** The smallest amount Stripe takes in CAD (50 ¢): the sheet cannot open for less. */
 const STRIPE_MINIMUM_AMOUNT = 50;
 
-export const EXPRESS_CHECKOUT_TITLE = 'Express checkout';
-export const EXPRESS_CHECKOUT_NOTE =
-  'Your wallet shares your address to price shipping and taxes; you see the total before you pay.';
-export const WALLET_FAILED = 'The payment could not be completed. Nothing was charged.';
-export const WALLET_ADDRESS_REFUSED = 'We ship to Canadian addresses only.';
-export const walletTotalChanged = (number: string) =>
-  `The total of order ${number} changed while you paid, so nothing was charged. Pay it from the order's page.`;
+export const EXPRESS_CHECKOUT_TITLE = msg`Express checkout`;
+export const EXPRESS_CHECKOUT_NOTE = msg`Your wallet shares your address to price shipping and taxes; you see the total before you pay.`;
+export const WALLET_FAILED = msg`The payment could not be completed. Nothing was charged.`;
+export const WALLET_ADDRESS_REFUSED = msg`We ship to Canadian addresses only.`;
+export const walletTotalChanged = (number: string, i18n: I18n) =>
+  i18n._(
+    msg`The total of order ${number} changed while you paid, so nothing was charged. Pay it from the order's page.`,
+  );
 
 interface Props {
   publishableKey: string;
@@ -71,11 +76,16 @@ interface Props {
 }
 
 export default function ExpressCheckout(props: Props) {
-  const amount = Math.max(estimateFor(props.discountedSubtotal).amount, STRIPE_MINIMUM_AMOUNT);
+  const { i18n } = useLingui();
+  const locale = useLocale();
+  const amount = Math.max(
+    estimateFor(props.discountedSubtotal, i18n).amount,
+    STRIPE_MINIMUM_AMOUNT,
+  );
   // Stripe.js blocked or unreachable: no wallet buttons, and the page's own buttons stay.
   const [stripe] = useState(() => stripeFor(props.publishableKey).catch(() => null));
   return (
-    <Elements stripe={stripe} options={{ mode: 'payment', amount, currency: 'cad' }}>
+    <Elements stripe={stripe} options={{ mode: 'payment', amount, currency: 'cad', locale }}>
       <ExpressButtons {...props} />
     </Elements>
   );
@@ -89,6 +99,7 @@ interface Attempt {
 }
 
 function ExpressButtons({ discountedSubtotal, buyNow }: Props) {
+  const { i18n } = useLingui();
   const stripe = useStripe();
   const elements = useElements();
   const navigate = useNavigate();
@@ -110,7 +121,7 @@ function ExpressButtons({ discountedSubtotal, buyNow }: Props) {
   function onClick(event: StripeExpressCheckoutElementClickEvent) {
     setFailure(null);
     attempt.current = { key: newIdempotencyKey(), method: 'standard', quotes: {} };
-    const { lineItems, shippingRates } = estimateFor(discountedSubtotal);
+    const { lineItems, shippingRates } = estimateFor(discountedSubtotal, i18n);
     event.resolve({ lineItems, shippingRates });
   }
 
@@ -134,14 +145,15 @@ function ExpressButtons({ discountedSubtotal, buyNow }: Props) {
       const quote = shown()!;
       elements.update({ amount: quote.totals.total });
       event.resolve({
-        lineItems: walletLineItems(quote),
+        lineItems: walletLineItems(quote, i18n),
         shippingRates: walletShippingRates(
           (method) => current.quotes[method]!.totals.shipping,
           current.method,
+          i18n,
         ),
       });
     } catch (error) {
-      setFailure(failureMessage(error, WALLET_FAILED));
+      setFailure(failureMessage(error, i18n._(WALLET_FAILED)));
       event.reject();
     }
   }
@@ -155,7 +167,7 @@ function ExpressButtons({ discountedSubtotal, buyNow }: Props) {
     }
     current.method = quote.shippingMethod;
     elements.update({ amount: quote.totals.total });
-    event.resolve({ lineItems: walletLineItems(quote) });
+    event.resolve({ lineItems: walletLineItems(quote, i18n) });
   }
 
   async function onConfirm(event: StripeExpressCheckoutElementConfirmEvent) {
@@ -166,7 +178,7 @@ function ExpressButtons({ discountedSubtotal, buyNow }: Props) {
       event.paymentFailed({ reason: 'fail', message });
     };
     if (!stripe || !elements || !current || !quote || !event.shippingAddress) {
-      fail(WALLET_FAILED);
+      fail(i18n._(WALLET_FAILED));
       return;
     }
     const shippingAddress = walletShippingAddress(
@@ -174,14 +186,15 @@ function ExpressButtons({ discountedSubtotal, buyNow }: Props) {
       event.billingDetails?.phone,
     );
     if (!shippingAddress) {
-      setFailure(WALLET_ADDRESS_REFUSED);
-      event.paymentFailed({ reason: 'invalid_shipping_address', message: WALLET_ADDRESS_REFUSED });
+      const refused = i18n._(WALLET_ADDRESS_REFUSED);
+      setFailure(refused);
+      event.paymentFailed({ reason: 'invalid_shipping_address', message: refused });
       return;
     }
     try {
       const submitted = await elements.submit();
       if (submitted.error) {
-        fail(submitted.error.message ?? WALLET_FAILED);
+        fail(submitted.error.message ?? i18n._(WALLET_FAILED));
         return;
       }
       if (!customerState.auth.user) {
@@ -196,7 +209,7 @@ function ExpressButtons({ discountedSubtotal, buyNow }: Props) {
       );
       const { order, payment } = placed;
       if (payment.amount !== quote.totals.total || !payment.clientSecret) {
-        fail(walletTotalChanged(order.number));
+        fail(walletTotalChanged(order.number, i18n));
         return;
       }
       const returnUrl = new URL('/order-success', window.location.origin);
@@ -208,12 +221,12 @@ function ExpressButtons({ discountedSubtotal, buyNow }: Props) {
         confirmParams: { return_url: returnUrl.href },
       });
       if (result.error) {
-        fail(result.error.message ?? WALLET_FAILED);
+        fail(result.error.message ?? i18n._(WALLET_FAILED));
         return;
       }
       void navigate({ to: '/order-success', search: { orderId: order.id } });
     } catch (error) {
-      fail(failureMessage(error, WALLET_FAILED));
+      fail(failureMessage(error, i18n._(WALLET_FAILED)));
     }
   }
 
@@ -224,7 +237,7 @@ function ExpressButtons({ discountedSubtotal, buyNow }: Props) {
       hidden={!available}
     >
       <h2 id="express-checkout-title" className={styles.expressTitle}>
-        {EXPRESS_CHECKOUT_TITLE}
+        {i18n._(EXPRESS_CHECKOUT_TITLE)}
       </h2>
       <ExpressCheckoutElement
         options={{
@@ -244,7 +257,7 @@ function ExpressButtons({ discountedSubtotal, buyNow }: Props) {
         }}
       />
       <FormFailure message={failure} />
-      <p className={styles.smallNote}>{EXPRESS_CHECKOUT_NOTE}</p>
+      <p className={styles.smallNote}>{i18n._(EXPRESS_CHECKOUT_NOTE)}</p>
     </section>
   );
 }

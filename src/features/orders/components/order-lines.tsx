@@ -1,28 +1,37 @@
 /** Priced lines with their image, variant, quantity and line total. */
+import { Trans } from '@lingui/react/macro';
 import type { PricedLine } from '../../../../contract/orders.ts';
 import { formatMoney } from '../../../lib/format.ts';
+import { useLocale } from '../../../lib/i18n/use-locale.ts';
 import styles from './orders.module.css';
 
 export function OrderLines({ lines }: { lines: readonly PricedLine[] }) {
+  const locale = useLocale();
   return (
     <ul className={styles.lines}>
-      {lines.map((line) => (
-        <li key={line.variantId} className={styles.line}>
-          {line.image ? (
-            <img src={line.image} alt="" width={56} height={56} loading="lazy" decoding="async" />
-          ) : (
-            <span className={styles.thumb} aria-hidden="true" />
-          )}
-          <div>
-            <p className={styles.lineName}>{line.name}</p>
-            <p className={styles.muted}>
-              {[line.flavor, line.size].filter(Boolean).join(' · ')} · Qty {line.quantity} ×{' '}
-              {formatMoney(line.unitPrice)}
-            </p>
-          </div>
-          <span>{formatMoney(line.lineTotal)}</span>
-        </li>
-      ))}
+      {lines.map((line) => {
+        const variant = [line.flavor, line.size].filter(Boolean).join(' · ');
+        const quantity = line.quantity;
+        const unitPrice = formatMoney(line.unitPrice, locale);
+        return (
+          <li key={line.variantId} className={styles.line}>
+            {line.image ? (
+              <img src={line.image} alt="" width={56} height={56} loading="lazy" decoding="async" />
+            ) : (
+              <span className={styles.thumb} aria-hidden="true" />
+            )}
+            <div>
+              <p className={styles.lineName}>{line.name}</p>
+              <p className={styles.muted}>
+                <Trans>
+                  {variant} · Qty {quantity} × {unitPrice}
+                </Trans>
+              </p>
+            </div>
+            <span>{formatMoney(line.lineTotal, locale)}</span>
+          </li>
+        );
+      })}
     </ul>
   );
 }

@@ -4,6 +4,9 @@
  * succeeded (still being confirmed) is shown as such, asked again a few times. A guest is offered
  * "Create an account" (one password), which keeps the order in the new account.
  */
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
+import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
@@ -19,7 +22,7 @@ import { TotalsList } from '../../../components/orders/totals-list.tsx';
 import styles from './orders.module.css';
 import frame from '../../../components/ui/page-frame.module.css';
 
-export const CONFIRMATION_MAIL_TEXT = 'A confirmation e-mail is on its way.';
+export const CONFIRMATION_MAIL_TEXT = msg`A confirmation e-mail is on its way.`;
 const PAYMENT_POLLS = 5;
 const PAYMENT_POLL_MS = 2000;
 
@@ -33,13 +36,19 @@ export function OrderSuccessPage({
 }) {
   return (
     <main id="main" className={frame.page}>
-      <p className={frame.eyebrow}>Thank you</p>
-      <h1 className={frame.title}>Order successful</h1>
+      <p className={frame.eyebrow}>
+        <Trans>Thank you</Trans>
+      </p>
+      <h1 className={frame.title}>
+        <Trans>Order successful</Trans>
+      </h1>
       {orderId ? (
         <Success orderId={orderId} accountOffer={accountOffer} />
       ) : (
         <p>
-          No order to show. <Link to="/my-orders">See your orders</Link>.
+          <Trans>
+            No order to show. <Link to="/my-orders">See your orders</Link>.
+          </Trans>
         </p>
       )}
     </main>
@@ -47,6 +56,7 @@ export function OrderSuccessPage({
 }
 
 function Success({ orderId, accountOffer }: { orderId: string; accountOffer: ReactNode }) {
+  const { i18n } = useLingui();
   const order = useQuery(orderQueryOptions(orderId));
   const unpaid = order.data ? order.data.payment?.status !== 'succeeded' : false;
   const payment = useQuery({
@@ -58,32 +68,37 @@ function Success({ orderId, accountOffer }: { orderId: string; accountOffer: Rea
         : false,
   });
 
-  if (order.isPending) return <Spinner label="Loading your order" />;
+  if (order.isPending) return <Spinner label={i18n._(msg`Loading your order`)} />;
   if (!order.data) {
     return (
       <p className={styles.alert} role="alert">
         {isNotFound(order.error)
-          ? 'We could not find this order.'
-          : failureMessage(order.error, 'Your order could not be loaded.')}
+          ? i18n._(msg`We could not find this order.`)
+          : failureMessage(order.error, i18n._(msg`Your order could not be loaded.`))}
       </p>
     );
   }
   const data = order.data;
   const paymentStatus = payment.data?.status ?? data.payment?.status ?? null;
+  const number = data.number;
   return (
     <div className={styles.layout}>
       <div className={styles.stack}>
         <p>
-          Your order number is <strong data-testid="order-number">{data.number}</strong>.
+          <Trans>
+            Your order number is <strong data-testid="order-number">{number}</strong>.
+          </Trans>
         </p>
-        <p>{CONFIRMATION_MAIL_TEXT}</p>
+        <p>{i18n._(CONFIRMATION_MAIL_TEXT)}</p>
         {paymentStatus && paymentStatus !== 'succeeded' ? (
           <p className={styles.notice} role="status">
-            {PAYMENT_STATUS_TEXT[paymentStatus]}
+            {i18n._(PAYMENT_STATUS_TEXT[paymentStatus])}
           </p>
         ) : null}
         <section className={styles.section} aria-labelledby="ships-to">
-          <h2 id="ships-to">Ships to</h2>
+          <h2 id="ships-to">
+            <Trans>Ships to</Trans>
+          </h2>
           <AddressBlock address={data.shippingAddress} />
         </section>
         <div className={styles.actions}>
@@ -92,17 +107,17 @@ function Success({ orderId, accountOffer }: { orderId: string; accountOffer: Rea
             params={{ orderId }}
             className={buttonClassName({ variant: 'primary' })}
           >
-            View your order
+            <Trans>View your order</Trans>
           </Link>
           <Link to="/" className={buttonClassName({ variant: 'outline' })}>
-            Continue shopping
+            <Trans>Continue shopping</Trans>
           </Link>
         </div>
         {accountOffer}
       </div>
       <section className={styles.summary} aria-labelledby="bought">
         <h2 id="bought" className={styles.summaryTitle}>
-          What you bought
+          <Trans>What you bought</Trans>
         </h2>
         <OrderLines lines={data.lines} />
         <TotalsList totals={data.totals} discount={data.discount} />

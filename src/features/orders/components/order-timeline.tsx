@@ -1,14 +1,19 @@
 /** The order's steps so far and ahead (lib/timeline.ts), as a list. */
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
 import type { Order } from '../../../../contract/orders.ts';
+import { useLocale } from '../../../lib/i18n/use-locale.ts';
 import { buildTimeline } from '../lib/timeline.ts';
 import { formatOrderDateTime } from '../../../lib/order-format.ts';
 import styles from './orders.module.css';
 
 export function OrderTimeline({ order }: { order: Order }) {
-  const steps = buildTimeline(order);
+  const { i18n } = useLingui();
+  const locale = useLocale();
+  const steps = buildTimeline(order, i18n);
   const lastDone = steps.map((step) => step.done).lastIndexOf(true);
   return (
-    <ol className={styles.timeline} aria-label="Order status">
+    <ol className={styles.timeline} aria-label={i18n._(msg`Order status`)}>
       {steps.map((step, index) => (
         <li
           key={step.key}
@@ -17,11 +22,11 @@ export function OrderTimeline({ order }: { order: Order }) {
         >
           <strong>
             {step.label}
-            {step.done ? '' : ' (not yet)'}
+            {step.done ? '' : ` ${i18n._(msg`(not yet)`)}`}
           </strong>
           {step.at ? (
             <time dateTime={step.at} className={styles.muted}>
-              {formatOrderDateTime(step.at)}
+              {formatOrderDateTime(step.at, locale)}
             </time>
           ) : null}
           {step.detail ? <span className={styles.muted}>{step.detail}</span> : null}

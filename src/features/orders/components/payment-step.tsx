@@ -9,6 +9,9 @@
  * a phone: once its form shows, the step is scrolled to the top of the screen and its first field
  * (a saved card, or the card number) takes the focus.
  */
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
+import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useRef, type RefObject } from 'react';
@@ -16,6 +19,7 @@ import { PAID_ORDER_STATUSES } from '../../../../contract/checkout-rules.ts';
 import { buttonClassName } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { failureMessage } from '../../../lib/failure-message.ts';
+import { useLocale } from '../../../lib/i18n/use-locale.ts';
 import { orderQueryOptions } from '../api/get-order.ts';
 import { paymentQueryOptions } from '../api/get-payment.ts';
 import { useSavedPaymentMethods } from '../api/pay-with-saved-method.ts';
@@ -44,6 +48,8 @@ export function PaymentStep({
   onPaid: (orderId: string) => void;
   onClosed: (orderId: string) => void;
 }) {
+  const { i18n } = useLingui();
+  const locale = useLocale();
   const order = useQuery(orderQueryOptions(orderId));
   const payment = useQuery({
     ...paymentQueryOptions(orderId),
@@ -85,14 +91,14 @@ export function PaymentStep({
   if (order.isPending || (payment.isPending && !closed)) {
     return (
       <div className={styles.stack}>
-        <Spinner label="Loading your order" />
+        <Spinner label={i18n._(msg`Loading your order`)} />
       </div>
     );
   }
   if (order.isError || !order.data) {
     return (
       <LoadFailure
-        message={failureMessage(order.error, 'Your order could not be loaded.')}
+        message={failureMessage(order.error, i18n._(msg`Your order could not be loaded.`))}
         onRetry={() => void Promise.all([order.refetch(), payment.refetch()])}
       />
     );
@@ -101,18 +107,18 @@ export function PaymentStep({
     return (
       <div className={styles.stack}>
         <p className={styles.alert} role="alert">
-          Order {number} was cancelled before it was paid. Nothing was charged.
+          <Trans>Order {number} was cancelled before it was paid. Nothing was charged.</Trans>
         </p>
         <div className={styles.actions}>
           <Link to="/cart" className={buttonClassName({ variant: 'primary' })}>
-            Back to your cart
+            <Trans>Back to your cart</Trans>
           </Link>
           <Link
             to="/order/$orderId"
             params={{ orderId }}
             className={buttonClassName({ variant: 'outline' })}
           >
-            View the order
+            <Trans>View the order</Trans>
           </Link>
         </div>
       </div>
@@ -125,17 +131,17 @@ export function PaymentStep({
   if (!current) {
     form = (
       <LoadFailure
-        message={failureMessage(payment.error, 'The payment could not be loaded.')}
+        message={failureMessage(payment.error, i18n._(msg`The payment could not be loaded.`))}
         onRetry={() => void payment.refetch()}
       />
     );
   } else if (paid || current.status === 'processing') {
-    form = <Spinner label="Confirming your payment" />;
+    form = <Spinner label={i18n._(msg`Confirming your payment`)} />;
   } else if (current.provider === 'test') {
     form = <TestPaymentForm orderId={orderId} payment={current} />;
   } else if (current.clientSecret && publishableKey) {
     form = (
-      <Suspense fallback={<Spinner label="Loading the secure payment form" />}>
+      <Suspense fallback={<Spinner label={i18n._(msg`Loading the secure payment form`)} />}>
         <StripePaymentForm
           orderId={orderId}
           clientSecret={current.clientSecret}
@@ -147,7 +153,9 @@ export function PaymentStep({
   } else {
     form = (
       <p className={styles.alert} role="alert">
-        Payments are not available right now. Your order is kept for you; please try again later.
+        <Trans>
+          Payments are not available right now. Your order is kept for you; please try again later.
+        </Trans>
       </p>
     );
   }
@@ -163,31 +171,34 @@ export function PaymentStep({
     );
   }
 
+  const payBy = order.data.payBy ? formatOrderDateTime(order.data.payBy, locale) : null;
   return (
     <div className={styles.layout}>
       <section ref={sectionRef} className={styles.stack} aria-labelledby="payment-title">
         <h2 id="payment-title" className={styles.summaryTitle}>
-          Payment
+          <Trans>Payment</Trans>
         </h2>
         <p className={styles.notice}>
-          Your order {number} is waiting for payment.
-          {order.data.payBy
-            ? ` Pay by ${formatOrderDateTime(order.data.payBy)}, or it is cancelled and nothing is charged.`
+          <Trans>Your order {number} is waiting for payment.</Trans>
+          {payBy
+            ? ` ${i18n._(msg`Pay by ${payBy}, or it is cancelled and nothing is charged.`)}`
             : ''}
         </p>
         <p role="status" className={styles.muted} data-testid="payment-status">
-          {current ? PAYMENT_STATUS_TEXT[current.status] : ''}
+          {current ? i18n._(PAYMENT_STATUS_TEXT[current.status]) : ''}
         </p>
         <div className={styles.paymentArea}>{form}</div>
       </section>
       <aside className={styles.summary} aria-labelledby="payment-summary">
         <h2 id="payment-summary" className={styles.summaryTitle}>
-          Order {number}
+          <Trans>Order {number}</Trans>
         </h2>
         <OrderLines lines={order.data.lines} />
         <TotalsList totals={order.data.totals} discount={order.data.discount} />
         <div>
-          <h3>Ships to</h3>
+          <h3>
+            <Trans>Ships to</Trans>
+          </h3>
           <AddressBlock address={order.data.shippingAddress} />
         </div>
       </aside>

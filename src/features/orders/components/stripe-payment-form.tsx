@@ -8,6 +8,9 @@
  *
  * Default export: StripePaymentForm({ orderId, clientSecret, amount, publishableKey }).
  */
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
+import { Trans } from '@lingui/react/macro';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -15,6 +18,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { FormFailure } from '../../../components/ui/form-failure.tsx';
 import { useOnline } from '../../../hooks/use-online.ts';
 import { formatMoney } from '../../../lib/format.ts';
+import { useLocale } from '../../../lib/i18n/use-locale.ts';
 import { stripeFor } from '../../../lib/payments/load-stripe.ts';
 import { ordersKeys } from '../api/keys.ts';
 import { getPayment, isPaymentSettled } from '../api/get-payment.ts';
@@ -29,17 +33,21 @@ export default function StripePaymentForm(props: {
   amount: number;
   publishableKey: string;
 }) {
+  const locale = useLocale();
   return (
     <Elements
       stripe={stripeFor(props.publishableKey)}
-      options={{ clientSecret: props.clientSecret }}
+      options={{ clientSecret: props.clientSecret, locale }}
     >
       <StripeForm orderId={props.orderId} amount={props.amount} />
     </Elements>
   );
 }
 
-function StripeForm({ orderId, amount }: { orderId: string; amount: number }) {
+function StripeForm({ orderId, amount: cents }: { orderId: string; amount: number }) {
+  const { i18n } = useLingui();
+  const locale = useLocale();
+  const amount = formatMoney(cents, locale);
   const stripe = useStripe();
   const elements = useElements();
   const queryClient = useQueryClient();
@@ -61,7 +69,7 @@ function StripeForm({ orderId, amount }: { orderId: string; amount: number }) {
         confirmParams: { return_url: returnUrl.href },
       });
       if (result.error) {
-        setFailure(result.error.message ?? 'Your payment could not be completed.');
+        setFailure(result.error.message ?? i18n._(msg`Your payment could not be completed.`));
         return;
       }
       // Stripe has it; the shop hears of it from Stripe: follow the order's payment until settled.
@@ -72,18 +80,20 @@ function StripeForm({ orderId, amount }: { orderId: string; amount: number }) {
         await new Promise((resolve) => setTimeout(resolve, POLL_MS));
       }
     } catch {
-      setFailure('We could not confirm your payment. Check your connection and try again.');
+      setFailure(
+        i18n._(msg`We could not confirm your payment. Check your connection and try again.`),
+      );
     } finally {
       setSending(false);
     }
   }
 
   return (
-    <form onSubmit={onSubmit} className={styles.form} aria-label="Payment">
+    <form onSubmit={onSubmit} className={styles.form} aria-label={i18n._(msg`Payment`)}>
       <PaymentElement />
       <FormFailure message={failure} />
       <Button type="submit" block loading={sending} disabled={!stripe || !elements || !online}>
-        {sending ? 'Paying…' : `Pay ${formatMoney(amount)}`}
+        {sending ? <Trans>Paying…</Trans> : <Trans>Pay {amount}</Trans>}
       </Button>
     </form>
   );

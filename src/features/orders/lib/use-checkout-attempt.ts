@@ -17,6 +17,8 @@
  *   An order closed unpaid elsewhere (cancelled on its page or another device, or expired) ends
  *   the attempt too: a return to checkout reads the order first and then shows the form.
  */
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ORDER_PAYMENT_WINDOW_MS } from '../../../../contract/checkout-rules.ts';
@@ -38,22 +40,20 @@ import { sameBody } from './checkout-body.ts';
 /** An attempt whose order was never confirmed is not resumed after this long. */
 export const ATTEMPT_RESUME_WINDOW_MS = ORDER_PAYMENT_WINDOW_MS;
 
-export const LOST_CONNECTION_TEXT =
-  'We lost the connection while placing your order. It may already have reached us: “Try again” finishes this same order and never places a second one.';
-export const STILL_WORKING_TEXT =
-  'Still working on your order… Please keep this page open: we check again every few seconds, and it is placed only once.';
-export const STILL_PROCESSING_TEXT =
-  'Your order is still being processed. “Try again” checks on this same order; it never places a second one.';
+export const LOST_CONNECTION_TEXT = msg`We lost the connection while placing your order. It may already have reached us: “Try again” finishes this same order and never places a second one.`;
+export const STILL_WORKING_TEXT = msg`Still working on your order… Please keep this page open: we check again every few seconds, and it is placed only once.`;
+export const STILL_PROCESSING_TEXT = msg`Your order is still being processed. “Try again” checks on this same order; it never places a second one.`;
 
 export type CheckoutPhase =
   | { name: 'loading' }
   | { name: 'form' }
   /** `waiting`: the server is still busy with this attempt, and it is being asked again. */
   | { name: 'placing'; waiting?: boolean }
-  | { name: 'lost'; message: string }
+  | { name: 'lost'; message: MessageDescriptor }
   | { name: 'payment'; orderId: string; orderNumber: string | null };
 
 export interface CheckoutRefusal {
+  /** The server's reason; empty when it gave none (the form then says its own). */
   message: string;
   /** Field errors by the last segment of their path (postalCode, phone…). */
   fieldErrors: Record<string, string>;
@@ -111,7 +111,7 @@ export function useCheckoutAttempt(userId: string, fixedOrderId?: string) {
         await removeCheckoutAttempt(userId);
         const apiError = error as ApiError;
         setRefusal({
-          message: apiError.message || 'Your order could not be placed. Please try again.',
+          message: apiError.message,
           fieldErrors: apiError.fieldErrors,
           lines: apiError.is('out_of_stock') ? apiError.body.lines : [],
           id: ++refusals.current,
@@ -250,6 +250,7 @@ async function orderClosed(orderId: string): Promise<boolean> {
 export type ShortLine = OutOfStockLine;
 
 /** "Whey Isolate: only 2 left" — what a short line says to the shopper. */
-export function shortLineText(line: ShortLine): string {
-  return `${line.name}: only ${line.available} left`;
+export function shortLineText(line: ShortLine, i18n: I18n): string {
+  const { name, available } = line;
+  return i18n._(msg`${name}: only ${available} left`);
 }

@@ -8,16 +8,21 @@
  * - walletLineItems / walletShippingRates: a quote as the sheet's lines and shipping choices. The
  *   lines and the chosen rate add up to the quote's total, which is what the sheet charges.
  * - estimateFor: what the sheet shows before it has shared a region (no taxes yet).
+ *
+ * The sheet's words are in `i18n`'s language (the page's).
  */
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import {
   PROVINCES,
   SHIPPING_COUNTRY,
-  SHIPPING_DELIVERY_TIMES,
   SHIPPING_METHODS,
   shippingPrice,
   type ShippingMethod,
 } from '../../../../contract/checkout-rules.ts';
+import { isLocale } from '../../../../contract/locale.ts';
 import type { AddressInput, Quote } from '../../../../contract/orders.ts';
+import { taxLabel } from '../../../lib/order-format.ts';
 
 export interface WalletLine {
   name: string;
@@ -59,21 +64,28 @@ export function walletProvince(region: { state: string; country: string }): stri
   return found?.code ?? null;
 }
 
-export const WALLET_SHIPPING_NAMES: Record<ShippingMethod, string> = {
-  standard: 'Standard shipping',
-  express: 'Express shipping',
+export const WALLET_SHIPPING_NAMES: Record<ShippingMethod, MessageDescriptor> = {
+  standard: msg`Standard shipping`,
+  express: msg`Express shipping`,
+};
+
+/** The contract's SHIPPING_DELIVERY_TIMES, through the catalogs. */
+const DELIVERY_TIMES: Record<ShippingMethod, MessageDescriptor> = {
+  standard: msg`3–7 business days`,
+  express: msg`1–2 business days`,
 };
 
 /** The sheet's shipping choices, the one chosen first, each priced as the quotes say. */
 export function walletShippingRates(
   shippingOf: (method: ShippingMethod) => number,
   chosen: ShippingMethod,
+  i18n: I18n,
 ): WalletRate[] {
   const rates = SHIPPING_METHODS.map((method) => ({
     id: method,
-    displayName: WALLET_SHIPPING_NAMES[method],
+    displayName: i18n._(WALLET_SHIPPING_NAMES[method]),
     amount: shippingOf(method),
-    deliveryEstimate: SHIPPING_DELIVERY_TIMES[method],
+    deliveryEstimate: i18n._(DELIVERY_TIMES[method]),
   }));
   return [...rates.filter((rate) => rate.id === chosen), ...rates.filter((r) => r.id !== chosen)];
 }
@@ -82,25 +94,31 @@ export function walletShippingRates(
  * The sheet's lines for a quote: the goods after any discount, then each tax. With the shipping
  * rate the sheet adds, they make the quote's total.
  */
-export function walletLineItems(quote: Quote): WalletLine[] {
+export function walletLineItems(quote: Quote, i18n: I18n): WalletLine[] {
   const { totals, discount } = quote;
   const goods = totals.subtotal - totals.discount;
+  const french = isLocale(i18n.locale) && i18n.locale === 'fr-CA';
+  let name = i18n._(msg`Items`);
+  if (discount) {
+    const { percentOff, code } = discount;
+    name = i18n._(msg`Items (${percentOff} % off with ${code})`);
+  }
   return [
-    {
-      name: discount ? `Items (${discount.percentOff} % off with ${discount.code})` : 'Items',
-      amount: goods,
-    },
-    ...totals.taxes.map((tax) => ({ name: `${tax.name} (${tax.rate} %)`, amount: tax.amount })),
+    { name, amount: goods },
+    ...totals.taxes.map((tax) => ({
+      name: french ? taxLabel(tax, 'fr-CA') : `${tax.name} (${tax.rate} %)`,
+      amount: tax.amount,
+    })),
   ];
 }
 
 /** Before a region is known: the goods and standard shipping, the taxes to follow. */
-export function estimateFor(discountedSubtotal: number) {
+export function estimateFor(discountedSubtotal: number, i18n: I18n) {
   const shippingOf = (method: ShippingMethod) => shippingPrice(method, discountedSubtotal);
   return {
     amount: discountedSubtotal + shippingOf('standard'),
-    lineItems: [{ name: 'Items', amount: discountedSubtotal }],
-    shippingRates: walletShippingRates(shippingOf, 'standard'),
+    lineItems: [{ name: i18n._(msg`Items`), amount: discountedSubtotal }],
+    shippingRates: walletShippingRates(shippingOf, 'standard', i18n),
   };
 }
 

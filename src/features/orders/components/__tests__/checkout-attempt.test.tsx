@@ -12,6 +12,7 @@ import {
 } from '../../../../lib/checkout/checkout-attempt.ts';
 import { customerState } from '../../../../stores/customer.ts';
 import { api, setupMswServer } from '../../../../testing/msw.ts';
+import { testI18n } from '../../../../testing/i18n.ts';
 import { renderWithProviders } from '../../../../testing/render.tsx';
 import {
   ADDRESS,
@@ -87,7 +88,7 @@ describe('the checkout attempt', () => {
     fillAddress();
     fireEvent.click(screen.getByRole('button', { name: 'Place order' }));
 
-    expect(await screen.findByText(LOST_CONNECTION_TEXT)).toBeTruthy();
+    expect(await screen.findByText(testI18n._(LOST_CONNECTION_TEXT))).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText(/Your order FN-10001 is waiting for payment/)).toBeTruthy();
 
@@ -105,7 +106,7 @@ describe('the checkout attempt', () => {
     await screen.findByRole('form', { name: 'Checkout' });
     fillAddress();
     fireEvent.click(screen.getByRole('button', { name: 'Place order' }));
-    await screen.findByText(LOST_CONNECTION_TEXT);
+    await screen.findByText(testI18n._(LOST_CONNECTION_TEXT));
     first.unmount();
     const [lost] = await orderPosts();
 
@@ -124,11 +125,11 @@ describe('the checkout attempt', () => {
     fillAddress();
     fireEvent.click(screen.getByRole('radio', { name: /^Express shipping/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Place order' }));
-    await screen.findByText(LOST_CONNECTION_TEXT);
+    await screen.findByText(testI18n._(LOST_CONNECTION_TEXT));
     first.unmount();
 
     renderWithProviders(<CheckoutPage />, { path: '/checkout' });
-    await screen.findByText(LOST_CONNECTION_TEXT);
+    await screen.findByText(testI18n._(LOST_CONNECTION_TEXT));
     expect(field('Full name').value).toBe(ADDRESS.name);
     expect(field('Postal code').value).toBe(ADDRESS.postalCode);
     expect(
@@ -136,7 +137,7 @@ describe('the checkout attempt', () => {
     ).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(async () => expect(await orderPosts()).toHaveLength(3));
-    await screen.findByText(LOST_CONNECTION_TEXT);
+    await screen.findByText(testI18n._(LOST_CONNECTION_TEXT));
     fireEvent.click(screen.getByRole('button', { name: 'Place order' }));
     await waitFor(async () => expect(await orderPosts()).toHaveLength(4));
     const keys = new Set((await orderPosts()).map((post) => post.key));
@@ -214,7 +215,7 @@ describe('the checkout attempt', () => {
     await screen.findByRole('form', { name: 'Checkout' });
     fillAddress();
     fireEvent.click(screen.getByRole('button', { name: 'Place order' }));
-    await screen.findByText(LOST_CONNECTION_TEXT);
+    await screen.findByText(testI18n._(LOST_CONNECTION_TEXT));
     fireEvent.change(field('Address'), { target: { value: '200 King St W' } });
     fireEvent.click(screen.getByRole('button', { name: 'Place order' }));
     await screen.findByText(/Your order FN-10001 is waiting for payment/);
@@ -276,10 +277,10 @@ describe('a checkout retried right after a crash', () => {
     fillAddress();
     fireEvent.click(screen.getByRole('button', { name: 'Place order' }));
 
-    const working = await screen.findByText(STILL_WORKING_TEXT);
+    const working = await screen.findByText(testI18n._(STILL_WORKING_TEXT));
     expect(working.getAttribute('role')).toBe('status');
     expect(screen.queryByRole('alert')).toBeNull();
-    expect(screen.queryByText(STILL_PROCESSING_TEXT)).toBeNull();
+    expect(screen.queryByText(testI18n._(STILL_PROCESSING_TEXT))).toBeNull();
     await waitFor(
       () => expect(screen.getByText(/Your order FN-10001 is waiting for payment/)).toBeTruthy(),
       { timeout: ORDER_IN_FLIGHT_POLL_MS * 4 },

@@ -11,6 +11,7 @@ import { clearCheckoutAttempts } from '../../../../lib/checkout/checkout-attempt
 import { asSentence } from '../../../../lib/format.ts';
 import { customerState } from '../../../../stores/customer.ts';
 import { api, setupMswServer } from '../../../../testing/msw.ts';
+import { testI18n } from '../../../../testing/i18n.ts';
 import { renderWithProviders } from '../../../../testing/render.tsx';
 import {
   ADDRESS,
@@ -130,7 +131,7 @@ describe('checkout form', () => {
     fillAddress();
     const place = screen.getByRole('button', { name: 'Place order' }) as HTMLButtonElement;
     expect(place.disabled).toBe(true);
-    expect(describedText(place)).toBe(PLACE_ORDER_OFFLINE_TEXT);
+    expect(describedText(place)).toBe(testI18n._(PLACE_ORDER_OFFLINE_TEXT));
     fireEvent.click(place);
     fireEvent.submit(screen.getByRole('form', { name: 'Checkout' }));
     await act(() => new Promise((resolve) => setTimeout(resolve, 600)));

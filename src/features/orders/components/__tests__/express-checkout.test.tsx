@@ -11,6 +11,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { PlaceOrderBody, QuoteBody } from '../../../../../contract/orders.ts';
 import { customerState } from '../../../../stores/customer.ts';
 import { api, setupMswServer } from '../../../../testing/msw.ts';
+import { testI18n } from '../../../../testing/i18n.ts';
 import { renderWithProviders } from '../../../../testing/render.tsx';
 import { makeOrder, makePayment, makeQuote, ok, USER } from '../../__tests__/fixtures.ts';
 import { WALLET_ADDRESS_REFUSED, walletTotalChanged } from '../express-checkout.tsx';
@@ -131,8 +132,13 @@ describe('ExpressCheckoutSlot', () => {
       shippingAddressRequired: true,
       allowedShippingCountries: ['CA'],
     });
-    // Before any address: the goods and standard shipping, in CAD.
-    expect(elementsOptions).toEqual({ mode: 'payment', amount: 8998 + 999, currency: 'cad' });
+    // Before any address: the goods and standard shipping, in CAD, in the page's language.
+    expect(elementsOptions).toEqual({
+      mode: 'payment',
+      amount: 8998 + 999,
+      currency: 'cad',
+      locale: 'en-CA',
+    });
   });
 });
 
@@ -298,7 +304,7 @@ describe('a payment sheet', () => {
     const failed = await sheet('onConfirm', CONFIRM);
     expect(failed.paymentFailed).toHaveBeenCalledWith({
       reason: 'fail',
-      message: walletTotalChanged('FN-10001'),
+      message: walletTotalChanged('FN-10001', testI18n),
     });
     expect(confirmPayment).not.toHaveBeenCalled();
   });
@@ -317,8 +323,8 @@ describe('a payment sheet', () => {
     });
     expect(failed.paymentFailed).toHaveBeenCalledWith({
       reason: 'invalid_shipping_address',
-      message: WALLET_ADDRESS_REFUSED,
+      message: testI18n._(WALLET_ADDRESS_REFUSED),
     });
-    expect(screen.getByText(WALLET_ADDRESS_REFUSED)).toBeTruthy();
+    expect(screen.getByText(testI18n._(WALLET_ADDRESS_REFUSED))).toBeTruthy();
   });
 });

@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, test } from 'vitest';
 import { api, setupMswServer } from '../../../../testing/msw.ts';
+import { testI18n } from '../../../../testing/i18n.ts';
 import { renderWithProviders } from '../../../../testing/render.tsx';
 import { ok, ordersPage } from '../../__tests__/fixtures.ts';
 import { MyOrdersPage, NO_ORDERS_TEXT } from '../my-orders-page.tsx';
@@ -23,7 +24,7 @@ describe('my orders', () => {
   test('with no orders: “You have not placed any orders yet.” and a way back to the shop', async () => {
     answerPages(0);
     renderWithProviders(<MyOrdersPage page={1} />, { path: '/my-orders' });
-    expect(await screen.findByText(NO_ORDERS_TEXT)).toBeTruthy();
+    expect(await screen.findByText(testI18n._(NO_ORDERS_TEXT))).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Start shopping' }).getAttribute('href')).toBe('/');
     expect(screen.queryByRole('navigation', { name: 'Pages' })).toBeNull();
   });

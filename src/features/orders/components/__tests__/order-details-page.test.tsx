@@ -9,6 +9,7 @@ import type { Order } from '../../../../../contract/orders.ts';
 import { cartQueryKey, EMPTY_CART } from '../../../cart/api/index.ts';
 import { toastState } from '../../../../stores/toasts.ts';
 import { api, setupMswServer } from '../../../../testing/msw.ts';
+import { testI18n } from '../../../../testing/i18n.ts';
 import { renderWithProviders } from '../../../../testing/render.tsx';
 import {
   clearCheckoutAttempts,
@@ -232,6 +233,6 @@ describe('an order opened by its e-mailed link', () => {
       ),
     );
     renderWithProviders(<LinkedOrderPage token={TOKEN} />, { path: `/order-link/${TOKEN}` });
-    expect((await screen.findByRole('alert')).textContent).toBe(ORDER_LINK_GONE_TEXT);
+    expect((await screen.findByRole('alert')).textContent).toBe(testI18n._(ORDER_LINK_GONE_TEXT));
   });
 });

@@ -3,6 +3,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, expect, test } from 'vitest';
 import { api, setupMswServer } from '../../../../testing/msw.ts';
+import { testI18n } from '../../../../testing/i18n.ts';
 import { renderWithProviders } from '../../../../testing/render.tsx';
 import { makeOrder, makePayment, ok } from '../../__tests__/fixtures.ts';
 import { CONFIRMATION_MAIL_TEXT, OrderSuccessPage } from '../order-success-page.tsx';
@@ -22,7 +23,7 @@ test('shows the order number, what was bought with each tax, where it ships and 
     path: '/order-success?orderId=ord_1',
   });
   expect((await screen.findByTestId('order-number')).textContent).toBe('FN-10001');
-  expect(screen.getByText(CONFIRMATION_MAIL_TEXT)).toBeTruthy();
+  expect(screen.getByText(testI18n._(CONFIRMATION_MAIL_TEXT))).toBeTruthy();
   const bought = screen.getByRole('region', { name: 'What you bought' });
   expect(within(bought).getByText('Whey Protein Isolate')).toBeTruthy();
   expect(within(bought).getByText('HST (13%)')).toBeTruthy();

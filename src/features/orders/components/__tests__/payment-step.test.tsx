@@ -20,6 +20,7 @@ import {
 } from '../../../../lib/checkout/checkout-attempt.ts';
 import { customerState } from '../../../../stores/customer.ts';
 import { api, setupMswServer } from '../../../../testing/msw.ts';
+import { testI18n } from '../../../../testing/i18n.ts';
 import { renderWithProviders } from '../../../../testing/render.tsx';
 import {
   ADDRESS,
@@ -205,7 +206,7 @@ describe('saved cards at the payment step (test provider)', () => {
     expect(radios.map((radio) => radio.parentElement?.textContent)).toEqual([
       'Visa •••• 4242, expires 12/34',
       'Visa •••• 0002, expires 12/34',
-      USE_NEW_CARD_TEXT,
+      testI18n._(USE_NEW_CARD_TEXT),
     ]);
     expect((radios[0] as HTMLInputElement).checked).toBe(true);
     expect(screen.queryByRole('form', { name: TEST_PAYMENT_LABEL })).toBeNull();

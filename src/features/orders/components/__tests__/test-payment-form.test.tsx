@@ -5,6 +5,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, test } from 'vitest';
 import { TEST_PAYMENT_LABEL } from '../../../../../contract/orders.ts';
+import { testI18n } from '../../../../testing/i18n.ts';
 import { renderWithProviders } from '../../../../testing/render.tsx';
 import { makePayment } from '../../__tests__/fixtures.ts';
 import { TEST_PROVIDER_CARDS_ONLY, TestPaymentForm } from '../test-payment-form.tsx';
@@ -27,8 +28,8 @@ describe('the test payment form', () => {
       '4000 0025 0000 3155 asks for an authentication step',
     ]);
     // No wallets here: they come with Stripe, and the form says so.
-    expect(within(form).getByText(TEST_PROVIDER_CARDS_ONLY)).toBeTruthy();
-    expect(TEST_PROVIDER_CARDS_ONLY).toBe(
+    expect(within(form).getByText(testI18n._(TEST_PROVIDER_CARDS_ONLY))).toBeTruthy();
+    expect(testI18n._(TEST_PROVIDER_CARDS_ONLY)).toBe(
       'The test provider takes cards only. Apple Pay, Google Pay and Link appear when the shop takes payments through Stripe.',
     );
   });

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { testI18n } from '../../../../testing/i18n.ts';
 import { PROVINCES, computeOrderTotals } from '../../../../../contract/checkout-rules.ts';
 import type { Quote } from '../../../../../contract/orders.ts';
 import { makeQuote } from '../../__tests__/fixtures.ts';
@@ -46,7 +47,7 @@ describe('what the sheet shows', () => {
     for (const province of PROVINCES.map((p) => p.code)) {
       for (const method of ['standard', 'express'] as const) {
         const quote = quoted(province, method);
-        const items = walletLineItems(quote);
+        const items = walletLineItems(quote, testI18n);
         const sum = items.reduce((total, line) => total + line.amount, 0) + quote.totals.shipping;
         expect(sum, `${province} ${method}`).toBe(quote.totals.total);
         expect(items[0]).toEqual({
@@ -62,7 +63,7 @@ describe('what the sheet shows', () => {
 
   test('the shipping choices list the chosen one first, priced as told', () => {
     const prices = { standard: 999, express: 1999 };
-    expect(walletShippingRates((method) => prices[method], 'express')).toEqual([
+    expect(walletShippingRates((method) => prices[method], 'express', testI18n)).toEqual([
       {
         id: 'express',
         displayName: 'Express shipping',
@@ -79,7 +80,7 @@ describe('what the sheet shows', () => {
   });
 
   test('before a region: the goods and standard shipping, free from the threshold', () => {
-    expect(estimateFor(5000)).toEqual({
+    expect(estimateFor(5000, testI18n)).toEqual({
       amount: 5999,
       lineItems: [{ name: 'Items', amount: 5000 }],
       shippingRates: [
@@ -87,7 +88,7 @@ describe('what the sheet shows', () => {
         expect.objectContaining({ id: 'express', amount: 1999 }),
       ],
     });
-    expect(estimateFor(9900).amount).toBe(9900);
+    expect(estimateFor(9900, testI18n).amount).toBe(9900);
   });
 });
 
