@@ -2,6 +2,7 @@
  * `GET /user/auth/logout`. On success it forgets the user, clears every cached answer, toasts
  * 'Logged out successfully.' and goes to '/'; on failure it toasts 'Failed to log out.'.
  */
+import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { api } from '../../../lib/api-client.ts';
@@ -13,6 +14,7 @@ export function logout(): Promise<unknown> {
 }
 
 export function useLogout() {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
@@ -20,11 +22,11 @@ export function useLogout() {
     onSuccess: async () => {
       // Leave first: a login-only page still on screen would otherwise bounce to /login.
       await navigate({ to: '/' });
-      toast.success('Logged out successfully.');
+      toast.success(t`Logged out successfully.`);
       await afterSignOut(queryClient);
     },
     onError: () => {
-      toast.error('Failed to log out.');
+      toast.error(t`Failed to log out.`);
     },
   });
 }

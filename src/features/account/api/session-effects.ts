@@ -15,6 +15,8 @@
  * - A 401 while signed in (the session expired) signs out here too, saying so (useSessionExpiry).
  * - safeRedirect reduces the `redirect` search param to an in-app path ('/' otherwise).
  */
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { AuthResponse } from '../../../../contract/auth.ts';
 import { useEffect } from 'react';
@@ -91,7 +93,7 @@ export function cappedLineText(line: CappedCartLine): string {
   return `${line.name}: ${quantityLimitText(line.stock)} Your cart has ${line.quantity}.`;
 }
 
-export const SESSION_ENDED_TEXT = 'Your session has ended. Please sign in again.';
+export const SESSION_ENDED_TEXT = msg`Your session has ended. Please sign in again.`;
 
 export async function afterSignOut(queryClient: QueryClient): Promise<void> {
   clearUser();
@@ -148,14 +150,15 @@ export function useSessionsOfOtherTabs(): void {
 }
 
 export function useSessionExpiry(): void {
+  const { i18n } = useLingui();
   const queryClient = useQueryClient();
   useEffect(
     () =>
       onSessionEnded(() => {
-        toast(SESSION_ENDED_TEXT);
+        toast(i18n._(SESSION_ENDED_TEXT));
         void afterSignOut(queryClient);
       }),
-    [queryClient],
+    [queryClient, i18n],
   );
 }
 

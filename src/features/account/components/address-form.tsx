@@ -4,6 +4,8 @@
  * error beside its field; the server's field errors land there too, and its message above the
  * buttons. `onDone` is called after a save and on "Cancel".
  */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
 import { useEffect, useRef, useState } from 'react';
 import { AddressFields } from '../../../components/address/address-fields.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -15,7 +17,7 @@ import { toast } from '../../../stores/toasts.ts';
 import { useCreateAddress, useUpdateAddress, type SavedAddress } from '../api/addresses.ts';
 import styles from './profile-page.module.css';
 
-export const ADDRESS_SAVED = 'Your address has been saved.';
+export const ADDRESS_SAVED = msg`Your address has been saved.`;
 
 const loadAddress = () => import('../../../../contract/orders.ts').then((rules) => rules.Address);
 
@@ -30,13 +32,14 @@ export function AddressForm({
   firstAddress?: boolean;
   onDone: () => void;
 }) {
+  const { t, i18n } = useLingui();
   const create = useCreateAddress();
   const update = useUpdateAddress();
   const form = useSchemaForm<AddressValues, Awaited<ReturnType<typeof loadAddress>>>(
     loadAddress,
     addressValuesOf(address),
   );
-  const submission = useFormSubmit(form, 'Your address could not be saved. Please try again.');
+  const submission = useFormSubmit(form, t`Your address could not be saved. Please try again.`);
   const [makeDefault, setMakeDefault] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
 
@@ -45,7 +48,7 @@ export function AddressForm({
 
   const settle = {
     onSuccess: () => {
-      toast.success(ADDRESS_SAVED);
+      toast.success(i18n._(ADDRESS_SAVED));
       onDone();
     },
     onError: submission.fail,
@@ -60,7 +63,8 @@ export function AddressForm({
   });
 
   const sending = create.isPending || update.isPending;
-  const title = address ? `Edit address: ${address.name}` : 'New address';
+  const name = address?.name;
+  const title = address ? t`Edit address: ${name}` : t`New address`;
   return (
     <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate aria-label={title}>
       <AddressFields field={form.field} disabled={sending} />
@@ -72,16 +76,16 @@ export function AddressForm({
             disabled={sending}
             onChange={(event) => setMakeDefault(event.target.checked)}
           />
-          Use as my default address
+          <Trans>Use as my default address</Trans>
         </label>
       )}
       <FormFailure message={submission.failure} />
       <div className={styles.actions}>
         <Button type="submit" variant="dark" loading={sending}>
-          Save address
+          <Trans>Save address</Trans>
         </Button>
         <Button variant="ghost" disabled={sending} onClick={onDone}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
       </div>
     </form>

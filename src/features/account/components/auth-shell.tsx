@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import styles from './auth.module.css';
@@ -21,8 +22,10 @@ export function AuthShell({
           Forge<span>Nutrition</span>
         </Link>
         <p className={styles.tagline}>
-          Fuel that earns its place in your routine. Licensed products, fair prices, shipped across
-          Canada.
+          <Trans>
+            Fuel that earns its place in your routine. Licensed products, fair prices, shipped
+            across Canada.
+          </Trans>
         </p>
       </div>
       <div className={styles.formPanel}>

@@ -8,6 +8,8 @@
  *   never sends a used token again) and the outcome is announced: the new e-mail, or the server's
  *   reason.
  */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
@@ -22,20 +24,20 @@ import styles from './profile-page.module.css';
 const loadChangeEmailBody = () =>
   import('../../../../contract/auth.ts').then((rules) => rules.changeEmailBody);
 
-export const EMAIL_CHANGE_FALLBACK =
-  'We have sent a confirmation link to the new address. Your e-mail changes once you open it.';
+export const EMAIL_CHANGE_FALLBACK = msg`We have sent a confirmation link to the new address. Your e-mail changes once you open it.`;
 
 export function ChangeEmail() {
+  const { t, i18n } = useLingui();
   const request = useRequestEmailChange();
   const form = useSchemaForm(loadChangeEmailBody, { newEmail: '', password: '' });
-  const submission = useFormSubmit(form, 'Your e-mail could not be changed. Please try again.');
+  const submission = useFormSubmit(form, t`Your e-mail could not be changed. Please try again.`);
   const [sent, setSent] = useState<string | null>(null);
 
   const onSubmit = submission.onSubmit((body) => {
     setSent(null);
     request.mutate(body, {
       onSuccess: (response) => {
-        setSent(response.message || EMAIL_CHANGE_FALLBACK);
+        setSent(response.message || i18n._(EMAIL_CHANGE_FALLBACK));
         form.reset();
       },
       onError: submission.fail,
@@ -46,21 +48,21 @@ export function ChangeEmail() {
   return (
     <section className={styles.card} aria-labelledby="change-email-title">
       <h2 id="change-email-title" className={styles.cardTitle}>
-        Change e-mail
+        <Trans>Change e-mail</Trans>
       </h2>
       <p className={styles.muted}>
-        We send a link to the new address; your e-mail changes when you open it.
+        <Trans>We send a link to the new address; your e-mail changes when you open it.</Trans>
       </p>
-      <form onSubmit={onSubmit} noValidate aria-label="Change e-mail">
+      <form onSubmit={onSubmit} noValidate aria-label={t`Change e-mail`}>
         <TextField
-          label="New e-mail"
+          label={t`New e-mail`}
           type="email"
           autoComplete="email"
           disabled={sending}
           {...form.field('newEmail')}
         />
         <TextField
-          label="Current password"
+          label={t`Current password`}
           type="password"
           autoComplete="current-password"
           disabled={sending}
@@ -74,7 +76,7 @@ export function ChangeEmail() {
         ) : null}
         <div className={styles.actions}>
           <Button type="submit" variant="dark" loading={sending}>
-            Send confirmation link
+            <Trans>Send confirmation link</Trans>
           </Button>
         </div>
       </form>
@@ -83,6 +85,7 @@ export function ChangeEmail() {
 }
 
 export function EmailConfirmation({ token }: { token: string | undefined }) {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const confirm = useConfirmEmailChange();
   const sentFor = useRef<string | null>(null);
@@ -98,18 +101,21 @@ export function EmailConfirmation({ token }: { token: string | undefined }) {
   if (confirm.isIdle && !token) return null;
   let notice: ReactNode = (
     <p className={styles.notice} role="status">
-      Confirming your new e-mail…
+      <Trans>Confirming your new e-mail…</Trans>
     </p>
   );
   if (confirm.isSuccess) {
     const { message, user } = confirm.data;
+    const email = user?.email;
     notice = (
       <p className={`${styles.notice} ${styles.success}`} role="status">
         {message}
         {user ? (
           <>
             {' '}
-            Your e-mail is now <strong>{user.email}</strong>.
+            <Trans>
+              Your e-mail is now <strong>{email}</strong>.
+            </Trans>
           </>
         ) : null}
       </p>
@@ -117,7 +123,10 @@ export function EmailConfirmation({ token }: { token: string | undefined }) {
   } else if (confirm.isError) {
     notice = (
       <p className={`${styles.notice} ${styles.failure}`} role="alert">
-        {failureMessage(confirm.error, 'Your new e-mail could not be confirmed. Please try again.')}
+        {failureMessage(
+          confirm.error,
+          t`Your new e-mail could not be confirmed. Please try again.`,
+        )}
       </p>
     );
   }

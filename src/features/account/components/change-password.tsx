@@ -3,6 +3,9 @@
  * confirmation (PATCH /user/auth/change-password). The server signs out every other device and
  * mails a notice; this one stays signed in, and is told so.
  */
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormFailure } from '../../../components/ui/form-failure.tsx';
@@ -17,24 +20,27 @@ import styles from './profile-page.module.css';
 const loadChangePasswordBody = () =>
   import('../../../../contract/auth.ts').then((rules) => rules.changePasswordBody);
 
-export const PASSWORD_CHANGED_HERE =
-  'Your password has been changed. Every other device signed in to your account has been signed out.';
+export const PASSWORD_CHANGED_HERE = msg`Your password has been changed. Every other device signed in to your account has been signed out.`;
 
 type Values = { currentPassword: string; newPassword: string; confirmPassword: string };
 
 /** registration's confirmation rule, for a form whose new password is `newPassword`. */
-function newPasswordConfirmed(values: Values): FieldErrors<Values> {
-  return confirmMatches({ password: values.newPassword, confirmPassword: values.confirmPassword });
+function newPasswordConfirmed(values: Values, i18n: I18n): FieldErrors<Values> {
+  return confirmMatches(
+    { password: values.newPassword, confirmPassword: values.confirmPassword },
+    i18n,
+  );
 }
 
 export function ChangePassword() {
+  const { t, i18n } = useLingui();
   const change = useChangePassword();
   const form = useSchemaForm(
     loadChangePasswordBody,
     { currentPassword: '', newPassword: '', confirmPassword: '' },
-    newPasswordConfirmed,
+    (values) => newPasswordConfirmed(values, i18n),
   );
-  const submission = useFormSubmit(form, 'Your password could not be changed. Please try again.');
+  const submission = useFormSubmit(form, t`Your password could not be changed. Please try again.`);
   const [changed, setChanged] = useState(false);
 
   const onSubmit = submission.onSubmit((body) => {
@@ -55,11 +61,11 @@ export function ChangePassword() {
   return (
     <section className={styles.card} aria-labelledby="change-password-title">
       <h2 id="change-password-title" className={styles.cardTitle}>
-        Change password
+        <Trans>Change password</Trans>
       </h2>
-      <form onSubmit={onSubmit} noValidate aria-label="Change password">
+      <form onSubmit={onSubmit} noValidate aria-label={t`Change password`}>
         <TextField
-          label="Current password"
+          label={t`Current password`}
           type="password"
           autoComplete="current-password"
           disabled={sending}
@@ -73,12 +79,12 @@ export function ChangePassword() {
         <FormFailure message={submission.failure} />
         {changed ? (
           <p className={styles.success} role="status">
-            {PASSWORD_CHANGED_HERE}
+            {i18n._(PASSWORD_CHANGED_HERE)}
           </p>
         ) : null}
         <div className={styles.actions}>
           <Button type="submit" variant="dark" loading={sending}>
-            Change password
+            <Trans>Change password</Trans>
           </Button>
         </div>
       </form>

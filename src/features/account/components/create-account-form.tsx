@@ -9,6 +9,7 @@
  * way. Either message is focused when it shows. Opened at `#create-account` (the confirmation
  * e-mail's link), the password field is brought into view and focused.
  */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { PASSWORD_MIN } from '../../../../contract/auth-rules.ts';
@@ -35,8 +36,9 @@ export function CreateAccountForm({
 }: {
   send: (body: GuestAccountBody) => Promise<GuestAccountAnswer>;
 }) {
+  const { t } = useLingui();
   const form = useSchemaForm(loadGuestAccountBody, { password: '' });
-  const submission = useFormSubmit(form, 'Your account could not be created. Please try again.');
+  const submission = useFormSubmit(form, t`Your account could not be created. Please try again.`);
   const create = useCreateAccount(send);
   const [done, setDone] = useState<{ message: string; signedIn: boolean } | null>(null);
   const passwordId = useId();
@@ -67,6 +69,7 @@ export function CreateAccountForm({
   );
 
   const sending = create.isPending;
+  const min = PASSWORD_MIN;
   return (
     <section
       id={CREATE_ACCOUNT_ANCHOR}
@@ -74,7 +77,7 @@ export function CreateAccountForm({
       aria-labelledby="create-account-title"
     >
       <h2 id="create-account-title" className={styles.guestTitle}>
-        Create an account
+        <Trans>Create an account</Trans>
       </h2>
       {done ? (
         <div className={styles.form}>
@@ -83,36 +86,40 @@ export function CreateAccountForm({
           </p>
           {done.signedIn ? (
             <p className={styles.guestText}>
-              You are signed in to your new account: find it under{' '}
-              <Link to="/profile/me">My Profile</Link>, and your orders under{' '}
-              <Link to="/my-orders">My Orders</Link>.
+              <Trans>
+                You are signed in to your new account: find it under{' '}
+                <Link to="/profile/me">My Profile</Link>, and your orders under{' '}
+                <Link to="/my-orders">My Orders</Link>.
+              </Trans>
             </p>
           ) : null}
         </div>
       ) : (
         <>
           <p className={styles.guestText}>
-            Choose a password to keep this order, and your other guest orders, in an account for
-            your e-mail address.
+            <Trans>
+              Choose a password to keep this order, and your other guest orders, in an account for
+              your e-mail address.
+            </Trans>
           </p>
           <form
             className={styles.form}
             onSubmit={onSubmit}
             noValidate
-            aria-label="Create an account"
+            aria-label={t`Create an account`}
           >
             <TextField
               id={passwordId}
-              label="Password"
+              label={t`Password`}
               type="password"
               autoComplete="new-password"
-              hint={`At least ${PASSWORD_MIN} characters, with a letter and a digit.`}
+              hint={t`At least ${min} characters, with a letter and a digit.`}
               disabled={sending}
               {...form.field('password')}
             />
             <FormFailure message={submission.failure} />
             <Button type="submit" variant="outline" block loading={sending}>
-              {sending ? 'Creating your account…' : 'Create my account'}
+              {sending ? t`Creating your account…` : t`Create my account`}
             </Button>
           </form>
         </>

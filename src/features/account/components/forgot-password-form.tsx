@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { OTP_LENGTH } from '../../../../contract/auth-rules.ts';
@@ -18,23 +19,30 @@ import { confirmMatches, PASSWORD_CHANGED } from './password-rules.ts';
  * here, so a shopper reading mail on another device can finish on this one.
  */
 export function ForgotPasswordForm() {
+  const { t } = useLingui();
   const [sentTo, setSentTo] = useState<{ email: string; message: string } | null>(null);
+  const length = OTP_LENGTH;
   return (
     <AuthShell
-      title="Forgot password"
+      title={t`Forgot password`}
       intro={
         sentTo ? (
-          <p>Enter the {OTP_LENGTH}-digit code from the e-mail and choose a new password.</p>
+          <p>
+            <Trans>Enter the {length}-digit code from the e-mail and choose a new password.</Trans>
+          </p>
         ) : (
           <p>
-            Enter your account's e-mail. We will send you a reset link and a {OTP_LENGTH}-digit
-            code.
+            <Trans>
+              Enter your account's e-mail. We will send you a reset link and a {length}-digit code.
+            </Trans>
           </p>
         )
       }
       footer={
         <p>
-          Remembered it? <Link to="/login">Back to sign in</Link>
+          <Trans>
+            Remembered it? <Link to="/login">Back to sign in</Link>
+          </Trans>
         </p>
       }
     >
@@ -53,19 +61,22 @@ const loadVerifyOtpResetBody = () =>
   import('../../../../contract/auth.ts').then((rules) => rules.verifyOtpResetBody);
 
 function EmailForm({ onSent }: { onSent: (sent: { email: string; message: string }) => void }) {
+  const { t } = useLingui();
   const form = useSchemaForm(loadForgotPasswordBody, { email: '' });
-  const submission = useFormSubmit(form, 'The reset e-mail could not be sent. Please try again.');
+  const submission = useFormSubmit(form, t`The reset e-mail could not be sent. Please try again.`);
   const forgot = useForgotPassword();
 
   const onSubmit = submission.onSubmit((body) =>
     forgot.mutate(body, {
-      onSuccess: (response) =>
+      onSuccess: (response) => {
+        const email = body.email;
         onSent({
-          email: body.email,
+          email,
           message:
             response.message ||
-            `If an account exists for ${body.email}, we have sent a reset link and a code.`,
-        }),
+            t`If an account exists for ${email}, we have sent a reset link and a code.`,
+        });
+      },
       onError: submission.fail,
     }),
   );
@@ -76,10 +87,10 @@ function EmailForm({ onSent }: { onSent: (sent: { email: string; message: string
       className={styles.form}
       onSubmit={onSubmit}
       noValidate
-      aria-label="Request a password reset"
+      aria-label={t`Request a password reset`}
     >
       <TextField
-        label="Email"
+        label={t`Email`}
         type="email"
         autoComplete="email"
         disabled={sending}
@@ -87,7 +98,7 @@ function EmailForm({ onSent }: { onSent: (sent: { email: string; message: string
       />
       <FormFailure message={submission.failure} />
       <Button type="submit" block loading={sending}>
-        {sending ? 'Sending…' : 'Send reset link and code'}
+        {sending ? t`Sending…` : t`Send reset link and code`}
       </Button>
     </form>
   );
@@ -100,13 +111,14 @@ function CodeForm({
   sentTo: { email: string; message: string };
   onChangeEmail: () => void;
 }) {
+  const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const form = useSchemaForm(
     loadVerifyOtpResetBody,
     { email: sentTo.email, otp: '', password: '', confirmPassword: '' },
-    confirmMatches,
+    (values) => confirmMatches(values, i18n),
   );
-  const submission = useFormSubmit(form, 'Your password could not be reset. Please try again.');
+  const submission = useFormSubmit(form, t`Your password could not be reset. Please try again.`);
   const verify = useVerifyOtpReset();
 
   const onSubmit = submission.onSubmit((body) =>
@@ -114,7 +126,7 @@ function CodeForm({
       { email: body.email, otp: body.otp, password: body.password },
       {
         onSuccess: () => {
-          toast.success(PASSWORD_CHANGED);
+          toast.success(i18n._(PASSWORD_CHANGED));
           void navigate({ to: '/login', replace: true });
         },
         onError: submission.fail,
@@ -123,29 +135,33 @@ function CodeForm({
   );
 
   const sending = verify.isPending;
+  const email = sentTo.email;
+  const length = OTP_LENGTH;
   return (
     <form
       className={styles.form}
       onSubmit={onSubmit}
       noValidate
-      aria-label="Reset with the e-mailed code"
+      aria-label={t`Reset with the e-mailed code`}
     >
       <p className={styles.success} role="status">
         {sentTo.message}
       </p>
       <p>
-        Code sent to <strong>{sentTo.email}</strong>.{' '}
+        <Trans>
+          Code sent to <strong>{email}</strong>.
+        </Trans>{' '}
         <button
           type="button"
           className={styles.secondary}
           onClick={onChangeEmail}
           disabled={sending}
         >
-          Use another e-mail
+          <Trans>Use another e-mail</Trans>
         </button>
       </p>
       <TextField
-        label={`${OTP_LENGTH}-digit code`}
+        label={t`${length}-digit code`}
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={OTP_LENGTH}
@@ -159,7 +175,7 @@ function CodeForm({
       />
       <FormFailure message={submission.failure} />
       <Button type="submit" block loading={sending}>
-        {sending ? 'Saving…' : 'Reset password'}
+        {sending ? t`Saving…` : t`Reset password`}
       </Button>
     </form>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormFailure } from '../../../components/ui/form-failure.tsx';
@@ -16,9 +17,10 @@ const loadGuestBody = () =>
  * checkout follows.
  */
 export function GuestCheckoutForm({ focus }: { focus: boolean }) {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const form = useSchemaForm(loadGuestBody, { email: '' });
-  const submission = useFormSubmit(form, 'Guest checkout could not start. Please try again.');
+  const submission = useFormSubmit(form, t`Guest checkout could not start. Please try again.`);
   const guest = useGuestCheckout();
 
   const onSubmit = submission.onSubmit((body) =>
@@ -32,19 +34,19 @@ export function GuestCheckoutForm({ focus }: { focus: boolean }) {
   return (
     <section className={styles.guest} aria-labelledby="guest-checkout-title">
       <h2 id="guest-checkout-title" className={styles.guestTitle}>
-        Check out as a guest
+        <Trans>Check out as a guest</Trans>
       </h2>
       <p className={styles.guestText}>
-        No account needed: we send the order confirmation to this address.
+        <Trans>No account needed: we send the order confirmation to this address.</Trans>
       </p>
       <form
         className={styles.form}
         onSubmit={onSubmit}
         noValidate
-        aria-label="Check out as a guest"
+        aria-label={t`Check out as a guest`}
       >
         <TextField
-          label="Email for your order"
+          label={t`Email for your order`}
           type="email"
           autoComplete="email"
           // Only when the shopper chose guest checkout in the cart: the field they came for.
@@ -54,7 +56,7 @@ export function GuestCheckoutForm({ focus }: { focus: boolean }) {
         />
         <FormFailure message={submission.failure} />
         <Button type="submit" variant="outline" block loading={sending}>
-          {sending ? 'Starting…' : 'Continue as guest'}
+          {sending ? t`Starting…` : t`Continue as guest`}
         </Button>
       </form>
     </section>

@@ -4,6 +4,8 @@
  * Then the server's message (how many orders were added), or, for a link that is unknown, used or
  * expired, that message with a way to sign in.
  */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
 import { Link } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
@@ -15,10 +17,10 @@ import { useJoinOrders } from '../api/guest-account.ts';
 import styles from './join-orders-page.module.css';
 import frame from '../../../components/ui/page-frame.module.css';
 
-export const JOIN_ORDERS_TEXT =
-  'Someone who checked out as a guest with your e-mail address asked to keep those orders in your account. If that was you, add them: they will then be in My Orders.';
+export const JOIN_ORDERS_TEXT = msg`Someone who checked out as a guest with your e-mail address asked to keep those orders in your account. If that was you, add them: they will then be in My Orders.`;
 
 export function JoinOrdersPage({ token }: { token: string }) {
+  const { t, i18n } = useLingui();
   const join = useJoinOrders(token);
   const { user } = useCustomer();
   const signedIn = user !== null && user.guest !== true;
@@ -29,10 +31,12 @@ export function JoinOrdersPage({ token }: { token: string }) {
   }, []);
 
   const ordersLink = signedIn ? (
-    <Link to="/my-orders">See My Orders</Link>
+    <Link to="/my-orders">
+      <Trans>See My Orders</Trans>
+    </Link>
   ) : (
     <Link to="/login" search={{ redirect: '/my-orders' }}>
-      Sign in to see them
+      <Trans>Sign in to see them</Trans>
     </Link>
   );
 
@@ -57,10 +61,12 @@ export function JoinOrdersPage({ token }: { token: string }) {
         </p>
         <p>
           {signedIn ? (
-            <Link to="/my-orders">See My Orders</Link>
+            <Link to="/my-orders">
+              <Trans>See My Orders</Trans>
+            </Link>
           ) : (
             <Link to="/login" search={{ redirect: '/my-orders' }}>
-              Sign in
+              <Trans>Sign in</Trans>
             </Link>
           )}
         </p>
@@ -69,18 +75,20 @@ export function JoinOrdersPage({ token }: { token: string }) {
   } else {
     content = (
       <>
-        <p>{JOIN_ORDERS_TEXT}</p>
-        <p>If it was not you, close this page: nothing changes.</p>
+        <p>{i18n._(JOIN_ORDERS_TEXT)}</p>
+        <p>
+          <Trans>If it was not you, close this page: nothing changes.</Trans>
+        </p>
         <FormFailure
           message={
             join.error
-              ? failureMessage(join.error, 'The orders could not be added. Try again.')
+              ? failureMessage(join.error, t`The orders could not be added. Try again.`)
               : null
           }
         />
         <p>
           <Button type="button" loading={join.isPending} onClick={() => join.mutate()}>
-            {join.isPending ? 'Adding the orders…' : 'Add the orders to my account'}
+            {join.isPending ? t`Adding the orders…` : t`Add the orders to my account`}
           </Button>
         </p>
       </>
@@ -89,7 +97,9 @@ export function JoinOrdersPage({ token }: { token: string }) {
 
   return (
     <main id="main" className={frame.page}>
-      <h1 className={frame.title}>Add your guest orders to your account</h1>
+      <h1 className={frame.title}>
+        <Trans>Add your guest orders to your account</Trans>
+      </h1>
       <div className={styles.stack}>{content}</div>
     </main>
   );

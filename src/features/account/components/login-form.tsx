@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormFailure } from '../../../components/ui/form-failure.tsx';
@@ -22,9 +23,10 @@ export function LoginForm({
   redirect?: string | undefined;
   guest?: boolean | undefined;
 }) {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const form = useSchemaForm(loadLoginBody, { email: '', password: '' });
-  const submission = useFormSubmit(form, 'Sign-in failed. Please try again.');
+  const submission = useFormSubmit(form, t`Sign-in failed. Please try again.`);
   const login = useLogin();
 
   const onSubmit = submission.onSubmit((body) =>
@@ -37,27 +39,35 @@ export function LoginForm({
   const sending = login.isPending;
   return (
     <AuthShell
-      title="Sign in"
-      intro={<p>Welcome back. Sign in to check out, track orders and keep your cart everywhere.</p>}
+      title={t`Sign in`}
+      intro={
+        <p>
+          <Trans>
+            Welcome back. Sign in to check out, track orders and keep your cart everywhere.
+          </Trans>
+        </p>
+      }
       footer={
         <p>
-          New to Forge Nutrition?{' '}
-          <Link to="/register" search={{ redirect }}>
-            Create an account
-          </Link>
+          <Trans>
+            New to Forge Nutrition?{' '}
+            <Link to="/register" search={{ redirect }}>
+              Create an account
+            </Link>
+          </Trans>
         </p>
       }
     >
-      <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Sign in">
+      <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={t`Sign in`}>
         <TextField
-          label="Email"
+          label={t`Email`}
           type="email"
           autoComplete="email"
           disabled={sending}
           {...form.field('email')}
         />
         <TextField
-          label="Password"
+          label={t`Password`}
           type="password"
           autoComplete="current-password"
           disabled={sending}
@@ -65,12 +75,12 @@ export function LoginForm({
         />
         <div className={styles.row}>
           <Link to="/forgot-password" className={styles.link}>
-            Forgot your password?
+            <Trans>Forgot your password?</Trans>
           </Link>
         </div>
         <FormFailure message={submission.failure} />
         <Button type="submit" block loading={sending}>
-          {sending ? 'Signing in…' : 'Sign in'}
+          {sending ? t`Signing in…` : t`Sign in`}
         </Button>
       </form>
       {/* On the way to the checkout (from the cart), an account is not required. */}

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import type { ChangeEventHandler } from 'react';
 import { PASSWORD_MIN } from '../../../../contract/auth-rules.ts';
 import { TextField } from '../../../components/ui/text-field.tsx';
@@ -14,25 +15,28 @@ export function NewPasswordFields({
   password,
   confirmPassword,
   disabled,
-  labels = ['New password', 'Confirm new password'],
+  labels,
 }: {
   password: FieldProps;
   confirmPassword: FieldProps;
   disabled: boolean;
   labels?: [password: string, confirmation: string];
 }) {
+  const { t } = useLingui();
+  const [passwordLabel, confirmationLabel] = labels ?? [t`New password`, t`Confirm new password`];
+  const min = PASSWORD_MIN;
   return (
     <>
       <TextField
-        label={labels[0]}
+        label={passwordLabel}
         type="password"
         autoComplete="new-password"
-        hint={`At least ${PASSWORD_MIN} characters, with a letter and a digit.`}
+        hint={t`At least ${min} characters, with a letter and a digit.`}
         disabled={disabled}
         {...password}
       />
       <TextField
-        label={labels[1]}
+        label={confirmationLabel}
         type="password"
         autoComplete="new-password"
         disabled={disabled}

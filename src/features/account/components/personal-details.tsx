@@ -4,6 +4,8 @@
  * shown disabled, so nothing moves when it arrives and a save can never clear a phone it has not
  * read.
  */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormFailure } from '../../../components/ui/form-failure.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
@@ -17,37 +19,41 @@ import styles from './profile-page.module.css';
 const loadProfileBody = () =>
   import('../../../../contract/auth.ts').then((rules) => rules.updateProfileBody);
 
-export const DETAILS_SAVED = 'Your details have been saved.';
+export const DETAILS_SAVED = msg`Your details have been saved.`;
 
 export function PersonalDetails({ user }: { user: AuthUser }) {
+  const { t } = useLingui();
   const profile = useProfile();
   const loaded = profile.data ?? null;
   return (
     <section className={styles.card} aria-labelledby="personal-details-title">
       <h2 id="personal-details-title" className={styles.cardTitle}>
-        Personal details
+        <Trans>Personal details</Trans>
       </h2>
       <div>
-        <p className={styles.muted}>E-mail</p>
+        <p className={styles.muted}>
+          <Trans>E-mail</Trans>
+        </p>
         <p className={styles.value} data-testid="profile-email">
           {loaded?.email ?? user.email}
         </p>
       </div>
       <DetailsForm key={loaded ? 'loaded' : 'loading'} user={user} profile={loaded} />
       {profile.isError ? (
-        <FormFailure message="Your details could not be loaded. Reload the page to try again." />
+        <FormFailure message={t`Your details could not be loaded. Reload the page to try again.`} />
       ) : null}
     </section>
   );
 }
 
 function DetailsForm({ user, profile }: { user: AuthUser; profile: ProfileUser | null }) {
+  const { t, i18n } = useLingui();
   const update = useUpdateProfile();
   const form = useSchemaForm(loadProfileBody, {
     name: profile?.name ?? user.name,
     phone: profile?.phone ?? '',
   });
-  const submission = useFormSubmit(form, 'Your details could not be saved. Please try again.');
+  const submission = useFormSubmit(form, t`Your details could not be saved. Please try again.`);
 
   const onSubmit = submission.onSubmit((body) =>
     update.mutate(
@@ -56,7 +62,7 @@ function DetailsForm({ user, profile }: { user: AuthUser; profile: ProfileUser |
       {
         onSuccess: (saved) => {
           form.setValue('phone', saved?.phone ?? '');
-          toast.success(DETAILS_SAVED);
+          toast.success(i18n._(DETAILS_SAVED));
         },
         onError: submission.fail,
       },
@@ -65,20 +71,20 @@ function DetailsForm({ user, profile }: { user: AuthUser; profile: ProfileUser |
 
   const disabled = !profile || update.isPending;
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Personal details">
-      <TextField label="Name" autoComplete="name" disabled={disabled} {...form.field('name')} />
+    <form onSubmit={onSubmit} noValidate aria-label={t`Personal details`}>
+      <TextField label={t`Name`} autoComplete="name" disabled={disabled} {...form.field('name')} />
       <TextField
-        label="Phone"
+        label={t`Phone`}
         type="tel"
         autoComplete="tel-national"
-        hint="Optional, e.g. 416-555-0123"
+        hint={t`Optional, e.g. 416-555-0123`}
         disabled={disabled}
         {...form.field('phone')}
       />
       <FormFailure message={submission.failure} />
       <div className={styles.actions}>
         <Button type="submit" variant="dark" loading={update.isPending} disabled={!profile}>
-          Save details
+          <Trans>Save details</Trans>
         </Button>
       </div>
     </form>

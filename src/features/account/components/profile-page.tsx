@@ -6,6 +6,7 @@
  *
  * `confirmEmail` is the token of a mailed e-mail confirmation link (the route's search param).
  */
+import { Trans } from '@lingui/react/macro';
 import { lazy, Suspense } from 'react';
 import { useCustomer } from '../../../stores/customer.ts';
 import { ChangeEmail, EmailConfirmation } from './change-email.tsx';
@@ -21,8 +22,12 @@ export function ProfilePage({ confirmEmail }: { confirmEmail?: string | undefine
   if (!user) return null;
   return (
     <main id="main" className={styles.page}>
-      <p className={frame.eyebrow}>Your account</p>
-      <h1 className={styles.title}>Profile</h1>
+      <p className={frame.eyebrow}>
+        <Trans>Your account</Trans>
+      </p>
+      <h1 className={styles.title}>
+        <Trans>Profile</Trans>
+      </h1>
       <EmailConfirmation token={confirmEmail} />
       <div className={styles.sections}>
         <PersonalDetails user={user} />

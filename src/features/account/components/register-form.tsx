@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormFailure } from '../../../components/ui/form-failure.tsx';
@@ -15,13 +16,14 @@ const loadRegisterBody = () =>
   import('../../../../contract/auth.ts').then((rules) => rules.registerBody);
 
 export function RegisterForm({ redirect }: { redirect?: string | undefined }) {
+  const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const form = useSchemaForm(
     loadRegisterBody,
     { name: '', email: '', password: '', confirmPassword: '' },
-    confirmMatches,
+    (values) => confirmMatches(values, i18n),
   );
-  const submission = useFormSubmit(form, 'Your account could not be created. Please try again.');
+  const submission = useFormSubmit(form, t`Your account could not be created. Please try again.`);
   const register = useRegister();
 
   const onSubmit = submission.onSubmit((body) =>
@@ -37,35 +39,41 @@ export function RegisterForm({ redirect }: { redirect?: string | undefined }) {
   const sending = register.isPending;
   return (
     <AuthShell
-      title="Create account"
-      intro={<p>Check out faster, follow your orders and keep your cart on every device.</p>}
+      title={t`Create account`}
+      intro={
+        <p>
+          <Trans>Check out faster, follow your orders and keep your cart on every device.</Trans>
+        </p>
+      }
       footer={
         <p>
-          Already have an account?{' '}
-          <Link to="/login" search={{ redirect }}>
-            Sign in
-          </Link>
+          <Trans>
+            Already have an account?{' '}
+            <Link to="/login" search={{ redirect }}>
+              Sign in
+            </Link>
+          </Trans>
         </p>
       }
     >
-      <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Create account">
-        <TextField label="Name" autoComplete="name" disabled={sending} {...form.field('name')} />
+      <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={t`Create account`}>
+        <TextField label={t`Name`} autoComplete="name" disabled={sending} {...form.field('name')} />
         <TextField
-          label="Email"
+          label={t`Email`}
           type="email"
           autoComplete="email"
           disabled={sending}
           {...form.field('email')}
         />
         <NewPasswordFields
-          labels={['Password', 'Confirm password']}
+          labels={[t`Password`, t`Confirm password`]}
           password={form.field('password')}
           confirmPassword={form.field('confirmPassword')}
           disabled={sending}
         />
         <FormFailure message={submission.failure} />
         <Button type="submit" block loading={sending}>
-          {sending ? 'Creating account…' : 'Create account'}
+          {sending ? t`Creating account…` : t`Create account`}
         </Button>
       </form>
     </AuthShell>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormFailure } from '../../../components/ui/form-failure.tsx';
@@ -14,13 +15,14 @@ const loadResetPasswordBody = () =>
   import('../../../../contract/auth.ts').then((rules) => rules.resetPasswordBody);
 
 export function ResetPasswordForm({ token }: { token: string }) {
+  const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const form = useSchemaForm(
     loadResetPasswordBody,
     { password: '', confirmPassword: '' },
-    confirmMatches,
+    (values) => confirmMatches(values, i18n),
   );
-  const submission = useFormSubmit(form, 'Your password could not be reset. Please try again.');
+  const submission = useFormSubmit(form, t`Your password could not be reset. Please try again.`);
   const reset = useResetPassword();
 
   const onSubmit = submission.onSubmit((body) =>
@@ -28,7 +30,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
       { token, password: body.password },
       {
         onSuccess: () => {
-          toast.success(PASSWORD_CHANGED);
+          toast.success(i18n._(PASSWORD_CHANGED));
           void navigate({ to: '/login', replace: true });
         },
         onError: submission.fail,
@@ -39,11 +41,17 @@ export function ResetPasswordForm({ token }: { token: string }) {
   const sending = reset.isPending;
   return (
     <AuthShell
-      title="Reset password"
-      intro={<p>Choose a new password for your account.</p>}
+      title={t`Reset password`}
+      intro={
+        <p>
+          <Trans>Choose a new password for your account.</Trans>
+        </p>
+      }
       footer={
         <p>
-          Link expired? <Link to="/forgot-password">Request a new one</Link>
+          <Trans>
+            Link expired? <Link to="/forgot-password">Request a new one</Link>
+          </Trans>
         </p>
       }
     >
@@ -51,7 +59,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
         className={styles.form}
         onSubmit={onSubmit}
         noValidate
-        aria-label="Choose a new password"
+        aria-label={t`Choose a new password`}
       >
         <NewPasswordFields
           password={form.field('password')}
@@ -60,7 +68,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
         />
         <FormFailure message={submission.failure} />
         <Button type="submit" block loading={sending}>
-          {sending ? 'Saving…' : 'Save new password'}
+          {sending ? t`Saving…` : t`Save new password`}
         </Button>
       </form>
     </AuthShell>

@@ -3,6 +3,7 @@
  * them), each with "Edit", "Make default" and "Delete" (after a confirmation dialog), and "Add
  * address". The checkout offers the same list.
  */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
@@ -19,6 +20,7 @@ import styles from './profile-page.module.css';
 type Editing = { kind: 'new' } | { kind: 'edit'; addressId: string } | null;
 
 export function SavedAddresses() {
+  const { t } = useLingui();
   const addresses = useSavedAddresses();
   const makeDefault = useUpdateAddress();
   const [editing, setEditing] = useState<Editing>(null);
@@ -41,12 +43,13 @@ export function SavedAddresses() {
 
   function onMakeDefault(address: SavedAddress) {
     setFailure(null);
+    const name = address.name;
     makeDefault.mutate(
       { addressId: address.id, isDefault: true },
       {
-        onSuccess: () => toast.success(`${address.name} is now your default address.`),
+        onSuccess: () => toast.success(t`${name} is now your default address.`),
         onError: (error) =>
-          setFailure(failureMessage(error, 'The default address could not be changed.')),
+          setFailure(failureMessage(error, t`The default address could not be changed.`)),
       },
     );
   }
@@ -54,20 +57,22 @@ export function SavedAddresses() {
   return (
     <section className={styles.card} aria-labelledby="saved-addresses-title">
       <h2 id="saved-addresses-title" ref={titleRef} tabIndex={-1} className={styles.cardTitle}>
-        Saved addresses
+        <Trans>Saved addresses</Trans>
       </h2>
       <div className={styles.addressArea}>
         {addresses.isPending ? (
           <p className={styles.muted} role="status">
-            Loading your addresses…
+            <Trans>Loading your addresses…</Trans>
           </p>
         ) : addresses.isError ? (
           <FormFailure
-            message={failureMessage(addresses.error, 'Your addresses could not be loaded.')}
+            message={failureMessage(addresses.error, t`Your addresses could not be loaded.`)}
           />
         ) : list.length === 0 ? (
           <p className={styles.muted}>
-            No saved addresses yet. Add one here, or tick “Save this address” at checkout.
+            <Trans>
+              No saved addresses yet. Add one here, or tick “Save this address” at checkout.
+            </Trans>
           </p>
         ) : (
           <ul className={styles.addresses}>
@@ -102,7 +107,7 @@ export function SavedAddresses() {
             disabled={addresses.isPending}
             onClick={() => setEditing({ kind: 'new' })}
           >
-            Add address
+            <Trans>Add address</Trans>
           </Button>
         </div>
       )}
@@ -136,7 +141,11 @@ function AddressItem({
     <li className={styles.address}>
       <h3 id={nameId} className={styles.addressName}>
         {name}
-        {address.isDefault ? <span className={styles.badge}>Default</span> : null}
+        {address.isDefault ? (
+          <span className={styles.badge}>
+            <Trans>Default</Trans>
+          </span>
+        ) : null}
       </h3>
       <p className={styles.addressLines}>
         {rest.map((line, index) => (
@@ -148,7 +157,7 @@ function AddressItem({
       </p>
       <div className={styles.actions}>
         <Button size="sm" variant="outline" aria-describedby={nameId} onClick={onEdit}>
-          Edit
+          <Trans>Edit</Trans>
         </Button>
         {address.isDefault ? null : (
           <Button
@@ -158,11 +167,11 @@ function AddressItem({
             loading={busy}
             onClick={onMakeDefault}
           >
-            Make default
+            <Trans>Make default</Trans>
           </Button>
         )}
         <Button size="sm" variant="ghost" aria-describedby={nameId} onClick={onDelete}>
-          Delete
+          <Trans>Delete</Trans>
         </Button>
       </div>
     </li>
@@ -178,6 +187,7 @@ function DeleteAddressDialog({
   onClose: () => void;
   onDeleted: () => void;
 }) {
+  const { t } = useLingui();
   const titleId = useId();
   const remove = useDeleteAddress();
   const [failure, setFailure] = useState<string | null>(null);
@@ -186,30 +196,32 @@ function DeleteAddressDialog({
     setFailure(null);
     remove.mutate(address.id, {
       onSuccess: () => {
-        toast.success('The address has been deleted.');
+        toast.success(t`The address has been deleted.`);
         onDeleted();
       },
-      onError: (error) => setFailure(failureMessage(error, 'The address could not be deleted.')),
+      onError: (error) => setFailure(failureMessage(error, t`The address could not be deleted.`)),
     });
   }
 
   return (
     <Dialog labelledBy={titleId} onClose={remove.isPending ? () => {} : onClose}>
       <div className={styles.dialog}>
-        <h2 id={titleId}>Delete this address?</h2>
+        <h2 id={titleId}>
+          <Trans>Delete this address?</Trans>
+        </h2>
         <p className={styles.addressLines}>{addressLines(address).join(', ')}</p>
         <p className={styles.muted}>
           {address.isDefault
-            ? 'It is your default address: the oldest one left becomes the default.'
-            : 'It will no longer be offered at checkout.'}
+            ? t`It is your default address: the oldest one left becomes the default.`
+            : t`It will no longer be offered at checkout.`}
         </p>
         <FormFailure message={failure} />
         <div className={styles.actions}>
           <Button variant="dark" loading={remove.isPending} data-autofocus onClick={onConfirm}>
-            Delete address
+            <Trans>Delete address</Trans>
           </Button>
           <Button variant="ghost" disabled={remove.isPending} onClick={onClose}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
         </div>
       </div>

@@ -5,6 +5,8 @@
  * Element (setup mode), loaded lazily so Stripe.js never ships with a first page. The card number
  * never reaches the shop.
  */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
 import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import {
   describeSavedCard,
@@ -29,9 +31,10 @@ import styles from './saved-payment-methods.module.css';
 
 const StripeCardSetup = lazy(() => import('./stripe-card-setup.tsx'));
 
-export const NO_SAVED_CARDS_TEXT = 'You have no saved cards yet.';
+export const NO_SAVED_CARDS_TEXT = msg`You have no saved cards yet.`;
 
 export function SavedPaymentMethods() {
+  const { t, i18n } = useLingui();
   const cards = useSavedPaymentMethods();
   const start = useStartCardSetup();
   const online = useOnline();
@@ -40,25 +43,28 @@ export function SavedPaymentMethods() {
 
   const finish = (saved: SavedPaymentMethod | null) => {
     setSetup(null);
-    if (saved) toast.success(`${describeSavedCard(saved)} is saved.`);
+    if (saved) {
+      const card = describeSavedCard(saved);
+      toast.success(t`${card} is saved.`);
+    }
     // The "Add a card" button is back after the render this causes.
     setTimeout(() => addRef.current?.focus(), 0);
   };
 
   let list;
   if (cards.isPending) {
-    list = <Spinner label="Loading your saved cards" />;
+    list = <Spinner label={t`Loading your saved cards`} />;
   } else if (cards.isError) {
     list = (
       <div className={styles.failure} role="alert">
-        <p>{failureMessage(cards.error, 'Your saved cards could not be loaded.')}</p>
+        <p>{failureMessage(cards.error, t`Your saved cards could not be loaded.`)}</p>
         <Button variant="outline" size="sm" onClick={() => void cards.refetch()}>
-          Try again
+          <Trans>Try again</Trans>
         </Button>
       </div>
     );
   } else if (cards.data.length === 0) {
-    list = <p className={styles.muted}>{NO_SAVED_CARDS_TEXT}</p>;
+    list = <p className={styles.muted}>{i18n._(NO_SAVED_CARDS_TEXT)}</p>;
   } else {
     list = (
       <ul className={styles.list}>
@@ -75,7 +81,7 @@ export function SavedPaymentMethods() {
   } else if (setup?.provider === 'stripe') {
     const publishableKey = import.meta.env.VITE_STRIPE_PUBLISHABLE_KEY as string | undefined;
     adding = publishableKey ? (
-      <Suspense fallback={<Spinner label="Loading the secure card form" />}>
+      <Suspense fallback={<Spinner label={t`Loading the secure card form`} />}>
         <StripeCardSetup
           clientSecret={setup.clientSecret}
           publishableKey={publishableKey}
@@ -84,9 +90,11 @@ export function SavedPaymentMethods() {
       </Suspense>
     ) : (
       <div className={styles.failure} role="alert">
-        <p>Cards cannot be added right now. Please try again later.</p>
+        <p>
+          <Trans>Cards cannot be added right now. Please try again later.</Trans>
+        </p>
         <Button variant="outline" size="sm" onClick={() => finish(null)}>
-          Close
+          <Trans>Close</Trans>
         </Button>
       </div>
     );
@@ -95,7 +103,7 @@ export function SavedPaymentMethods() {
   return (
     <section className={styles.section} aria-labelledby="saved-cards-title">
       <h2 id="saved-cards-title" className={styles.title}>
-        Saved payment methods
+        <Trans>Saved payment methods</Trans>
       </h2>
       {list}
       {adding ?? (
@@ -108,11 +116,11 @@ export function SavedPaymentMethods() {
             aria-busy={start.isPending || undefined}
             onClick={() => start.mutate(undefined, { onSuccess: setSetup })}
           >
-            {start.isPending ? 'Starting…' : 'Add a card'}
+            {start.isPending ? t`Starting…` : t`Add a card`}
           </button>
           {!online ? (
             <p className={styles.muted} role="status">
-              You are offline. Reconnect to add a card.
+              <Trans>You are offline. Reconnect to add a card.</Trans>
             </p>
           ) : null}
         </div>
@@ -120,7 +128,7 @@ export function SavedPaymentMethods() {
       <FormFailure
         message={
           start.isError && !setup
-            ? failureMessage(start.error, 'Adding a card could not start. Please try again.')
+            ? failureMessage(start.error, t`Adding a card could not start. Please try again.`)
             : null
         }
       />
@@ -129,6 +137,7 @@ export function SavedPaymentMethods() {
 }
 
 function SavedCardRow({ card }: { card: SavedPaymentMethod }) {
+  const { t } = useLingui();
   const remove = useRemoveCard();
   const [confirming, setConfirming] = useState(false);
   const removeRef = useRef<HTMLButtonElement>(null);
@@ -144,26 +153,28 @@ function SavedCardRow({ card }: { card: SavedPaymentMethod }) {
     <li className={styles.card}>
       <span className={styles.cardText}>{description}</span>
       {confirming ? (
-        <div className={styles.confirm} role="group" aria-label={`Remove ${description}?`}>
-          <p className={styles.confirmText}>Remove this card?</p>
+        <div className={styles.confirm} role="group" aria-label={t`Remove ${description}?`}>
+          <p className={styles.confirmText}>
+            <Trans>Remove this card?</Trans>
+          </p>
           <Button
             autoFocus
             size="sm"
             variant="dark"
             loading={remove.isPending}
             onClick={() =>
-              remove.mutate(card.id, { onSuccess: () => toast.success(`${description} removed.`) })
+              remove.mutate(card.id, { onSuccess: () => toast.success(t`${description} removed.`) })
             }
           >
-            Yes, remove
+            <Trans>Yes, remove</Trans>
           </Button>
           <Button size="sm" variant="ghost" disabled={remove.isPending} onClick={cancel}>
-            Keep it
+            <Trans>Keep it</Trans>
           </Button>
           <FormFailure
             message={
               remove.isError
-                ? failureMessage(remove.error, 'The card could not be removed. Please try again.')
+                ? failureMessage(remove.error, t`The card could not be removed. Please try again.`)
                 : null
             }
           />
@@ -173,10 +184,10 @@ function SavedCardRow({ card }: { card: SavedPaymentMethod }) {
           ref={removeRef}
           type="button"
           className={buttonClassName({ variant: 'outline', size: 'sm' })}
-          aria-label={`Remove ${description}`}
+          aria-label={t`Remove ${description}`}
           onClick={() => setConfirming(true)}
         >
-          Remove
+          <Trans>Remove</Trans>
         </button>
       )}
     </li>
@@ -191,6 +202,7 @@ function TestCardPicker({
   cards: TestCardOption[];
   onDone: (saved: SavedPaymentMethod | null) => void;
 }) {
+  const { t } = useLingui();
   const save = useSaveCard();
   const [choice, setChoice] = useState<TestCardChoice>(cards[0]?.id ?? 'succeeds');
 
@@ -200,9 +212,11 @@ function TestCardPicker({
   }
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} aria-label="Add a test card">
+    <form className={styles.form} onSubmit={onSubmit} aria-label={t`Add a test card`}>
       <fieldset className={styles.fieldset} disabled={save.isPending}>
-        <legend className={styles.legend}>Choose a test card</legend>
+        <legend className={styles.legend}>
+          <Trans>Choose a test card</Trans>
+        </legend>
         <p className={styles.muted}>{TEST_PAYMENT_LABEL}</p>
         {cards.map((card) => (
           <label key={card.id} className={styles.choice}>
@@ -220,14 +234,14 @@ function TestCardPicker({
         ))}
       </fieldset>
       <FormFailure
-        message={save.isError ? failureMessage(save.error, 'The card could not be saved.') : null}
+        message={save.isError ? failureMessage(save.error, t`The card could not be saved.`) : null}
       />
       <div className={styles.actions}>
         <Button type="submit" variant="dark" loading={save.isPending}>
-          Save card
+          <Trans>Save card</Trans>
         </Button>
         <Button variant="ghost" disabled={save.isPending} onClick={() => onDone(null)}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
       </div>
     </form>

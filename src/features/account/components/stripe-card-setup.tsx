@@ -6,6 +6,7 @@
  *
  * Default export: StripeCardSetup({ clientSecret, publishableKey, onDone }).
  */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { useState, type FormEvent } from 'react';
 import type { SavedPaymentMethod } from '../../../../contract/payment-methods.ts';
@@ -33,6 +34,7 @@ export default function StripeCardSetup(props: {
 }
 
 function SetupForm({ onDone }: { onDone: (saved: SavedPaymentMethod | null) => void }) {
+  const { t } = useLingui();
   const stripe = useStripe();
   const elements = useElements();
   const save = useSaveCard();
@@ -53,19 +55,19 @@ function SetupForm({ onDone }: { onDone: (saved: SavedPaymentMethod | null) => v
         confirmParams: { return_url: window.location.href },
       });
       if (result.error) {
-        setFailure(result.error.message ?? 'Your card could not be saved.');
+        setFailure(result.error.message ?? t`Your card could not be saved.`);
         return;
       }
       onDone(await save.mutateAsync({ setupIntentId: result.setupIntent.id }));
     } catch (err) {
-      setFailure(failureMessage(err, 'Your card could not be saved. Please try again.'));
+      setFailure(failureMessage(err, t`Your card could not be saved. Please try again.`));
     } finally {
       setSending(false);
     }
   }
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} aria-label="Add a card">
+    <form className={styles.form} onSubmit={onSubmit} aria-label={t`Add a card`}>
       <PaymentElement />
       <FormFailure message={failure} />
       <div className={styles.actions}>
@@ -75,10 +77,10 @@ function SetupForm({ onDone }: { onDone: (saved: SavedPaymentMethod | null) => v
           loading={sending}
           disabled={!stripe || !elements || !online}
         >
-          Save card
+          <Trans>Save card</Trans>
         </Button>
         <Button variant="ghost" disabled={sending} onClick={() => onDone(null)}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
       </div>
     </form>

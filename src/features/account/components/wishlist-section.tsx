@@ -4,6 +4,8 @@
  * shows at once and goes through the wishlist's outbox, offline too; a product hearted offline
  * joins the list once the server has it (its card comes with the server's answer).
  */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
 import { Link } from '@tanstack/react-router';
 import { useRef } from 'react';
 import type { ProductSummary } from '../../../../contract/catalog.ts';
@@ -14,10 +16,10 @@ import { failureMessage } from '../../../lib/failure-message.ts';
 import { useWishlist } from '../../wishlist/api/index.ts';
 import styles from './wishlist-section.module.css';
 
-export const EMPTY_WISHLIST_TEXT =
-  'Your wishlist is empty. Tap the heart on a product to keep it here for later.';
+export const EMPTY_WISHLIST_TEXT = msg`Your wishlist is empty. Tap the heart on a product to keep it here for later.`;
 
 export function WishlistSection() {
+  const { t, i18n } = useLingui();
   const { list: read, hearted, toggle } = useWishlist();
   const titleRef = useRef<HTMLHeadingElement>(null);
 
@@ -29,13 +31,13 @@ export function WishlistSection() {
 
   let list;
   if (!read || read.isPending) {
-    list = <Spinner label="Loading your wishlist" />;
+    list = <Spinner label={t`Loading your wishlist`} />;
   } else if (read.isError) {
     list = (
       <div className={styles.failure} role="alert">
-        <p>{failureMessage(read.error, 'Your wishlist could not be loaded.')}</p>
+        <p>{failureMessage(read.error, t`Your wishlist could not be loaded.`)}</p>
         <Button variant="outline" size="sm" onClick={() => void read.refetch()}>
-          Try again
+          <Trans>Try again</Trans>
         </Button>
       </div>
     );
@@ -44,7 +46,7 @@ export function WishlistSection() {
     const items = read.data.items.filter((item) => hearted.has(item.product._id));
     list =
       items.length === 0 ? (
-        <p className={styles.muted}>{EMPTY_WISHLIST_TEXT}</p>
+        <p className={styles.muted}>{i18n._(EMPTY_WISHLIST_TEXT)}</p>
       ) : (
         <ul className={styles.list}>
           {items.map(({ product }) => (
@@ -57,7 +59,7 @@ export function WishlistSection() {
   return (
     <section className={styles.section} aria-labelledby="wishlist-title">
       <h2 id="wishlist-title" ref={titleRef} tabIndex={-1} className={styles.title}>
-        Wishlist
+        <Trans>Wishlist</Trans>
       </h2>
       {list}
     </section>
@@ -71,6 +73,8 @@ function WishlistRow({
   product: ProductSummary;
   onRemove: (product: ProductSummary) => void;
 }) {
+  const { t } = useLingui();
+  const name = product.name;
   return (
     <li className={styles.item}>
       {product.image ? (
@@ -89,19 +93,19 @@ function WishlistRow({
         <Price
           price={product.price}
           compareAtPrice={product.compareAtPrice}
-          prefix={product.priceVaries ? 'From' : undefined}
+          prefix={product.priceVaries ? t`From` : undefined}
         />
         <span className={product.inStock ? styles.inStock : styles.soldOut}>
-          {product.inStock ? 'In stock' : 'Sold out'}
+          {product.inStock ? t`In stock` : t`Sold out`}
         </span>
       </div>
       <Button
         size="sm"
         variant="outline"
-        aria-label={`Remove ${product.name} from your wishlist`}
+        aria-label={t`Remove ${name} from your wishlist`}
         onClick={() => onRemove(product)}
       >
-        Remove
+        <Trans>Remove</Trans>
       </Button>
     </li>
   );

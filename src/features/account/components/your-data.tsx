@@ -3,6 +3,7 @@
  * JSON file) and "Delete my account", which asks for the password in a modal dialog first. A
  * deleted account's session is over: the shopper lands on the home page.
  */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
@@ -18,29 +19,32 @@ const loadDeleteAccountBody = () =>
   import('../../../../contract/auth.ts').then((rules) => rules.deleteAccountBody);
 
 export function YourData() {
+  const { t } = useLingui();
   const download = useExportData();
   const [deleting, setDeleting] = useState(false);
 
   return (
     <section className={styles.card} aria-labelledby="your-data-title">
       <h2 id="your-data-title" className={styles.cardTitle}>
-        Your data
+        <Trans>Your data</Trans>
       </h2>
       <p className={styles.muted}>
-        Download a copy of what we keep about you: your account, saved addresses, orders and
-        messages, as a JSON file.
+        <Trans>
+          Download a copy of what we keep about you: your account, saved addresses, orders and
+          messages, as a JSON file.
+        </Trans>
       </p>
       {download.isError ? (
         <FormFailure
-          message={failureMessage(download.error, 'Your data could not be downloaded.')}
+          message={failureMessage(download.error, t`Your data could not be downloaded.`)}
         />
       ) : null}
       <div className={styles.actions}>
         <Button variant="outline" loading={download.isPending} onClick={() => download.mutate()}>
-          Download my data
+          <Trans>Download my data</Trans>
         </Button>
         <Button variant="ghost" onClick={() => setDeleting(true)}>
-          Delete my account
+          <Trans>Delete my account</Trans>
         </Button>
       </div>
       {deleting ? <DeleteAccountDialog onClose={() => setDeleting(false)} /> : null}
@@ -49,26 +53,31 @@ export function YourData() {
 }
 
 function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useLingui();
   const titleId = useId();
   const textId = useId();
   const remove = useDeleteAccount();
   const form = useSchemaForm(loadDeleteAccountBody, { password: '' });
-  const submission = useFormSubmit(form, 'Your account could not be deleted. Please try again.');
+  const submission = useFormSubmit(form, t`Your account could not be deleted. Please try again.`);
   const onSubmit = submission.onSubmit((body) => remove.mutate(body, { onError: submission.fail }));
   const sending = remove.isPending;
 
   return (
     <Dialog labelledBy={titleId} describedBy={textId} onClose={sending ? () => {} : onClose}>
       <form className={styles.dialog} onSubmit={onSubmit} noValidate aria-labelledby={titleId}>
-        <h2 id={titleId}>Delete your account?</h2>
+        <h2 id={titleId}>
+          <Trans>Delete your account?</Trans>
+        </h2>
         <p id={textId} className={styles.muted}>
-          Your account, saved addresses and cart are erased and you are signed out everywhere. Your
-          orders stay in our books without your name or address. This cannot be undone. While an
-          order is still on its way (awaiting payment, paid, processing or shipped), the account
-          stays until the order is delivered or cancelled.
+          <Trans>
+            Your account, saved addresses and cart are erased and you are signed out everywhere.
+            Your orders stay in our books without your name or address. This cannot be undone. While
+            an order is still on its way (awaiting payment, paid, processing or shipped), the
+            account stays until the order is delivered or cancelled.
+          </Trans>
         </p>
         <TextField
-          label="Password"
+          label={t`Password`}
           type="password"
           autoComplete="current-password"
           data-autofocus
@@ -78,10 +87,10 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
         <FormFailure message={submission.failure} />
         <div className={styles.actions}>
           <Button type="submit" variant="dark" loading={sending}>
-            Delete my account for good
+            <Trans>Delete my account for good</Trans>
           </Button>
           <Button variant="ghost" disabled={sending} onClick={onClose}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
         </div>
       </form>

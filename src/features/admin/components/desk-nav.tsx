@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import styles from './admin.module.css';
 
@@ -6,17 +7,18 @@ import styles from './admin.module.css';
  * Filters and the page in the URL do not change which screen it is.
  */
 export function DeskNav() {
+  const { t } = useLingui();
   return (
-    <nav aria-label="Desk" className={styles.deskNav}>
+    <nav aria-label={t`Desk`} className={styles.deskNav}>
       <ul>
         <li>
           <Link to="/admin/orders" activeOptions={{ exact: true, includeSearch: false }}>
-            Orders
+            <Trans>Orders</Trans>
           </Link>
         </li>
         <li>
           <Link to="/admin/reviews" activeOptions={{ exact: true, includeSearch: false }}>
-            Reviews
+            <Trans>Reviews</Trans>
           </Link>
         </li>
       </ul>

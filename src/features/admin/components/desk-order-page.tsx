@@ -4,6 +4,7 @@
  * every refund, and the whole timeline with who did each step (shopper, staff, the shop itself or
  * the payment provider) and their notes.
  */
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { ORDER_STATUS_LABELS } from '../../../../contract/order-status-rules.ts';
 import type { AdminOrder } from '../../../../contract/admin.ts';
@@ -13,7 +14,8 @@ import { TotalsList } from '../../../components/orders/totals-list.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { failureMessage } from '../../../lib/failure-message.ts';
 import { formatMoney } from '../../../lib/format.ts';
-import { formatOrderDateTime, itemCountText } from '../../../lib/order-format.ts';
+import { formatOrderDateTime } from '../../../lib/order-format.ts';
+import { useLocale } from '../../../lib/i18n/use-locale.ts';
 import { useCustomer } from '../../../stores/customer.ts';
 import { isMissing, useDeskOrder } from '../api/desk-order.ts';
 import { actorLabel, eventLabel } from '../lib/desk-rules.ts';
@@ -24,36 +26,54 @@ import { LoadFailure } from '../../../components/ui/load-failure.tsx';
 import frame from '../../../components/ui/page-frame.module.css';
 
 export function DeskOrderPage({ orderId }: { orderId: string }) {
+  const { t } = useLingui();
   const order = useDeskOrder(orderId);
   let content;
   if (order.isPending) {
-    content = <Spinner label="Loading the order" />;
+    content = <Spinner label={t`Loading the order`} />;
   } else if (!order.data) {
     content = isMissing(order.error) ? (
-      <p role="alert">There is no order {orderId}.</p>
+      <p role="alert">
+        <Trans>There is no order {orderId}.</Trans>
+      </p>
     ) : (
       <LoadFailure
-        message={failureMessage(order.error, 'The order could not be loaded.')}
+        message={failureMessage(order.error, t`The order could not be loaded.`)}
         onRetry={() => void order.refetch()}
       />
     );
   } else {
     content = <Details order={order.data} />;
   }
+  const number = order.data?.number;
   return (
     <main id="main" className={frame.page}>
       <p className={frame.eyebrow}>
-        <Link to="/admin/orders">Order desk</Link>
+        <Link to="/admin/orders">
+          <Trans>Order desk</Trans>
+        </Link>
       </p>
-      <h1 className={frame.title}>{order.data ? `Order ${order.data.number}` : 'Order'}</h1>
+      <h1 className={frame.title}>{number ? t`Order ${number}` : t`Order`}</h1>
       {content}
     </main>
   );
 }
 
 function Details({ order }: { order: AdminOrder }) {
+  const { t, i18n } = useLingui();
+  const locale = useLocale();
   const { user } = useCustomer();
   const payment = order.payment;
+  const customerId = order.customer?.id;
+  const brand = payment?.card ? cardBrandName(payment.card.brand) : '';
+  const last4 = payment?.card?.last4;
+  const refundable = formatMoney(order.refundable, locale);
+  const email = order.email;
+  const placed = formatOrderDateTime(order.createdAt);
+  const count = order.totals.itemCount;
+  const carrier = order.shipment?.carrier;
+  const trackingNumber = order.shipment?.trackingNumber;
+  const shipment = order.shipment ? t`${carrier}, tracking number ${trackingNumber}` : null;
   return (
     <div className={styles.layout}>
       <div className={styles.stack}>
@@ -61,34 +81,44 @@ function Details({ order }: { order: AdminOrder }) {
           <span className={styles.badge} data-testid="order-status">
             {ORDER_STATUS_LABELS[order.status]}
           </span>{' '}
-          Placed <time dateTime={order.createdAt}>{formatOrderDateTime(order.createdAt)}</time> ·{' '}
-          {itemCountText(order.totals.itemCount)}
-          {order.shipment
-            ? ` · ${order.shipment.carrier}, tracking number ${order.shipment.trackingNumber}`
-            : ''}
+          <Trans>
+            Placed <time dateTime={order.createdAt}>{placed}</time>
+          </Trans>{' '}
+          · <Plural value={count} one="# item" other="# items" />
+          {shipment ? ` · ${shipment}` : ''}
         </p>
         <section className={styles.section} aria-labelledby="desk-actions">
-          <h2 id="desk-actions">Actions</h2>
+          <h2 id="desk-actions">
+            <Trans>Actions</Trans>
+          </h2>
           <OrderActions order={order} />
         </section>
         <section className={styles.section} aria-labelledby="desk-items">
-          <h2 id="desk-items">Items</h2>
+          <h2 id="desk-items">
+            <Trans>Items</Trans>
+          </h2>
           <div className={styles.tableScroll}>
             <table className={styles.table}>
               <thead>
                 <tr>
-                  <th scope="col">Product</th>
-                  <th scope="col">SKU</th>
-                  <th scope="col" className={styles.numeric}>
-                    Qty
+                  <th scope="col">
+                    <Trans>Product</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>SKU</Trans>
                   </th>
                   <th scope="col" className={styles.numeric}>
-                    Price
+                    <Trans>Qty</Trans>
                   </th>
                   <th scope="col" className={styles.numeric}>
-                    Total
+                    <Trans>Price</Trans>
                   </th>
-                  <th scope="col">Stock</th>
+                  <th scope="col" className={styles.numeric}>
+                    <Trans>Total</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Stock</Trans>
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -104,8 +134,8 @@ function Details({ order }: { order: AdminOrder }) {
                       </td>
                       <td>{line.sku}</td>
                       <td className={styles.numeric}>{line.quantity}</td>
-                      <td className={styles.numeric}>{formatMoney(line.unitPrice)}</td>
-                      <td className={styles.numeric}>{formatMoney(line.lineTotal)}</td>
+                      <td className={styles.numeric}>{formatMoney(line.unitPrice, locale)}</td>
+                      <td className={styles.numeric}>{formatMoney(line.lineTotal, locale)}</td>
                       <td>
                         <StockControl variantId={line.variantId} label={label} />
                       </td>
@@ -117,38 +147,47 @@ function Details({ order }: { order: AdminOrder }) {
           </div>
         </section>
         <section className={styles.section} aria-labelledby="desk-customer">
-          <h2 id="desk-customer">Customer</h2>
+          <h2 id="desk-customer">
+            <Trans>Customer</Trans>
+          </h2>
           {order.customer ? (
             <p>
               {order.customer.name}
               <span className={styles.muted}>
-                <a href={`mailto:${order.customer.email}`}>{order.customer.email}</a> · account{' '}
-                {order.customer.id}
+                <a href={`mailto:${order.customer.email}`}>{order.customer.email}</a> ·{' '}
+                <Trans>account {customerId}</Trans>
               </span>
             </p>
           ) : (
-            <p>No account (deleted): the order's e-mail is {order.email}.</p>
+            <p>
+              <Trans>No account (deleted): the order's e-mail is {email}.</Trans>
+            </p>
           )}
         </section>
         <div className={styles.columns}>
           <section className={styles.section} aria-labelledby="desk-shipping">
-            <h2 id="desk-shipping">Shipping address</h2>
+            <h2 id="desk-shipping">
+              <Trans>Shipping address</Trans>
+            </h2>
             <AddressBlock address={order.shippingAddress} />
           </section>
           <section className={styles.section} aria-labelledby="desk-billing">
-            <h2 id="desk-billing">Billing address</h2>
+            <h2 id="desk-billing">
+              <Trans>Billing address</Trans>
+            </h2>
             <AddressBlock address={order.billingAddress} />
           </section>
         </div>
         <section className={styles.section} aria-labelledby="desk-timeline">
-          <h2 id="desk-timeline">Timeline</h2>
-          <ol className={styles.timeline} aria-label="Timeline">
+          <h2 id="desk-timeline">
+            <Trans>Timeline</Trans>
+          </h2>
+          <ol className={styles.timeline} aria-label={t`Timeline`}>
             {order.timeline.map((event, index) => (
               <li key={`${event.at}-${index}`}>
-                <strong>{eventLabel(event.type)}</strong>
+                <strong>{eventLabel(event.type, i18n)}</strong>
                 <span className={styles.muted}>
-                  <time dateTime={event.at}>{formatOrderDateTime(event.at)}</time> · by{' '}
-                  {actorLabel(event, user?._id)}
+                  <TimelineWhen at={event.at} who={actorLabel(event, i18n, user?._id)} />
                 </span>
                 {event.note ? <span>{event.note}</span> : null}
               </li>
@@ -157,44 +196,68 @@ function Details({ order }: { order: AdminOrder }) {
         </section>
       </div>
       <aside className={styles.summary} aria-labelledby="desk-totals">
-        <h2 id="desk-totals">Totals</h2>
+        <h2 id="desk-totals">
+          <Trans>Totals</Trans>
+        </h2>
         <TotalsList totals={order.totals} discount={order.discount} />
         <section aria-labelledby="desk-payment">
-          <h3 id="desk-payment">Payment</h3>
+          <h3 id="desk-payment">
+            <Trans>Payment</Trans>
+          </h3>
           {payment ? (
             <>
               <p>
-                {payment.provider === 'test' ? 'Test provider' : 'Stripe'} ·{' '}
-                {payment.status === 'succeeded' ? 'paid' : payment.status.replaceAll('_', ' ')}{' '}
-                {formatMoney(payment.amount)}
+                {payment.provider === 'test' ? t`Test provider` : 'Stripe'} ·{' '}
+                {payment.status === 'succeeded' ? t`paid` : payment.status.replaceAll('_', ' ')}{' '}
+                {formatMoney(payment.amount, locale)}
               </p>
               {payment.card ? (
                 <p className={styles.muted}>
-                  {cardBrandName(payment.card.brand)} ending in {payment.card.last4}
+                  <Trans>
+                    {brand} ending in {last4}
+                  </Trans>
                 </p>
               ) : null}
             </>
           ) : (
-            <p className={styles.muted}>No payment yet.</p>
+            <p className={styles.muted}>
+              <Trans>No payment yet.</Trans>
+            </p>
           )}
         </section>
         <section aria-labelledby="desk-refunds">
-          <h3 id="desk-refunds">Refunds</h3>
+          <h3 id="desk-refunds">
+            <Trans>Refunds</Trans>
+          </h3>
           {order.refunds.length > 0 ? (
             <ul className={styles.refunds}>
               {order.refunds.map((refund) => (
                 <li key={refund.id}>
-                  {formatMoney(refund.amount)} ·{' '}
+                  {formatMoney(refund.amount, locale)} ·{' '}
                   <time dateTime={refund.at}>{formatOrderDateTime(refund.at)}</time>
                 </li>
               ))}
             </ul>
           ) : (
-            <p className={styles.muted}>None.</p>
+            <p className={styles.muted}>
+              <Trans>None.</Trans>
+            </p>
           )}
-          <p data-testid="refundable">Left to refund: {formatMoney(order.refundable)}</p>
+          <p data-testid="refundable">
+            <Trans>Left to refund: {refundable}</Trans>
+          </p>
         </section>
       </aside>
     </div>
+  );
+}
+
+/** "<date> · by <who>" under a timeline step. */
+function TimelineWhen({ at, who }: { at: string; who: string }) {
+  const when = formatOrderDateTime(at);
+  return (
+    <Trans>
+      <time dateTime={at}>{when}</time> · by {who}
+    </Trans>
   );
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { buttonClassName } from '../../../components/ui/button.tsx';
 import styles from './admin.module.css';
 
@@ -11,19 +12,22 @@ export function DeskPager({
   totalPages: number;
   onPage: (page: number) => void;
 }) {
+  const { t } = useLingui();
   if (totalPages <= 1) return null;
   return (
-    <nav className={styles.pager} aria-label="Pages">
+    <nav className={styles.pager} aria-label={t`Pages`}>
       <button
         type="button"
         className={buttonClassName({ variant: 'outline', size: 'sm' })}
         disabled={page <= 1}
         onClick={() => onPage(page - 1)}
       >
-        ‹ Previous
+        <Trans>‹ Previous</Trans>
       </button>
       <span>
-        Page {page} of {totalPages}
+        <Trans>
+          Page {page} of {totalPages}
+        </Trans>
       </span>
       <button
         type="button"
@@ -31,7 +35,7 @@ export function DeskPager({
         disabled={page >= totalPages}
         onClick={() => onPage(page + 1)}
       >
-        Next ›
+        <Trans>Next ›</Trans>
       </button>
     </nav>
   );

@@ -4,6 +4,7 @@
  * 400 lands there too). On success it closes, focus goes back to the row's button and a toast says
  * what happened; any other failure shows above the buttons and the dialog stays.
  */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState, type FormEvent, type RefObject } from 'react';
 import { HIDE_REASON_MAX, type AdminReview } from '../../../../contract/reviews.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -26,8 +27,11 @@ export function HideReviewDialog({
   opener: RefObject<HTMLButtonElement | null>;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   const id = useId();
   const moderate = useModerateReview();
+  const max = HIDE_REASON_MAX;
+  const { title, author, productName } = review;
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -37,9 +41,9 @@ export function HideReviewDialog({
     const form = event.currentTarget;
     const text = reason.trim();
     const found = !text
-      ? 'Enter why the review is hidden.'
+      ? t`Enter why the review is hidden.`
       : text.length > HIDE_REASON_MAX
-        ? `Must be at most ${HIDE_REASON_MAX} characters.`
+        ? t`Must be at most ${max} characters.`
         : null;
     setError(found);
     setFailure(null);
@@ -52,7 +56,7 @@ export function HideReviewDialog({
       {
         onSuccess: () => {
           onClose();
-          toast.success(`The review “${review.title}” is hidden.`);
+          toast.success(t`The review “${title}” is hidden.`);
         },
         onError: (failed) => {
           const field = failed instanceof ApiError ? failed.fieldErrors.reason : undefined;
@@ -60,7 +64,7 @@ export function HideReviewDialog({
             setError(field);
             focusFirstInvalid(form);
           } else {
-            setFailure(failureMessage(failed, 'The review could not be hidden.'));
+            setFailure(failureMessage(failed, t`The review could not be hidden.`));
           }
         },
       },
@@ -81,29 +85,33 @@ export function HideReviewDialog({
         noValidate
         onSubmit={onSubmit}
       >
-        <h2 id={`${id}-title`}>Hide this review?</h2>
+        <h2 id={`${id}-title`}>
+          <Trans>Hide this review?</Trans>
+        </h2>
         <p id={`${id}-text`} className={styles.dialogText}>
-          “{review.title}” by {review.author} on {review.productName} leaves the product page, its
-          rating and its review count. It can be shown again.
+          <Trans>
+            “{title}” by {author} on {productName} leaves the product page, its rating and its
+            review count. It can be shown again.
+          </Trans>
         </p>
         <TextField
           multiline
-          label="Reason"
+          label={t`Reason`}
           name="reason"
           rows={3}
           value={reason}
           error={error}
-          hint={`Kept for the desk, not shown to shoppers. At most ${HIDE_REASON_MAX} characters.`}
+          hint={t`Kept for the desk, not shown to shoppers. At most ${max} characters.`}
           data-autofocus
           onChange={(event) => setReason(event.target.value)}
         />
         <FormFailure message={failure} />
         <div className={styles.actions}>
           <Button variant="dark" onClick={onClose}>
-            Keep it
+            <Trans>Keep it</Trans>
           </Button>
           <Button type="submit" variant="primary" loading={sending}>
-            Hide review
+            <Trans>Hide review</Trans>
           </Button>
         </div>
       </form>

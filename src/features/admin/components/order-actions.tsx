@@ -5,6 +5,9 @@
  * fields beside them before sending, shows the server's reason when it refuses (409 when the order
  * has moved on, 400 naming a field) and shows the order as it now is.
  */
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState, type FormEvent } from 'react';
 import type { AdminOrder } from '../../../../contract/admin.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -16,6 +19,7 @@ import { focusFirstInvalid } from '../../../hooks/use-schema-form.ts';
 import { useOnline } from '../../../hooks/use-online.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatMoney } from '../../../lib/format.ts';
+import { useLocale } from '../../../lib/i18n/use-locale.ts';
 import { newIdempotencyKey } from '../../../lib/ids.ts';
 import { toast } from '../../../stores/toasts.ts';
 import { useChangeStatus, useRefund, type StatusChange } from '../api/desk-order.ts';
@@ -23,13 +27,6 @@ import { canRefund, parseDollars, staffMoves } from '../lib/desk-rules.ts';
 import styles from './admin.module.css';
 
 type Errors<K extends string> = Partial<Record<K, string>>;
-
-const DONE_TEXT: Record<StatusChange['status'], string> = {
-  processing: 'marked processing',
-  shipped: 'marked shipped',
-  delivered: 'marked delivered',
-  cancelled: 'cancelled',
-};
 
 /**
  * Why the last action failed. It is kept here, above the actions, rather than in the action: a
@@ -46,7 +43,9 @@ export function OrderActions({ order }: { order: AdminOrder }) {
     <div className={styles.stack}>
       <FormFailure message={failure} />
       {moves.length === 0 && !refundable ? (
-        <p className={styles.muted}>Nothing more can be done to this order.</p>
+        <p className={styles.muted}>
+          <Trans>Nothing more can be done to this order.</Trans>
+        </p>
       ) : null}
       {moves.includes('processing') || moves.includes('delivered') ? (
         <SimpleMoves order={order} moves={moves} report={setFailure} />
@@ -58,8 +57,15 @@ export function OrderActions({ order }: { order: AdminOrder }) {
   );
 }
 
-function doneToast(order: AdminOrder, status: StatusChange['status']) {
-  toast.success(`Order ${order.number} ${DONE_TEXT[status]}.`);
+function doneToast(i18n: I18n, order: AdminOrder, status: StatusChange['status']) {
+  const number = order.number;
+  const done = {
+    processing: msg`Order ${number} marked processing.`,
+    shipped: msg`Order ${number} marked shipped.`,
+    delivered: msg`Order ${number} marked delivered.`,
+    cancelled: msg`Order ${number} cancelled.`,
+  }[status];
+  toast.success(i18n._(done));
 }
 
 function SimpleMoves({
@@ -71,6 +77,7 @@ function SimpleMoves({
   moves: string[];
   report: Report;
 }) {
+  const { t, i18n } = useLingui();
   const online = useOnline();
   const change = useChangeStatus(order.id);
   function move(status: 'processing' | 'delivered') {
@@ -78,8 +85,8 @@ function SimpleMoves({
     change.mutate(
       { status },
       {
-        onSuccess: () => doneToast(order, status),
-        onError: (error) => report(failureMessage(error, 'The order could not be moved.')),
+        onSuccess: () => doneToast(i18n, order, status),
+        onError: (error) => report(failureMessage(error, t`The order could not be moved.`)),
       },
     );
   }
@@ -92,7 +99,7 @@ function SimpleMoves({
           loading={change.isPending}
           onClick={() => move('processing')}
         >
-          Mark processing
+          <Trans>Mark processing</Trans>
         </Button>
       ) : null}
       {moves.includes('delivered') ? (
@@ -102,7 +109,7 @@ function SimpleMoves({
           loading={change.isPending}
           onClick={() => move('delivered')}
         >
-          Mark delivered
+          <Trans>Mark delivered</Trans>
         </Button>
       ) : null}
     </div>
@@ -110,6 +117,7 @@ function SimpleMoves({
 }
 
 function ShipForm({ order, report }: { order: AdminOrder; report: Report }) {
+  const { t, i18n } = useLingui();
   const online = useOnline();
   const change = useChangeStatus(order.id);
   const [carrier, setCarrier] = useState('');
@@ -118,11 +126,11 @@ function ShipForm({ order, report }: { order: AdminOrder; report: Report }) {
 
   function check(): Errors<'carrier' | 'trackingNumber'> {
     const found: Errors<'carrier' | 'trackingNumber'> = {};
-    if (!carrier.trim()) found.carrier = 'Enter the carrier.';
-    else if (carrier.trim().length > 60) found.carrier = 'Must be at most 60 characters.';
-    if (!trackingNumber.trim()) found.trackingNumber = 'Enter the tracking number.';
+    if (!carrier.trim()) found.carrier = t`Enter the carrier.`;
+    else if (carrier.trim().length > 60) found.carrier = t`Must be at most 60 characters.`;
+    if (!trackingNumber.trim()) found.trackingNumber = t`Enter the tracking number.`;
     else if (trackingNumber.trim().length > 100)
-      found.trackingNumber = 'Must be at most 100 characters.';
+      found.trackingNumber = t`Must be at most 100 characters.`;
     return found;
   }
 
@@ -138,10 +146,10 @@ function ShipForm({ order, report }: { order: AdminOrder; report: Report }) {
     change.mutate(
       { status: 'shipped', carrier: carrier.trim(), trackingNumber: trackingNumber.trim() },
       {
-        onSuccess: () => doneToast(order, 'shipped'),
+        onSuccess: () => doneToast(i18n, order, 'shipped'),
         onError: (error) => {
           if (error instanceof ApiError) setErrors(error.fieldErrors);
-          report(failureMessage(error, 'The order could not be marked shipped.'));
+          report(failureMessage(error, t`The order could not be marked shipped.`));
         },
       },
     );
@@ -149,10 +157,10 @@ function ShipForm({ order, report }: { order: AdminOrder; report: Report }) {
 
   const sending = change.isPending;
   return (
-    <form className={styles.form} aria-label="Mark shipped" noValidate onSubmit={onSubmit}>
+    <form className={styles.form} aria-label={t`Mark shipped`} noValidate onSubmit={onSubmit}>
       <div className={styles.grid2}>
         <TextField
-          label="Carrier"
+          label={t`Carrier`}
           name="carrier"
           value={carrier}
           error={errors.carrier}
@@ -160,7 +168,7 @@ function ShipForm({ order, report }: { order: AdminOrder; report: Report }) {
           onChange={(event) => setCarrier(event.target.value)}
         />
         <TextField
-          label="Tracking number"
+          label={t`Tracking number`}
           name="trackingNumber"
           value={trackingNumber}
           error={errors.trackingNumber}
@@ -170,7 +178,7 @@ function ShipForm({ order, report }: { order: AdminOrder; report: Report }) {
       </div>
       <div className={styles.actions}>
         <Button type="submit" variant="primary" loading={sending} disabled={!online}>
-          Mark shipped
+          <Trans>Mark shipped</Trans>
         </Button>
       </div>
     </form>
@@ -178,26 +186,30 @@ function ShipForm({ order, report }: { order: AdminOrder; report: Report }) {
 }
 
 function CancelOrder({ order, report }: { order: AdminOrder; report: Report }) {
+  const { t, i18n } = useLingui();
+  const locale = useLocale();
   const online = useOnline();
   const change = useChangeStatus(order.id);
   const paid = order.refundable > 0;
+  const number = order.number;
+  const refundable = formatMoney(order.refundable, locale);
 
   return (
     <div>
       <ConfirmButton
-        label="Cancel order"
+        label={t`Cancel order`}
         disabled={!online}
-        title={`Cancel order ${order.number}?`}
-        text={`${
+        title={t`Cancel order ${number}?`}
+        text={
           paid
-            ? `The payment of ${formatMoney(order.refundable)} is refunded to the shopper in full, and the items go back into stock.`
-            : 'Nothing has been charged: the order is closed and the items go back into stock.'
-        } The shopper is told by e-mail.`}
-        keepLabel="Keep order"
-        confirmLabel="Yes, cancel order"
+            ? t`The payment of ${refundable} is refunded to the shopper in full, and the items go back into stock. The shopper is told by e-mail.`
+            : t`Nothing has been charged: the order is closed and the items go back into stock. The shopper is told by e-mail.`
+        }
+        keepLabel={t`Keep order`}
+        confirmLabel={t`Yes, cancel order`}
         pending={change.isPending}
         failure={
-          change.isError ? failureMessage(change.error, 'The order could not be cancelled.') : null
+          change.isError ? failureMessage(change.error, t`The order could not be cancelled.`) : null
         }
         onOpen={() => change.reset()}
         onConfirm={(close) => {
@@ -207,10 +219,10 @@ function CancelOrder({ order, report }: { order: AdminOrder; report: Report }) {
             {
               onSuccess: () => {
                 close();
-                doneToast(order, 'cancelled');
+                doneToast(i18n, order, 'cancelled');
               },
               onError: (error) =>
-                report(failureMessage(error, 'The order could not be cancelled.')),
+                report(failureMessage(error, t`The order could not be cancelled.`)),
             },
           );
         }}
@@ -220,8 +232,12 @@ function CancelOrder({ order, report }: { order: AdminOrder; report: Report }) {
 }
 
 function RefundForm({ order, report }: { order: AdminOrder; report: Report }) {
+  const { t } = useLingui();
+  const locale = useLocale();
   const online = useOnline();
   const refund = useRefund(order.id);
+  const left = formatMoney(order.refundable, locale);
+  const number = order.number;
   // Empty, never the whole balance: a refund is an amount someone decided on, not one click.
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
@@ -234,12 +250,13 @@ function RefundForm({ order, report }: { order: AdminOrder; report: Report }) {
     event.preventDefault();
     const found: Errors<'amount' | 'reason'> = {};
     const cents = parseDollars(amount);
-    if (!amount.trim()) found.amount = 'Enter the amount to refund.';
-    else if (cents === null) found.amount = 'Enter an amount in dollars, such as 12.50.';
-    else if (cents <= 0) found.amount = 'Must be more than $0.00.';
+    const zero = formatMoney(0, locale);
+    if (!amount.trim()) found.amount = t`Enter the amount to refund.`;
+    else if (cents === null) found.amount = t`Enter an amount in dollars, such as 12.50.`;
+    else if (cents <= 0) found.amount = t`Must be more than ${zero}.`;
     else if (cents > order.refundable)
-      found.amount = `Must be at most ${formatMoney(order.refundable)}, what is left to refund.`;
-    if (reason.trim().length > 200) found.reason = 'Must be at most 200 characters.';
+      found.amount = t`Must be at most ${left}, what is left to refund.`;
+    if (reason.trim().length > 200) found.reason = t`Must be at most 200 characters.`;
     setErrors(found);
     report(null);
     if (Object.keys(found).length > 0 || cents === null) {
@@ -256,11 +273,12 @@ function RefundForm({ order, report }: { order: AdminOrder; report: Report }) {
           attempt.current = null;
           setAmount('');
           setReason('');
-          toast.success(`Refunded ${formatMoney(cents)} on order ${order.number}.`);
+          const refunded = formatMoney(cents, locale);
+          toast.success(t`Refunded ${refunded} on order ${number}.`);
         },
         onError: (error) => {
           if (error instanceof ApiError) setErrors(error.fieldErrors);
-          report(failureMessage(error, 'The refund could not be made.'));
+          report(failureMessage(error, t`The refund could not be made.`));
         },
       },
     );
@@ -268,20 +286,20 @@ function RefundForm({ order, report }: { order: AdminOrder; report: Report }) {
 
   const sending = refund.isPending;
   return (
-    <form className={styles.form} aria-label="Refund" noValidate onSubmit={onSubmit}>
+    <form className={styles.form} aria-label={t`Refund`} noValidate onSubmit={onSubmit}>
       <div className={styles.grid2}>
         <TextField
-          label="Amount (CAD)"
+          label={t`Amount (CAD)`}
           name="amount"
           inputMode="decimal"
           value={amount}
           error={errors.amount}
-          hint={`Up to ${formatMoney(order.refundable)} is left to refund.`}
+          hint={t`Up to ${left} is left to refund.`}
           disabled={sending}
           onChange={(event) => setAmount(event.target.value)}
         />
         <TextField
-          label="Reason"
+          label={t`Reason`}
           name="reason"
           value={reason}
           error={errors.reason}
@@ -291,7 +309,7 @@ function RefundForm({ order, report }: { order: AdminOrder; report: Report }) {
       </div>
       <div className={styles.actions}>
         <Button type="submit" variant="outline" loading={sending} disabled={!online}>
-          Refund
+          <Trans>Refund</Trans>
         </Button>
       </div>
     </form>

@@ -5,6 +5,7 @@
  * a view can be reloaded, shared or bookmarked; changing a filter goes back to page 1. Rows link to
  * the order.
  */
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
 import {
   createColumnHelper,
@@ -24,7 +25,8 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { failureMessage } from '../../../lib/failure-message.ts';
 import { formatMoney } from '../../../lib/format.ts';
-import { formatOrderDateTime, itemCountText } from '../../../lib/order-format.ts';
+import { formatOrderDateTime } from '../../../lib/order-format.ts';
+import { useLocale } from '../../../lib/i18n/use-locale.ts';
 import { ordersCsvUrl, useDeskOrders } from '../api/desk-orders.ts';
 import { deskQuery, deskStatus } from '../lib/desk-query.ts';
 import { DESK_SORTS, type DeskSearch, type DeskSort } from '../lib/desk-search.ts';
@@ -40,7 +42,7 @@ const SORTABLE = new Set<string>(DESK_SORTS);
 
 const columns = column.columns([
   column.accessor('number', {
-    header: 'Order',
+    header: () => <Trans>Order</Trans>,
     cell: (info) => (
       <Link to="/admin/orders/$orderId" params={{ orderId: info.row.original.id }}>
         {info.getValue()}
@@ -48,11 +50,11 @@ const columns = column.columns([
     ),
   }),
   column.accessor('createdAt', {
-    header: 'Date',
+    header: () => <Trans>Date</Trans>,
     cell: (info) => <time dateTime={info.getValue()}>{formatOrderDateTime(info.getValue())}</time>,
   }),
   column.accessor('name', {
-    header: 'Customer',
+    header: () => <Trans>Customer</Trans>,
     cell: (info) => (
       <>
         {info.getValue()}
@@ -61,20 +63,32 @@ const columns = column.columns([
     ),
   }),
   column.accessor('status', {
-    header: 'Status',
+    header: () => <Trans>Status</Trans>,
     cell: (info) => <span className={styles.badge}>{ORDER_STATUS_LABELS[info.getValue()]}</span>,
   }),
-  column.accessor('itemCount', { header: 'Items', cell: (info) => itemCountText(info.getValue()) }),
+  column.accessor('itemCount', {
+    header: () => <Trans>Items</Trans>,
+    cell: (info) => <ItemCount count={info.getValue()} />,
+  }),
   column.accessor('total', {
-    header: 'Total',
-    cell: (info) => formatMoney(info.getValue()),
+    header: () => <Trans>Total</Trans>,
+    cell: (info) => <Money cents={info.getValue()} />,
     meta: { numeric: true },
   }),
 ]);
 
 const NO_ROWS: AdminOrderSummary[] = [];
 
+function Money({ cents }: { cents: number }) {
+  return formatMoney(cents, useLocale());
+}
+
+function ItemCount({ count }: { count: number }) {
+  return <Plural value={count} one="# item" other="# items" />;
+}
+
 export function OrderDeskPage({ search }: { search: DeskSearch }) {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const query = deskQuery(search);
   const current = deskStatus(search);
@@ -112,18 +126,31 @@ export function OrderDeskPage({ search }: { search: DeskSearch }) {
     },
   });
 
+  const total = page?.total ?? 0;
   const counts = page?.counts;
   const all = counts ? ORDER_STATUSES.reduce((sum, status) => sum + counts[status], 0) : null;
+  const caption =
+    query.sort === 'total'
+      ? query.order === 'desc'
+        ? t`Orders, sorted by total, descending`
+        : t`Orders, sorted by total, ascending`
+      : query.order === 'desc'
+        ? t`Orders, sorted by date, descending`
+        : t`Orders, sorted by date, ascending`;
   const countText = (n: number | null | undefined) =>
     n === null || n === undefined ? '' : ` (${n})`;
 
   return (
     <main id="main" className={frame.page}>
       <DeskNav />
-      <p className={frame.eyebrow}>Staff</p>
-      <h1 className={frame.title}>Order desk</h1>
+      <p className={frame.eyebrow}>
+        <Trans>Staff</Trans>
+      </p>
+      <h1 className={frame.title}>
+        <Trans>Order desk</Trans>
+      </h1>
 
-      <div role="group" aria-label="Filter by status" className={styles.statusFilter}>
+      <div role="group" aria-label={t`Filter by status`} className={styles.statusFilter}>
         <ul>
           <li>
             <button
@@ -132,7 +159,8 @@ export function OrderDeskPage({ search }: { search: DeskSearch }) {
               className={styles.statusChip}
               onClick={() => go({ status: undefined })}
             >
-              All{countText(all)}
+              <Trans>All</Trans>
+              {countText(all)}
             </button>
           </li>
           {ORDER_STATUSES.map((status) => (
@@ -159,32 +187,29 @@ export function OrderDeskPage({ search }: { search: DeskSearch }) {
 
       <div className={styles.toolbar}>
         <p className={styles.muted} role="status">
-          {page ? `${page.total} ${page.total === 1 ? 'order' : 'orders'}` : ''}
+          {page ? <Plural value={total} one="# order" other="# orders" /> : ''}
         </p>
         <a
           href={ordersCsvUrl(query)}
           download
           className={buttonClassName({ variant: 'outline', size: 'sm' })}
         >
-          Export CSV
+          <Trans>Export CSV</Trans>
         </a>
       </div>
 
       {orders.isPending ? (
-        <Spinner label="Loading orders" />
+        <Spinner label={t`Loading orders`} />
       ) : !page ? (
         <LoadFailure
-          message={failureMessage(orders.error, 'The orders could not be loaded.')}
+          message={failureMessage(orders.error, t`The orders could not be loaded.`)}
           onRetry={() => void orders.refetch()}
         />
       ) : (
         <>
           <div className={styles.tableScroll}>
             <table className={styles.table} aria-busy={orders.isPlaceholderData || undefined}>
-              <caption className="visually-hidden">
-                Orders, sorted by {query.sort === 'total' ? 'total' : 'date'},{' '}
-                {query.order === 'desc' ? 'descending' : 'ascending'}
-              </caption>
+              <caption className="visually-hidden">{caption}</caption>
               <thead>
                 {table.getHeaderGroups().map((group) => (
                   <tr key={group.id}>
@@ -240,7 +265,11 @@ export function OrderDeskPage({ search }: { search: DeskSearch }) {
               </tbody>
             </table>
           </div>
-          {page.total === 0 ? <p>No orders match these filters.</p> : null}
+          {page.total === 0 ? (
+            <p>
+              <Trans>No orders match these filters.</Trans>
+            </p>
+          ) : null}
           <DeskPager
             page={page.page}
             totalPages={page.totalPages}
@@ -260,6 +289,7 @@ function DeskFilters({
   search: DeskSearch;
   onApply: (next: Partial<DeskSearch>) => void;
 }) {
+  const { t } = useLingui();
   const [q, setQ] = useState(search.q ?? '');
   const [from, setFrom] = useState(search.from ?? '');
   const [to, setTo] = useState(search.to ?? '');
@@ -272,33 +302,33 @@ function DeskFilters({
   }
 
   return (
-    <form role="search" aria-label="Find orders" className={styles.filters} onSubmit={onSubmit}>
+    <form role="search" aria-label={t`Find orders`} className={styles.filters} onSubmit={onSubmit}>
       <TextField
-        label="Search orders"
+        label={t`Search orders`}
         type="search"
         name="q"
         value={q}
-        hint="Order number, e-mail or name"
+        hint={t`Order number, e-mail or name`}
         onChange={(event) => setQ(event.target.value)}
       />
       <TextField
-        label="From"
+        label={t`From`}
         type="date"
         name="from"
         value={from}
         onChange={(event) => setFrom(event.target.value)}
       />
       <TextField
-        label="To"
+        label={t`To`}
         type="date"
         name="to"
         value={to}
-        error={backwards ? 'Must be on or after the “From” date.' : null}
+        error={backwards ? t`Must be on or after the “From” date.` : null}
         onChange={(event) => setTo(event.target.value)}
       />
       <div className={styles.filterActions}>
         <button type="submit" className={buttonClassName({ variant: 'dark' })}>
-          Search
+          <Trans>Search</Trans>
         </button>
         {search.q || search.from || search.to ? (
           <button
@@ -306,7 +336,7 @@ function DeskFilters({
             className={buttonClassName({ variant: 'ghost' })}
             onClick={() => onApply({ q: undefined, from: undefined, to: undefined })}
           >
-            Clear
+            <Trans>Clear</Trans>
           </button>
         ) : null}
       </div>

@@ -5,6 +5,7 @@
  * whether the shop shows it. "Hide" asks for the reason in a dialog; "Show again" undoes it. The
  * list is read again after each, and a toast says what happened.
  */
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useId, useRef, useState } from 'react';
 import type { AdminReview } from '../../../../contract/reviews.ts';
@@ -32,9 +33,11 @@ const loadHideDialog = () => import('./hide-review-dialog.tsx');
 const BODY_PREVIEW = 180;
 
 export function ReviewDeskPage({ search }: { search: ReviewDeskSearch }) {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const reviews = useDeskReviews(search.page ?? 1);
   const answer = reviews.data;
+  const total = answer?.pagination.total ?? 0;
 
   function goToPage(page: number) {
     void navigate({ to: '/admin/reviews', search: { page: page === 1 ? undefined : page } });
@@ -43,37 +46,53 @@ export function ReviewDeskPage({ search }: { search: ReviewDeskSearch }) {
   return (
     <main id="main" className={frame.page}>
       <DeskNav />
-      <p className={frame.eyebrow}>Staff</p>
-      <h1 className={frame.title}>Reviews</h1>
+      <p className={frame.eyebrow}>
+        <Trans>Staff</Trans>
+      </p>
+      <h1 className={frame.title}>
+        <Trans>Reviews</Trans>
+      </h1>
 
       <div className={styles.toolbar}>
         <p className={styles.muted} role="status">
-          {answer
-            ? `${answer.pagination.total} ${answer.pagination.total === 1 ? 'review' : 'reviews'}`
-            : ''}
+          {answer ? <Plural value={total} one="# review" other="# reviews" /> : ''}
         </p>
       </div>
 
       {reviews.isPending ? (
-        <Spinner label="Loading reviews" />
+        <Spinner label={t`Loading reviews`} />
       ) : !answer ? (
         <LoadFailure
-          message={failureMessage(reviews.error, 'The reviews could not be loaded.')}
+          message={failureMessage(reviews.error, t`The reviews could not be loaded.`)}
           onRetry={() => void reviews.refetch()}
         />
       ) : (
         <>
           <div className={styles.tableScroll}>
             <table className={styles.table} aria-busy={reviews.isPlaceholderData || undefined}>
-              <caption className="visually-hidden">Reviews, newest first</caption>
+              <caption className="visually-hidden">
+                <Trans>Reviews, newest first</Trans>
+              </caption>
               <thead>
                 <tr>
-                  <th scope="col">Date</th>
-                  <th scope="col">Product</th>
-                  <th scope="col">Stars</th>
-                  <th scope="col">Review</th>
-                  <th scope="col">Author</th>
-                  <th scope="col">State</th>
+                  <th scope="col">
+                    <Trans>Date</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Product</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Stars</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Review</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Author</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>State</Trans>
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -83,7 +102,11 @@ export function ReviewDeskPage({ search }: { search: ReviewDeskSearch }) {
               </tbody>
             </table>
           </div>
-          {answer.pagination.total === 0 ? <p>No reviews yet.</p> : null}
+          {answer.pagination.total === 0 ? (
+            <p>
+              <Trans>No reviews yet.</Trans>
+            </p>
+          ) : null}
           <DeskPager
             page={answer.pagination.page}
             totalPages={answer.pagination.totalPages}
@@ -96,7 +119,10 @@ export function ReviewDeskPage({ search }: { search: ReviewDeskSearch }) {
 }
 
 function ReviewRow({ review }: { review: AdminReview }) {
+  const { t } = useLingui();
   const { hiddenAt } = review;
+  const rating = review.rating;
+  const reason = review.hiddenReason;
   return (
     <tr>
       <td>
@@ -108,7 +134,7 @@ function ReviewRow({ review }: { review: AdminReview }) {
         </Link>
       </td>
       <td>
-        <span className={styles.stars} role="img" aria-label={`${review.rating} out of 5 stars`}>
+        <span className={styles.stars} role="img" aria-label={t`${rating} out of 5 stars`}>
           {'★'.repeat(review.rating)}
           <span className={styles.emptyStars}>{'★'.repeat(5 - review.rating)}</span>
         </span>
@@ -120,21 +146,27 @@ function ReviewRow({ review }: { review: AdminReview }) {
       <td>
         {review.author}
         <span className={styles.muted}>
-          {review.verifiedPurchase ? 'Verified purchase' : 'Not a verified purchase'}
+          {review.verifiedPurchase ? t`Verified purchase` : t`Not a verified purchase`}
         </span>
       </td>
       <td>
         <div className={styles.state}>
           {hiddenAt !== null ? (
             <>
-              <span className={styles.hiddenBadge}>Hidden</span>
-              <span className={styles.muted}>
-                Since <time dateTime={hiddenAt}>{formatOrderDateTime(hiddenAt)}</time>
+              <span className={styles.hiddenBadge}>
+                <Trans>Hidden</Trans>
               </span>
-              <span className={styles.muted}>Reason: {review.hiddenReason}</span>
+              <span className={styles.muted}>
+                <Since at={hiddenAt} />
+              </span>
+              <span className={styles.muted}>
+                <Trans>Reason: {reason}</Trans>
+              </span>
             </>
           ) : (
-            <span className={styles.badge}>Published</span>
+            <span className={styles.badge}>
+              <Trans>Published</Trans>
+            </span>
           )}
           <ModerationButton review={review} />
         </div>
@@ -147,6 +179,7 @@ function ReviewRow({ review }: { review: AdminReview }) {
 function ReviewBody({ review }: { review: AdminReview }) {
   const [open, setOpen] = useState(false);
   const id = useId();
+  const title = review.title;
   if (review.body.length <= BODY_PREVIEW) return <p>{review.body}</p>;
   return (
     <>
@@ -158,8 +191,11 @@ function ReviewBody({ review }: { review: AdminReview }) {
         aria-controls={id}
         onClick={() => setOpen(!open)}
       >
-        {open ? 'Show less' : 'Read all'}
-        <span className="visually-hidden"> of “{review.title}”</span>
+        {open ? <Trans>Show less</Trans> : <Trans>Read all</Trans>}
+        <span className="visually-hidden">
+          {' '}
+          <Trans>of “{title}”</Trans>
+        </span>
       </button>
     </>
   );
@@ -171,12 +207,15 @@ function ReviewBody({ review }: { review: AdminReview }) {
  * list being read again.
  */
 function ModerationButton({ review }: { review: AdminReview }) {
+  const { t } = useLingui();
   const hidden = review.hiddenAt !== null;
+  const title = review.title;
+  const author = review.author;
   const [asking, setAsking] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const moderate = useModerateReview();
   const dialog = useChunk(loadHideDialog);
-  const named = ` review “${review.title}” by ${review.author}`;
+  const named = ` ${t`review “${title}” by ${author}`}`;
 
   function showAgain() {
     // Not disabled while it runs: a disabled button would drop the keyboard's focus.
@@ -184,9 +223,9 @@ function ModerationButton({ review }: { review: AdminReview }) {
     moderate.mutate(
       { reviewId: review._id, reason: null },
       {
-        onSuccess: () => toast.success(`The review “${review.title}” is shown again.`),
+        onSuccess: () => toast.success(t`The review “${title}” is shown again.`),
         onError: (error) =>
-          toast.error(failureMessage(error, 'The review could not be shown again.')),
+          toast.error(failureMessage(error, t`The review could not be shown again.`)),
       },
     );
   }
@@ -200,12 +239,22 @@ function ModerationButton({ review }: { review: AdminReview }) {
         aria-disabled={moderate.isPending || undefined}
         onClick={() => (hidden ? showAgain() : setAsking(true))}
       >
-        {hidden ? 'Show again' : 'Hide'}
+        {hidden ? <Trans>Show again</Trans> : <Trans>Hide</Trans>}
         <span className="visually-hidden">{named}</span>
       </button>
       {asking && dialog ? (
         <dialog.HideReviewDialog review={review} opener={button} onClose={() => setAsking(false)} />
       ) : null}
     </>
+  );
+}
+
+/** "Since <date>" under a hidden review's badge. */
+function Since({ at }: { at: string }) {
+  const when = formatOrderDateTime(at);
+  return (
+    <Trans>
+      Since <time dateTime={at}>{when}</time>
+    </Trans>
   );
 }

@@ -3,6 +3,7 @@
  * made them and why) and offers a small form to add or take some with a reason. A change that would
  * go below zero is refused by the server (409) and its message shown.
  */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Button, buttonClassName } from '../../../components/ui/button.tsx';
 import { FormFailure } from '../../../components/ui/form-failure.tsx';
@@ -19,6 +20,7 @@ import { useAdjustStock, useVariantStock } from '../api/variant-stock.ts';
 import styles from './admin.module.css';
 
 export function StockControl({ variantId, label }: { variantId: string; label: string }) {
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const panelId = useId();
   return (
@@ -28,10 +30,10 @@ export function StockControl({ variantId, label }: { variantId: string; label: s
         className={buttonClassName({ variant: 'ghost', size: 'sm' })}
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
-        aria-label={`Stock of ${label}`}
+        aria-label={t`Stock of ${label}`}
         onClick={() => setOpen((value) => !value)}
       >
-        Stock
+        <Trans>Stock</Trans>
       </button>
       {open ? <StockPanel id={panelId} variantId={variantId} label={label} /> : null}
     </div>
@@ -39,6 +41,7 @@ export function StockControl({ variantId, label }: { variantId: string; label: s
 }
 
 function StockPanel({ id, variantId, label }: { id: string; variantId: string; label: string }) {
+  const { t } = useLingui();
   const online = useOnline();
   const stock = useVariantStock(variantId, true);
   const adjust = useAdjustStock(variantId);
@@ -51,12 +54,12 @@ function StockPanel({ id, variantId, label }: { id: string; variantId: string; l
     event.preventDefault();
     const found: { delta?: string; reason?: string } = {};
     const change = Number(delta.trim().replace(/^\+/, ''));
-    if (!delta.trim()) found.delta = 'Enter how many to add (or take, with a minus sign).';
+    if (!delta.trim()) found.delta = t`Enter how many to add (or take, with a minus sign).`;
     else if (!/^[+-]?\d+$/.test(delta.trim()) || !Number.isSafeInteger(change))
-      found.delta = 'Enter a whole number, such as 5 or -2.';
-    else if (change === 0) found.delta = 'Must not be 0.';
-    if (!reason.trim()) found.reason = 'Enter a reason.';
-    else if (reason.trim().length > 200) found.reason = 'Must be at most 200 characters.';
+      found.delta = t`Enter a whole number, such as 5 or -2.`;
+    else if (change === 0) found.delta = t`Must not be 0.`;
+    if (!reason.trim()) found.reason = t`Enter a reason.`;
+    else if (reason.trim().length > 200) found.reason = t`Must be at most 200 characters.`;
     setErrors(found);
     if (Object.keys(found).length > 0) {
       focusFirstInvalid(event.currentTarget);
@@ -73,7 +76,8 @@ function StockPanel({ id, variantId, label }: { id: string; variantId: string; l
           attempt.current = null;
           setDelta('');
           setReason('');
-          toast.success(`Stock of ${label} is now ${updated.stock}.`);
+          const now = updated.stock;
+          toast.success(t`Stock of ${label} is now ${now}.`);
         },
         onError: (error) => {
           if (error instanceof ApiError) setErrors(error.fieldErrors);
@@ -83,32 +87,38 @@ function StockPanel({ id, variantId, label }: { id: string; variantId: string; l
   }
 
   const sending = adjust.isPending;
+  const count = stock.data?.stock;
+  const sku = stock.data?.sku;
   return (
     <div id={id} className={styles.stockPanel}>
       {stock.isPending ? (
-        <Spinner label="Loading the stock" />
+        <Spinner label={t`Loading the stock`} />
       ) : stock.data ? (
         <p>
-          In stock: <strong data-testid="variant-stock">{stock.data.stock}</strong>{' '}
-          <span className={styles.muted}>SKU {stock.data.sku}</span>
+          <Trans>
+            In stock: <strong data-testid="variant-stock">{count}</strong>
+          </Trans>{' '}
+          <span className={styles.muted}>
+            <Trans>SKU {sku}</Trans>
+          </span>
         </p>
       ) : (
-        <p role="alert">{failureMessage(stock.error, 'The stock could not be loaded.')}</p>
+        <p role="alert">{failureMessage(stock.error, t`The stock could not be loaded.`)}</p>
       )}
-      <form aria-label={`Adjust stock of ${label}`} noValidate onSubmit={onSubmit}>
+      <form aria-label={t`Adjust stock of ${label}`} noValidate onSubmit={onSubmit}>
         <div className={styles.grid2}>
           <TextField
-            label="Change"
+            label={t`Change`}
             name="delta"
             inputMode="numeric"
-            hint="5 adds five, -2 takes two"
+            hint={t`5 adds five, -2 takes two`}
             value={delta}
             error={errors.delta}
             disabled={sending}
             onChange={(event) => setDelta(event.target.value)}
           />
           <TextField
-            label="Reason"
+            label={t`Reason`}
             name="reason"
             value={reason}
             error={errors.reason}
@@ -118,16 +128,18 @@ function StockPanel({ id, variantId, label }: { id: string; variantId: string; l
         </div>
         <FormFailure
           message={
-            adjust.isError ? failureMessage(adjust.error, 'The stock could not be changed.') : null
+            adjust.isError ? failureMessage(adjust.error, t`The stock could not be changed.`) : null
           }
         />
         <Button type="submit" size="sm" variant="dark" loading={sending} disabled={!online}>
-          Adjust stock
+          <Trans>Adjust stock</Trans>
         </Button>
       </form>
       {stock.data && stock.data.adjustments.length > 0 ? (
         <details>
-          <summary>Latest adjustments</summary>
+          <summary>
+            <Trans>Latest adjustments</Trans>
+          </summary>
           <ul className={styles.refunds}>
             {stock.data.adjustments.slice(0, 10).map((entry) => (
               <li key={entry.id}>

@@ -2,6 +2,8 @@
  * What staff may do to an order, from the shop's transition table (the server checks the same
  * table and answers 409 otherwise), and the words for the timeline and the refund amount.
  */
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { canTransition, type OrderStatus } from '../../../../contract/checkout-rules.ts';
 
 /** The statuses staff set by hand (`refunded` comes from refunding, `paid` from the payment). */
@@ -25,39 +27,45 @@ export function parseDollars(text: string): number | null {
   return Number(whole) * 100 + Number(part.padEnd(2, '0'));
 }
 
-const EVENT_LABELS: Record<string, string> = {
-  placed: 'Order placed',
-  paid: 'Payment received',
-  processing: 'Marked processing',
-  shipped: 'Marked shipped',
-  delivered: 'Marked delivered',
-  cancelled: 'Cancelled',
-  refunded: 'Refunded in full',
-  refund: 'Refund',
-  refund_reason: 'Refund reason',
-  payment_failed: 'Payment failed',
-  payment_action_required: 'Payment needs the shopper’s authentication',
-  payment_after_cancel: 'Payment arrived after cancelling',
-  payment_mismatch: 'Payment amount did not match',
+const EVENT_LABELS: Record<string, MessageDescriptor> = {
+  placed: msg`Order placed`,
+  paid: msg`Payment received`,
+  processing: msg`Marked processing`,
+  shipped: msg`Marked shipped`,
+  delivered: msg`Marked delivered`,
+  cancelled: msg`Cancelled`,
+  refunded: msg`Refunded in full`,
+  refund: msg`Refund`,
+  refund_reason: msg`Refund reason`,
+  payment_failed: msg`Payment failed`,
+  payment_action_required: msg`Payment needs the shopper’s authentication`,
+  payment_after_cancel: msg`Payment arrived after cancelling`,
+  payment_mismatch: msg`Payment amount did not match`,
 };
 
-export function eventLabel(type: string): string {
+/** A timeline step's name in the page's language (an unknown type spelled out as it is). */
+export function eventLabel(type: string, i18n: I18n): string {
   const known = EVENT_LABELS[type];
-  if (known) return known;
+  if (known) return i18n._(known);
   const words = type.replaceAll('_', ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-const ACTORS: Record<string, string> = {
-  shopper: 'Shopper',
-  staff: 'Staff',
-  system: 'The shop (automatic)',
-  provider: 'Payment provider',
+const ACTORS: Record<string, MessageDescriptor> = {
+  shopper: msg`Shopper`,
+  staff: msg`Staff`,
+  system: msg`The shop (automatic)`,
+  provider: msg`Payment provider`,
 };
 
 /** Who did a step: "You" for the signed-in staff member, "Staff (usr_…)" for another. */
-export function actorLabel(event: { actor: string; actorId: string | null }, me?: string): string {
-  if (event.actor === 'staff' && event.actorId && event.actorId === me) return 'You';
-  const who = ACTORS[event.actor] ?? event.actor;
+export function actorLabel(
+  event: { actor: string; actorId: string | null },
+  i18n: I18n,
+  me?: string,
+): string {
+  if (event.actor === 'staff' && event.actorId && event.actorId === me) return i18n._(msg`You`);
+  const known = ACTORS[event.actor];
+  const who = known ? i18n._(known) : event.actor;
   return event.actor === 'staff' && event.actorId ? `${who} (${event.actorId})` : who;
 }

@@ -16,7 +16,10 @@ import {
 import { SAVED_PAYMENT_METHODS_KEY } from '../../../../lib/query-keys.ts';
 import { api, setupMswServer } from '../../../../testing/msw.ts';
 import { renderWithProviders } from '../../../../testing/render.tsx';
+import { testI18n } from '../../../../testing/i18n.ts';
 import { NO_SAVED_CARDS_TEXT, SavedPaymentMethods } from '../saved-payment-methods.tsx';
+
+const NO_SAVED_CARDS = testI18n._(NO_SAVED_CARDS_TEXT);
 
 const confirmSetup = vi.fn(async (_options: unknown) => ({
   setupIntent: { id: 'seti_123', status: 'succeeded' },
@@ -89,7 +92,7 @@ describe('SavedPaymentMethods', () => {
 
   test('says so when there are no cards', async () => {
     renderWithProviders(<SavedPaymentMethods />);
-    expect(await screen.findByText(NO_SAVED_CARDS_TEXT)).toBeTruthy();
+    expect(await screen.findByText(NO_SAVED_CARDS)).toBeTruthy();
   });
 
   test('Remove asks first; "Keep it" keeps the card, "Yes, remove" removes it', async () => {
@@ -107,7 +110,7 @@ describe('SavedPaymentMethods', () => {
     );
     const confirm = screen.getByRole('group', { name: 'Remove Visa •••• 4242, expires 12/34?' });
     fireEvent.click(within(confirm).getByRole('button', { name: 'Yes, remove' }));
-    expect(await screen.findByText(NO_SAVED_CARDS_TEXT)).toBeTruthy();
+    expect(await screen.findByText(NO_SAVED_CARDS)).toBeTruthy();
     const deletes = server.requests.filter((r) => r.method === 'DELETE');
     expect(deletes.map((r) => new URL(r.url).pathname)).toEqual([
       '/api/v1/user/payment-methods/spm_1',
@@ -126,7 +129,7 @@ describe('SavedPaymentMethods', () => {
       ),
     );
     renderWithProviders(<SavedPaymentMethods />);
-    await screen.findByText(NO_SAVED_CARDS_TEXT);
+    await screen.findByText(NO_SAVED_CARDS);
     fireEvent.click(screen.getByRole('button', { name: 'Add a card' }));
     const form = await screen.findByRole('form', { name: 'Add a test card' });
     expect(within(form).getAllByRole('radio')).toHaveLength(TEST_CARD_CHOICES.length);
@@ -147,7 +150,7 @@ describe('SavedPaymentMethods', () => {
       ),
     );
     renderWithProviders(<SavedPaymentMethods />);
-    await screen.findByText(NO_SAVED_CARDS_TEXT);
+    await screen.findByText(NO_SAVED_CARDS);
     fireEvent.click(screen.getByRole('button', { name: 'Add a card' }));
     const form = await screen.findByRole('form', { name: 'Add a card' });
     expect(within(form).getByTestId('payment-element')).toBeTruthy();
@@ -180,7 +183,7 @@ describe('SavedPaymentMethods', () => {
       ),
     );
     renderWithProviders(<SavedPaymentMethods />);
-    await screen.findByText(NO_SAVED_CARDS_TEXT);
+    await screen.findByText(NO_SAVED_CARDS);
     fireEvent.click(screen.getByRole('button', { name: 'Add a card' }));
     const form = await screen.findByRole('form', { name: 'Add a test card' });
     fireEvent.click(within(form).getByRole('button', { name: 'Save card' }));

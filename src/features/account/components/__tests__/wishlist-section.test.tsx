@@ -4,6 +4,7 @@
  * through the wishlist's outbox; an empty list says so. One QueryClient for the file, as the app
  * has one.
  */
+import { I18nProvider } from '@lingui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import {
   createMemoryHistory,
@@ -18,6 +19,7 @@ import type { ProductSummary } from '../../../../../contract/catalog.ts';
 import { createQueryClient } from '../../../../lib/query-client.ts';
 import { clearUser, setUser } from '../../../../stores/customer.ts';
 import { api, setupMswServer } from '../../../../testing/msw.ts';
+import { testI18n } from '../../../../testing/i18n.ts';
 import { EMPTY_WISHLIST_TEXT, WishlistSection } from '../wishlist-section.tsx';
 
 vi.mock('../../../../lib/outbox/browser.ts', async () => {
@@ -91,9 +93,11 @@ async function renderSection(products: ProductSummary[]) {
     history: createMemoryHistory({ initialEntries: ['/profile/me'] }),
   });
   render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
+    <I18nProvider i18n={testI18n}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </I18nProvider>,
   );
   await screen.findByRole('region', { name: 'Wishlist' });
 }
@@ -138,6 +142,6 @@ test('Remove takes the product off at once and sends one DELETE', async () => {
 
 test('an empty list says how to fill it', async () => {
   await renderSection([]);
-  expect(await within(section()).findByText(EMPTY_WISHLIST_TEXT)).toBeTruthy();
+  expect(await within(section()).findByText(testI18n._(EMPTY_WISHLIST_TEXT))).toBeTruthy();
   expect(within(section()).queryByRole('list')).toBeNull();
 });
