@@ -1,6 +1,10 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState, type FormEvent } from 'react';
 import type { Facet, SearchFacets } from '../../../contract/search.ts';
 import { asSentence, formatMoney } from '../../lib/format.ts';
+import { useLocale } from '../../lib/i18n/use-locale.ts';
 import {
   listOf,
   toggleInList,
@@ -10,10 +14,16 @@ import {
 import styles from './listing-filters.module.css';
 import type { UpdateSearch } from './product-listing.tsx';
 
-const GROUPS: { name: ListingFilterName; key: keyof SearchFacets; legend: string }[] = [
-  { name: 'category', key: 'categories', legend: 'Category' },
-  { name: 'brand', key: 'brands', legend: 'Brand' },
-  { name: 'flavor', key: 'flavors', legend: 'Flavor' },
+const GROUPS: { name: ListingFilterName; key: keyof SearchFacets; legend: MessageDescriptor }[] = [
+  { name: 'category', key: 'categories', legend: msg`Category` },
+  { name: 'brand', key: 'brands', legend: msg`Brand` },
+  { name: 'flavor', key: 'flavors', legend: msg`Flavor` },
+];
+
+const RATINGS: { value: number | undefined; label: MessageDescriptor }[] = [
+  { value: undefined, label: msg`Any rating` },
+  { value: 4, label: msg`4 stars & up` },
+  { value: 3, label: msg`3 stars & up` },
 ];
 
 /** Long facet lists show this many values until the shopper asks for the rest. */
@@ -30,13 +40,16 @@ export function ListingFilters({
   fixedFacet?: ListingFilterName | undefined;
   onUpdate: UpdateSearch;
 }) {
+  const { i18n } = useLingui();
   return (
     <div className={styles.filters}>
-      <h2 className={styles.heading}>Filters</h2>
+      <h2 className={styles.heading}>
+        <Trans>Filters</Trans>
+      </h2>
       {GROUPS.filter((group) => group.name !== fixedFacet).map((group) => (
         <FacetGroup
           key={group.name}
-          legend={group.legend}
+          legend={i18n._(group.legend)}
           facets={facets[group.key] as Facet[]}
           selected={listOf(search[group.name])}
           onToggle={(slug) =>
@@ -54,7 +67,9 @@ export function ListingFilters({
         onUpdate={onUpdate}
       />
       <fieldset className={styles.group}>
-        <legend className={styles.legend}>Availability</legend>
+        <legend className={styles.legend}>
+          <Trans>Availability</Trans>
+        </legend>
         <label className={styles.option}>
           <input
             type="checkbox"
@@ -64,24 +79,24 @@ export function ListingFilters({
               onUpdate((previous) => ({ ...previous, inStock }));
             }}
           />
-          <span>In stock only</span>
+          <span>
+            <Trans>In stock only</Trans>
+          </span>
         </label>
       </fieldset>
       <fieldset className={styles.group}>
-        <legend className={styles.legend}>Rating</legend>
-        {[
-          { value: undefined, label: 'Any rating' },
-          { value: 4, label: '4 stars & up' },
-          { value: 3, label: '3 stars & up' },
-        ].map((option) => (
-          <label key={option.label} className={styles.option}>
+        <legend className={styles.legend}>
+          <Trans>Rating</Trans>
+        </legend>
+        {RATINGS.map((option) => (
+          <label key={option.value ?? 'any'} className={styles.option}>
             <input
               type="radio"
               name="minRating"
               checked={(search.minRating || undefined) === option.value}
               onChange={() => onUpdate((previous) => ({ ...previous, minRating: option.value }))}
             />
-            <span>{option.label}</span>
+            <span>{i18n._(option.label)}</span>
           </label>
         ))}
       </fieldset>
@@ -106,6 +121,7 @@ function FacetGroup({
   const shown = facets.filter((facet) => facet.count > 0 || selected.includes(facet.slug));
   if (shown.length === 0) return null;
   const visible = expanded ? shown : shown.slice(0, COLLAPSED_COUNT);
+  const total = shown.length;
   return (
     <fieldset className={styles.group}>
       <legend className={styles.legend}>{legend}</legend>
@@ -122,7 +138,12 @@ function FacetGroup({
               <span className={styles.optionCount}>
                 <span className="visually-hidden">, </span>
                 {facet.count}
-                <span className="visually-hidden"> products</span>
+                <span className="visually-hidden">
+                  {' '}
+                  <Trans comment="After a filter value's number of matching products">
+                    products
+                  </Trans>
+                </span>
               </span>
             </label>
           </li>
@@ -136,7 +157,7 @@ function FacetGroup({
           aria-controls={listId}
           onClick={() => setExpanded((value) => !value)}
         >
-          {expanded ? 'Show fewer' : `Show all ${shown.length}`}
+          {expanded ? <Trans>Show fewer</Trans> : <Trans>Show all {total}</Trans>}
         </button>
       ) : null}
     </fieldset>
@@ -152,12 +173,17 @@ function PriceFilter({
   range: SearchFacets['priceRange'];
   onUpdate: UpdateSearch;
 }) {
+  const { t } = useLingui();
+  const locale = useLocale();
   const minId = useId();
   const maxId = useId();
   const errorId = useId();
   const [min, setMin] = useState(search.minPrice?.toString() ?? '');
   const [max, setMax] = useState(search.maxPrice?.toString() ?? '');
   const [error, setError] = useState<string | null>(null);
+
+  const lowest = range.min !== null ? formatMoney(range.min, locale) : null;
+  const highest = range.max !== null ? formatMoney(range.max, locale) : null;
 
   function apply(event: FormEvent) {
     event.preventDefault();
@@ -167,11 +193,11 @@ function PriceFilter({
     const bad = (value: number | undefined) =>
       value !== undefined && (!Number.isInteger(value) || value < 0);
     if (bad(minPrice) || bad(maxPrice)) {
-      setError('Enter whole dollar amounts, like 25.');
+      setError(t`Enter whole dollar amounts, like 25.`);
       return;
     }
     if (minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice) {
-      setError('The minimum must not be above the maximum.');
+      setError(t`The minimum must not be above the maximum.`);
       return;
     }
     setError(null);
@@ -181,21 +207,25 @@ function PriceFilter({
   return (
     <form className={styles.group} onSubmit={apply} noValidate>
       <fieldset className={styles.bare}>
-        <legend className={styles.legend}>Price (CAD)</legend>
-        {range.min !== null && range.max !== null ? (
+        <legend className={styles.legend}>
+          <Trans>Price (CAD)</Trans>
+        </legend>
+        {lowest !== null && highest !== null ? (
           <p className={styles.hint}>
-            From {formatMoney(range.min)} to {formatMoney(range.max)}
+            <Trans>
+              From {lowest} to {highest}
+            </Trans>
           </p>
         ) : null}
         <div className={styles.priceRow}>
           <label htmlFor={minId} className="visually-hidden">
-            Minimum price in dollars
+            <Trans>Minimum price in dollars</Trans>
           </label>
           <input
             id={minId}
             className={styles.priceInput}
             inputMode="numeric"
-            placeholder="Min $"
+            placeholder={t`Min $`}
             value={min}
             onChange={(event) => setMin(event.target.value)}
             aria-invalid={error ? true : undefined}
@@ -203,20 +233,20 @@ function PriceFilter({
           />
           <span aria-hidden="true">–</span>
           <label htmlFor={maxId} className="visually-hidden">
-            Maximum price in dollars
+            <Trans>Maximum price in dollars</Trans>
           </label>
           <input
             id={maxId}
             className={styles.priceInput}
             inputMode="numeric"
-            placeholder="Max $"
+            placeholder={t`Max $`}
             value={max}
             onChange={(event) => setMax(event.target.value)}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
           />
           <button type="submit" className={styles.apply}>
-            Apply
+            <Trans>Apply</Trans>
           </button>
         </div>
         {error ? (

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { ListingSearch } from '../../lib/catalog/listing-search.ts';
 import styles from './pagination.module.css';
@@ -33,6 +34,7 @@ export function Pagination({
   totalPages: number;
   onNavigate: () => void;
 }) {
+  const { t } = useLingui();
   if (totalPages <= 1) return null;
   const link = (target: number) => ({
     to: '.' as const,
@@ -46,10 +48,10 @@ export function Pagination({
     },
   });
   return (
-    <nav className={styles.pagination} aria-label="Pages">
+    <nav className={styles.pagination} aria-label={t`Pages`}>
       {page > 1 ? (
         <Link {...link(page - 1)} className={styles.step} rel="prev">
-          <span aria-hidden="true">‹</span> Previous
+          <span aria-hidden="true">‹</span> <Trans>Previous</Trans>
         </Link>
       ) : null}
       <ol className={styles.pages}>
@@ -64,7 +66,7 @@ export function Pagination({
                 {...link(item)}
                 className={styles.page}
                 aria-current={item === page ? 'page' : undefined}
-                aria-label={`Page ${item}`}
+                aria-label={t`Page ${item}`}
               >
                 {item}
               </Link>
@@ -74,7 +76,7 @@ export function Pagination({
       </ol>
       {page < totalPages ? (
         <Link {...link(page + 1)} className={styles.step} rel="next">
-          Next <span aria-hidden="true">›</span>
+          <Trans>Next</Trans> <span aria-hidden="true">›</span>
         </Link>
       ) : null}
     </nav>

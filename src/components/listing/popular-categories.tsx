@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { findBySlug, taxonomyQueryOptions } from '../../lib/catalog/get-taxonomy.ts';
@@ -6,14 +7,17 @@ import styles from './product-listing.module.css';
 
 /** Where to go when a listing comes up empty: the popular categories, by name. */
 export function PopularCategories() {
+  const { t } = useLingui();
   const categories = useQuery(taxonomyQueryOptions('categories')).data ?? [];
   const popular = POPULAR_CATEGORY_SLUGS.map((slug) => findBySlug(categories, slug)).filter(
     (category) => category !== undefined,
   );
   if (popular.length === 0) return null;
   return (
-    <nav aria-label="Popular categories" className={styles.suggestions}>
-      <h4 className={styles.suggestionsTitle}>Popular categories</h4>
+    <nav aria-label={t`Popular categories`} className={styles.suggestions}>
+      <h4 className={styles.suggestionsTitle}>
+        <Trans>Popular categories</Trans>
+      </h4>
       <ul className={styles.suggestionList}>
         {popular.map((category) => (
           <li key={category.slug}>

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useId, useRef, useState, type ReactNode } from 'react';
@@ -18,6 +21,19 @@ import { ListingFilters } from './listing-filters.tsx';
 import styles from './product-listing.module.css';
 import { Pagination } from './pagination.tsx';
 import { ProductGrid } from '../products/product-grid.tsx';
+
+/**
+ * What the sort menu calls each order, in the page's language: the interface's own words for the
+ * API's sort values (the English is the contract's SEARCH_SORT_LABELS).
+ */
+const SORT_LABELS: Record<SearchSort, MessageDescriptor> = {
+  relevance: msg`Best match`,
+  'price-asc': msg`Price: low to high`,
+  'price-desc': msg`Price: high to low`,
+  newest: msg`Newest`,
+  rating: msg`Top rated`,
+  name: msg`Name: A to Z`,
+};
 
 /**
  * The results of a listing; while another filter, sort or page loads, the previous answer stays
@@ -53,6 +69,7 @@ export function ProductListing({
   fixedFacet,
   emptySuggestions,
 }: ProductListingProps) {
+  const { t } = useLingui();
   if (!results.data) {
     return (
       <div className={styles.page}>
@@ -62,18 +79,20 @@ export function ProductListing({
         </header>
         {results.isError ? (
           <div className={styles.empty} role="alert">
-            <p>These products could not be loaded.</p>
+            <p>
+              <Trans>These products could not be loaded.</Trans>
+            </p>
             <button
               type="button"
               className={styles.clearLarge}
               onClick={() => void results.refetch()}
             >
-              Try again
+              <Trans>Try again</Trans>
             </button>
           </div>
         ) : (
           <div className={styles.loading}>
-            <Spinner label="Loading products" />
+            <Spinner label={t`Loading products`} />
           </div>
         )}
       </div>
@@ -104,6 +123,7 @@ export function ListingView({
   fixedFacet,
   emptySuggestions,
 }: Omit<ProductListingProps, 'results'> & { data: SearchProductsResponse; updating: boolean }) {
+  const { i18n, t } = useLingui();
   const navigate = useNavigate();
   const resultsRef = useRef<HTMLHeadingElement>(null);
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -138,6 +158,10 @@ export function ListingView({
     Boolean(search.inStock) ||
     Boolean(search.minRating);
 
+  const didYouMean = data.meta.didYouMean;
+  const totalProducts = pagination.totalProducts;
+  const activeCount = activeFilters.length;
+
   const clearAll = () =>
     update((previous) => ({ q: previous.q, sort: previous.sort }) as ListingSearch);
 
@@ -147,9 +171,11 @@ export function ListingView({
         <p className={styles.eyebrow}>{eyebrow}</p>
         <h1 className={styles.title}>{title}</h1>
         {description ? <div className={styles.description}>{description}</div> : null}
-        {data.meta.didYouMean ? (
+        {didYouMean ? (
           <p className={styles.didYouMean}>
-            Showing results for <strong>{data.meta.didYouMean}</strong>.
+            <Trans>
+              Showing results for <strong>{didYouMean}</strong>.
+            </Trans>
           </p>
         ) : null}
       </header>
@@ -163,8 +189,19 @@ export function ListingView({
             aria-controls={filtersId}
             onClick={() => setFiltersOpen((open) => !open)}
           >
-            {filtersOpen ? 'Hide filters' : 'Show filters'}
-            {hasFilters ? ` (${activeFilters.length || 'on'})` : ''}
+            {filtersOpen ? <Trans>Hide filters</Trans> : <Trans>Show filters</Trans>}
+            {hasFilters ? (
+              activeCount > 0 ? (
+                ` (${activeCount})`
+              ) : (
+                <>
+                  {' '}
+                  <Trans comment="Filters are on (none of them a facet value)">(on)</Trans>
+                </>
+              )
+            ) : (
+              ''
+            )}
           </button>
           <div
             id={filtersId}
@@ -194,12 +231,12 @@ export function ListingView({
               className={styles.count}
               aria-live="polite"
             >
-              {pagination.totalProducts === 1
-                ? '1 product'
-                : `${pagination.totalProducts} products`}
+              <Plural value={totalProducts} one="# product" other="# products" />
             </h2>
             <div className={styles.sort}>
-              <label htmlFor={sortId}>Sort by</label>
+              <label htmlFor={sortId}>
+                <Trans>Sort by</Trans>
+              </label>
               <select
                 id={sortId}
                 className={styles.select}
@@ -211,7 +248,7 @@ export function ListingView({
               >
                 {sorting.options.map((option) => (
                   <option key={option.value} value={option.value}>
-                    {option.label}
+                    {SORT_LABELS[option.value] ? i18n._(SORT_LABELS[option.value]) : option.label}
                   </option>
                 ))}
               </select>
@@ -219,27 +256,30 @@ export function ListingView({
           </div>
 
           {activeFilters.length > 0 || hasFilters ? (
-            <ul className={styles.chips} aria-label="Active filters">
-              {activeFilters.map((filter) => (
-                <li key={`${filter.name}-${filter.slug}`}>
-                  <button
-                    type="button"
-                    className={styles.chip}
-                    onClick={() =>
-                      update((previous) => ({
-                        ...previous,
-                        [filter.name]: toggleInList(previous[filter.name], filter.slug),
-                      }))
-                    }
-                    aria-label={`Remove filter ${filter.label}`}
-                  >
-                    {filter.label} <span aria-hidden="true">×</span>
-                  </button>
-                </li>
-              ))}
+            <ul className={styles.chips} aria-label={t`Active filters`}>
+              {activeFilters.map((filter) => {
+                const filterLabel = filter.label;
+                return (
+                  <li key={`${filter.name}-${filter.slug}`}>
+                    <button
+                      type="button"
+                      className={styles.chip}
+                      onClick={() =>
+                        update((previous) => ({
+                          ...previous,
+                          [filter.name]: toggleInList(previous[filter.name], filter.slug),
+                        }))
+                      }
+                      aria-label={t`Remove filter ${filterLabel}`}
+                    >
+                      {filter.label} <span aria-hidden="true">×</span>
+                    </button>
+                  </li>
+                );
+              })}
               <li>
                 <button type="button" className={styles.clear} onClick={clearAll}>
-                  Clear all filters
+                  <Trans>Clear all filters</Trans>
                 </button>
               </li>
             </ul>
@@ -256,20 +296,26 @@ export function ListingView({
             </>
           ) : (
             <div className={styles.empty}>
-              <h3 className={styles.emptyTitle}>No products match</h3>
+              <h3 className={styles.emptyTitle}>
+                <Trans>No products match</Trans>
+              </h3>
               <p>
-                {hasFilters
-                  ? 'Try removing a filter or widening the price range.'
-                  : 'Try another word, or browse one of our most popular categories.'}
+                {hasFilters ? (
+                  <Trans>Try removing a filter or widening the price range.</Trans>
+                ) : (
+                  <Trans>Try another word, or browse one of our most popular categories.</Trans>
+                )}
               </p>
               {hasFilters ? (
                 <button type="button" className={styles.clearLarge} onClick={clearAll}>
-                  Clear all filters
+                  <Trans>Clear all filters</Trans>
                 </button>
               ) : null}
               {emptySuggestions}
               <p className={styles.emptyHelp}>
-                Need a hand choosing? <Link to="/consultancy">Book a free consultation</Link>.
+                <Trans>
+                  Need a hand choosing? <Link to="/consultancy">Book a free consultation</Link>.
+                </Trans>
               </p>
             </div>
           )}

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import styles from './heart-button.module.css';
 
 /**
@@ -16,12 +17,13 @@ export function HeartButton({
   onToggle: (pressed: boolean) => void;
   className?: string | undefined;
 }) {
+  const { t } = useLingui();
   return (
     <button
       type="button"
       className={className ? `${styles.heart} ${className}` : styles.heart}
       aria-pressed={pressed}
-      aria-label={`Save ${name} to your wishlist`}
+      aria-label={t`Save ${name} to your wishlist`}
       onClick={() => onToggle(!pressed)}
     >
       <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { use } from 'react';
 import type { ProductSummary } from '../../../contract/catalog.ts';
@@ -31,6 +32,7 @@ export function ProductCard({
   headingLevel = 'h3',
   flavor,
 }: ProductCardProps) {
+  const { t } = useLingui();
   const Heading = headingLevel;
   const quickAdd = use(QuickAddContext);
   const heart = use(HeartContext);
@@ -61,8 +63,16 @@ export function ProductCard({
           <span className={styles.placeholder} />
         )}
         <span className={styles.badges}>
-          {product.onSale ? <span className={styles.saleBadge}>Sale</span> : null}
-          {product.inStock ? null : <span className={styles.stockBadge}>Sold out</span>}
+          {product.onSale ? (
+            <span className={styles.saleBadge}>
+              <Trans>Sale</Trans>
+            </span>
+          ) : null}
+          {product.inStock ? null : (
+            <span className={styles.stockBadge}>
+              <Trans>Sold out</Trans>
+            </span>
+          )}
         </span>
       </Link>
       {heart ? <div className={styles.heart}>{heart(product)}</div> : null}
@@ -83,7 +93,7 @@ export function ProductCard({
           <Price
             price={product.price}
             compareAtPrice={product.compareAtPrice}
-            prefix={product.priceVaries ? 'From' : undefined}
+            prefix={product.priceVaries ? t`From` : undefined}
           />
           {quickAdd?.(product, flavor)}
         </div>

@@ -1,4 +1,8 @@
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
+import type { Locale } from '../../../contract/locale.ts';
+import { useLocale } from '../../lib/i18n/use-locale.ts';
 import styles from './rating.module.css';
 
 /** Five stars as one path: listings show dozens of ratings, so each costs as few nodes as it can. */
@@ -8,12 +12,17 @@ const STARS = [0, 16, 32, 48, 64]
 
 /** Stars filled to the rating (0–5); the numbers are what a screen reader hears. */
 export function Rating({ rating, reviewCount }: { rating: number; reviewCount: number }) {
+  const { t } = useLingui();
   const gradient = `stars${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const fill = Math.max(0, Math.min(1, rating / 5));
+  const score = formatScore(rating, useLocale());
   const label =
     reviewCount > 0
-      ? `Rated ${rating.toFixed(1)} out of 5 from ${reviewCount} ${reviewCount === 1 ? 'review' : 'reviews'}`
-      : 'No reviews yet';
+      ? t`${plural(reviewCount, {
+          one: `Rated ${score} out of 5 from # review`,
+          other: `Rated ${score} out of 5 from # reviews`,
+        })}`
+      : t`No reviews yet`;
   return (
     <span className={styles.rating} role="img" aria-label={label}>
       <svg width="80" height="16" viewBox="0 0 80 16" aria-hidden="true" focusable="false">
@@ -27,9 +36,15 @@ export function Rating({ rating, reviewCount }: { rating: number; reviewCount: n
       </svg>
       {reviewCount > 0 ? (
         <span className={styles.count} aria-hidden="true">
-          {rating.toFixed(1)} ({reviewCount})
+          {score} ({reviewCount})
         </span>
       ) : null}
     </span>
   );
+}
+
+/** A rating with one decimal, as the page's language writes it: '4.5', '4,5'. */
+export function formatScore(rating: number, locale: Locale): string {
+  const fixed = rating.toFixed(1);
+  return locale === 'fr-CA' ? fixed.replace('.', ',') : fixed;
 }

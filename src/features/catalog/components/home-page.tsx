@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { CSSProperties } from 'react';
@@ -32,32 +33,33 @@ function rowColumns(items: number): CSSProperties {
 export const CATEGORY_IMAGE_SIZE = 400;
 
 export function HomePage() {
+  const { t } = useLingui();
   return (
     <main id="main" className={styles.home}>
       <Hero />
       <ProductRow
         id="top-products"
         collection="top"
-        eyebrow="Top rated"
-        title="Top products"
-        text="The highest-rated products in the shop, as scored by the people who use them."
+        eyebrow={t`Top rated`}
+        title={t`Top products`}
+        text={t`The highest-rated products in the shop, as scored by the people who use them.`}
         sentinel
       />
       <Categories />
       <ProductRow
         id="bestsellers"
         collection="bestsellers"
-        eyebrow="Most loved"
-        title="Bestsellers"
-        text="What Canadian athletes reorder again and again."
+        eyebrow={t`Most loved`}
+        title={t`Bestsellers`}
+        text={t`What Canadian athletes reorder again and again.`}
       />
       <ConsultancyCallToAction />
       <ProductRow
         id="new-arrivals"
         collection="new"
-        eyebrow="Just landed"
-        title="New arrivals"
-        text="Fresh formulas and flavors, straight onto our shelves."
+        eyebrow={t`Just landed`}
+        title={t`New arrivals`}
+        text={t`Fresh formulas and flavors, straight onto our shelves.`}
       />
       <RecentlyViewed />
       <Brands />
@@ -69,26 +71,38 @@ function Hero() {
   return (
     <section className={styles.hero} aria-labelledby="hero-title">
       <div className={styles.heroInner}>
-        <p className={styles.heroEyebrow}>Sports nutrition · Shipped across Canada</p>
+        <p className={styles.heroEyebrow}>
+          <Trans>Sports nutrition · Shipped across Canada</Trans>
+        </p>
         <h1 id="hero-title" className={styles.heroTitle}>
-          Fuel the work. <span>Forge the results.</span>
+          <Trans>
+            Fuel the work. <span>Forge the results.</span>
+          </Trans>
         </h1>
         <p className={styles.heroText} {...FIRST_VIEW_MARK}>
-          Protein, creatine, pre-workout and recovery from brands we trust — licensed by Health
-          Canada, fairly priced, and at your door in days.
+          <Trans>
+            Protein, creatine, pre-workout and recovery from brands we trust — licensed by Health
+            Canada, fairly priced, and at your door in days.
+          </Trans>
         </p>
         <div className={styles.heroActions}>
           <a href="#top-products" className={buttonClassName({ variant: 'primary' })}>
-            Shop top products
+            <Trans>Shop top products</Trans>
           </a>
           <Link to="/consultancy" className={styles.heroSecondary}>
-            Get a free consultation
+            <Trans>Get a free consultation</Trans>
           </Link>
         </div>
         <ul className={styles.perks}>
-          <li>Free shipping from $99</li>
-          <li>30-day returns</li>
-          <li>10 % off your first order</li>
+          <li>
+            <Trans>Free shipping from $99</Trans>
+          </li>
+          <li>
+            <Trans>30-day returns</Trans>
+          </li>
+          <li>
+            <Trans>10 % off your first order</Trans>
+          </li>
         </ul>
       </div>
     </section>
@@ -111,6 +125,7 @@ function ProductRow({
   /** The header turns solid once this section passes under it. */
   sentinel?: boolean;
 }) {
+  const { t } = useLingui();
   const limit = HOME_ROWS[collection];
   const { data, isError } = useQuery(productCollectionQueryOptions(collection, limit));
   return (
@@ -124,13 +139,15 @@ function ProductRow({
       {data ? (
         <ProductGrid products={data} className={styles.row} style={rowColumns(data.length)} />
       ) : isError ? (
-        <p className={styles.unavailable}>These products could not be loaded right now.</p>
+        <p className={styles.unavailable}>
+          <Trans>These products could not be loaded right now.</Trans>
+        </p>
       ) : (
         <ul
           className={styles.row}
           style={rowColumns(limit)}
           aria-busy="true"
-          aria-label={`Loading ${title}`}
+          aria-label={t`Loading ${title}`}
         >
           {Array.from({ length: limit }, (_, index) => (
             <li key={index} className={styles.skeletonCard} />
@@ -143,14 +160,15 @@ function ProductRow({
 
 /** One row of what this shopper opened last (kept on the device): none on a first visit. */
 function RecentlyViewed() {
+  const { t } = useLingui();
   const products = useRecentlyViewed().slice(0, RECENTLY_VIEWED_ON_HOME);
   if (products.length === 0) return null;
   return (
     <section className={styles.section} aria-labelledby="recently-viewed-title">
       <SectionHeading
         id="recently-viewed-title"
-        eyebrow="Pick up where you left off"
-        title="Recently viewed"
+        eyebrow={t`Pick up where you left off`}
+        title={t`Recently viewed`}
       />
       <ProductGrid products={products} className={styles.row} style={rowColumns(products.length)} />
     </section>
@@ -180,6 +198,7 @@ function SectionHeading({
 }
 
 function Categories() {
+  const { t } = useLingui();
   const { data = [] } = useQuery(taxonomyQueryOptions('categories'));
   const popular = POPULAR_CATEGORY_SLUGS.map((slug) => data.find((item) => item.slug === slug))
     .filter((category) => category !== undefined)
@@ -188,9 +207,9 @@ function Categories() {
     <section className={styles.section} aria-labelledby="categories-title">
       <SectionHeading
         id="categories-title"
-        eyebrow="Shop by goal"
-        title="Popular categories"
-        text="From your first scoop of protein to a dialled-in pre-workout stack."
+        eyebrow={t`Shop by goal`}
+        title={t`Popular categories`}
+        text={t`From your first scoop of protein to a dialled-in pre-workout stack.`}
       />
       <ul className={styles.categories}>
         {popular.length > 0
@@ -233,17 +252,21 @@ function ConsultancyCallToAction() {
     <section className={styles.cta} aria-labelledby="cta-title">
       <div className={styles.ctaInner}>
         <div>
-          <p className={styles.ctaEyebrow}>Free 30-minute consultation</p>
+          <p className={styles.ctaEyebrow}>
+            <Trans>Free 30-minute consultation</Trans>
+          </p>
           <h2 id="cta-title" className={styles.ctaTitle}>
-            Not sure where to start?
+            <Trans>Not sure where to start?</Trans>
           </h2>
           <p className={styles.ctaText}>
-            Talk to one of our coaches or our registered dietitian and leave with a supplement plan
-            built around your training, your diet and your budget.
+            <Trans>
+              Talk to one of our coaches or our registered dietitian and leave with a supplement
+              plan built around your training, your diet and your budget.
+            </Trans>
           </p>
         </div>
         <Link to="/consultancy" className={buttonClassName({ variant: 'primary' })}>
-          Book a consultation
+          <Trans>Book a consultation</Trans>
         </Link>
       </div>
     </section>
@@ -251,12 +274,13 @@ function ConsultancyCallToAction() {
 }
 
 function Brands() {
+  const { t } = useLingui();
   const { data = [] } = useQuery(taxonomyQueryOptions('brands'));
   if (data.length === 0) return null;
   const brands = [...data].sort((a, b) => compareFolded(a.name, b.name)).slice(0, 12);
   return (
     <section className={styles.section} aria-labelledby="brands-title">
-      <SectionHeading id="brands-title" eyebrow="Trusted names" title="Our brands" />
+      <SectionHeading id="brands-title" eyebrow={t`Trusted names`} title={t`Our brands`} />
       <ul className={styles.brands}>
         {brands.map((brand) => (
           <li key={brand.slug}>
@@ -271,7 +295,9 @@ function Brands() {
         ))}
       </ul>
       <p className={styles.more}>
-        <Link to="/brands">See all brands</Link>
+        <Link to="/brands">
+          <Trans>See all brands</Trans>
+        </Link>
       </p>
     </section>
   );

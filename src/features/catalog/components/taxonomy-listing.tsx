@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { PopularCategories } from '../../../components/listing/popular-categories.tsx';
 import { findBySlug, taxonomyQueryOptions } from '../../../lib/catalog/get-taxonomy.ts';
@@ -18,6 +19,7 @@ export function TaxonomyListing({
   slug: string;
   search: ListingSearch;
 }) {
+  const { i18n } = useLingui();
   const { data: items } = useSuspenseQuery(taxonomyQueryOptions(TAXONOMY_LISTINGS[kind].name));
   const results = useListingResults(toSearchParams(search, { [kind]: slug }));
   const item = findBySlug(items, slug);
@@ -25,7 +27,7 @@ export function TaxonomyListing({
     <main id="main">
       <ProductListing
         results={results}
-        eyebrow={TAXONOMY_LISTINGS[kind].eyebrow}
+        eyebrow={i18n._(TAXONOMY_LISTINGS[kind].eyebrow)}
         title={item?.name ?? slug}
         description={item?.description ? <p>{item.description}</p> : undefined}
         search={search}

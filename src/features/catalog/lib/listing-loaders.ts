@@ -2,6 +2,8 @@
  * The loaders of the category, brand and flavor routes, kept apart from the listing components
  * so a route's loader (which ships with the first page) does not pull the listing UI along.
  */
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { QueryClient } from '@tanstack/react-query';
 import { notFound } from '@tanstack/react-router';
 import type { TaxonomyName } from '../../../../contract/catalog.ts';
@@ -13,12 +15,14 @@ import {
   type ListingSearch,
 } from '../../../lib/catalog/listing-search.ts';
 
-export const TAXONOMY_LISTINGS: Record<ListingFilterName, { name: TaxonomyName; eyebrow: string }> =
-  {
-    category: { name: 'categories', eyebrow: 'Category' },
-    brand: { name: 'brands', eyebrow: 'Brand' },
-    flavor: { name: 'flavors', eyebrow: 'Flavor' },
-  };
+export const TAXONOMY_LISTINGS: Record<
+  ListingFilterName,
+  { name: TaxonomyName; eyebrow: MessageDescriptor }
+> = {
+  category: { name: 'categories', eyebrow: msg`Category` },
+  brand: { name: 'brands', eyebrow: msg`Brand` },
+  flavor: { name: 'flavors', eyebrow: msg`Flavor` },
+};
 
 /**
  * The loader of a category, brand or flavor page: the taxonomy list (for the heading) and the

@@ -3,6 +3,7 @@
  * sold out: one e-mail field (the signed-in shopper's address to start with), checked beside the
  * field before anything is sent, then the server's answer in place of the form.
  */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormFailure } from '../../../components/ui/form-failure.tsx';
@@ -17,10 +18,11 @@ const loadEmailRules = () =>
   import('../../../../contract/stock-alerts.ts').then((rules) => rules.stockAlertEmailForm);
 
 export function NotifyMeForm({ productId, variantId }: { productId: string; variantId: string }) {
+  const { t } = useLingui();
   const titleId = useId();
   const { user } = useCustomer();
   const form = useSchemaForm(loadEmailRules, { email: '' });
-  const submission = useFormSubmit(form, 'The alert could not be set. Please try again.');
+  const submission = useFormSubmit(form, t`The alert could not be set. Please try again.`);
   const alert = useStockAlert(productId);
 
   // The session is known only after hydration: fill the field then, unless the shopper typed.
@@ -38,7 +40,7 @@ export function NotifyMeForm({ productId, variantId }: { productId: string; vari
   return (
     <section className={styles.notify} aria-labelledby={titleId}>
       <h2 id={titleId} className={styles.notifyTitle}>
-        Notify me when it&apos;s back
+        <Trans>Notify me when it&apos;s back</Trans>
       </h2>
       {alert.data ? (
         <p className={styles.notifyDone} role="status">
@@ -52,7 +54,7 @@ export function NotifyMeForm({ productId, variantId }: { productId: string; vari
           aria-labelledby={titleId}
         >
           <TextField
-            label="Email"
+            label={t`Email`}
             type="email"
             autoComplete="email"
             disabled={alert.isPending}
@@ -60,7 +62,7 @@ export function NotifyMeForm({ productId, variantId }: { productId: string; vari
           />
           <FormFailure message={submission.failure} />
           <Button type="submit" variant="outline" loading={alert.isPending}>
-            Notify me
+            <Trans>Notify me</Trans>
           </Button>
         </form>
       )}

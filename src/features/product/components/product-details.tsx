@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -32,6 +33,7 @@ export function ProductDetails({
   /** The wallets' express checkout, when the shop offers it. */
   express?: ExpressCheckoutOffer;
 }) {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const selection = resolveSelection(product.variants, search);
   // Opened: this product leads the shopper's recently viewed, with its card as it is now.
@@ -48,10 +50,12 @@ export function ProductDetails({
 
   return (
     <main id="main" className={styles.page}>
-      <nav aria-label="Breadcrumb" className={styles.breadcrumb}>
+      <nav aria-label={t`Breadcrumb`} className={styles.breadcrumb}>
         <ol>
           <li>
-            <Link to="/">Home</Link>
+            <Link to="/">
+              <Trans>Home</Trans>
+            </Link>
           </li>
           {product.categories[0] ? (
             <li>
@@ -92,9 +96,15 @@ export function ProductDetails({
             express={express}
           />
           <ul className={styles.perks}>
-            <li>Free standard shipping on orders of $99 or more</li>
-            <li>30-day returns on unopened products</li>
-            <li>Licensed by Health Canada, shipped from Ontario</li>
+            <li>
+              <Trans>Free standard shipping on orders of $99 or more</Trans>
+            </li>
+            <li>
+              <Trans>30-day returns on unopened products</Trans>
+            </li>
+            <li>
+              <Trans>Licensed by Health Canada, shipped from Ontario</Trans>
+            </li>
           </ul>
         </div>
       </div>
@@ -102,7 +112,7 @@ export function ProductDetails({
       <div className={styles.sections}>
         <section aria-labelledby="product-description" className={styles.section}>
           <h2 id="product-description" className={styles.sectionTitle}>
-            Description
+            <Trans>Description</Trans>
           </h2>
           {product.description
             .split(/\n{2,}/)
@@ -111,7 +121,7 @@ export function ProductDetails({
               <p key={index}>{paragraph}</p>
             ))}
           {product.categories.length > 0 ? (
-            <ul className={styles.tags} aria-label="Categories">
+            <ul className={styles.tags} aria-label={t`Categories`}>
               {product.categories.map((category) => (
                 <li key={category.slug}>
                   <Link to="/category/$categorySlug" params={{ categorySlug: category.slug }}>
@@ -125,7 +135,7 @@ export function ProductDetails({
         {product.nutritionFacts ? (
           <section aria-labelledby="product-nutrition" className={styles.section}>
             <h2 id="product-nutrition" className={styles.sectionTitle}>
-              Nutrition facts
+              <Trans>Nutrition facts</Trans>
             </h2>
             <NutritionFacts facts={product.nutritionFacts} />
           </section>
@@ -152,7 +162,7 @@ function RecentlyViewed({ exclude }: { exclude: string }) {
   return (
     <section aria-labelledby="recently-viewed" className={styles.suggested}>
       <h2 id="recently-viewed" className={styles.sectionTitle}>
-        Recently viewed
+        <Trans>Recently viewed</Trans>
       </h2>
       <ProductGrid products={products} />
     </section>
@@ -165,7 +175,7 @@ function SuggestedProducts({ identifier }: { identifier: string }) {
   return (
     <section aria-labelledby="suggested-products" className={styles.suggested}>
       <h2 id="suggested-products" className={styles.sectionTitle}>
-        You may also like
+        <Trans>You may also like</Trans>
       </h2>
       <ProductGrid products={data} />
     </section>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { imageSrcSet } from '../../../lib/catalog/image-srcset.ts';
 import { FIRST_VIEW_MARK } from '../../../lib/ssr/first-view.ts';
@@ -20,6 +21,7 @@ export function ProductGallery({
   /** The packshot of the chosen flavor, one of `images`. */
   flavorImage?: string | null | undefined;
 }) {
+  const { t } = useLingui();
   const flavorIndex = flavorImage ? images.indexOf(flavorImage) : -1;
   const [current, setCurrent] = useState(Math.max(0, flavorIndex));
   const [followed, setFollowed] = useState(flavorImage);
@@ -28,6 +30,8 @@ export function ProductGallery({
     if (flavorIndex >= 0) setCurrent(flavorIndex);
   }
   const shown = images[current] ?? images[0];
+  const total = images.length;
+  const number = current + 1;
   return (
     <div className={styles.gallery}>
       <div className={styles.mainImage}>
@@ -36,31 +40,36 @@ export function ProductGallery({
             src={shown}
             srcSet={imageSrcSet(shown)}
             sizes={`(min-width: 900px) ${GALLERY_IMAGE_SIZE}px, 100vw`}
-            alt={images.length > 1 ? `${name}, image ${current + 1} of ${images.length}` : name}
+            alt={total > 1 ? t`${name}, image ${number} of ${total}` : name}
             width={GALLERY_IMAGE_SIZE}
             height={GALLERY_IMAGE_SIZE}
             fetchPriority="high"
             {...FIRST_VIEW_MARK}
           />
         ) : (
-          <span className={styles.noImage}>No image yet</span>
+          <span className={styles.noImage}>
+            <Trans>No image yet</Trans>
+          </span>
         )}
       </div>
       {images.length > 1 ? (
-        <ul className={styles.thumbs} aria-label="Product images">
-          {images.map((image, index) => (
-            <li key={image}>
-              <button
-                type="button"
-                className={styles.thumb}
-                aria-pressed={index === current}
-                aria-label={`Show image ${index + 1} of ${images.length}`}
-                onClick={() => setCurrent(index)}
-              >
-                <img src={image} alt="" width={80} height={80} loading="lazy" decoding="async" />
-              </button>
-            </li>
-          ))}
+        <ul className={styles.thumbs} aria-label={t`Product images`}>
+          {images.map((image, index) => {
+            const position = index + 1;
+            return (
+              <li key={image}>
+                <button
+                  type="button"
+                  className={styles.thumb}
+                  aria-pressed={index === current}
+                  aria-label={t`Show image ${position} of ${total}`}
+                  onClick={() => setCurrent(index)}
+                >
+                  <img src={image} alt="" width={80} height={80} loading="lazy" decoding="async" />
+                </button>
+              </li>
+            );
+          })}
         </ul>
       ) : null}
     </div>

@@ -10,15 +10,20 @@
  * a signed-in account the review form (write-review.tsx, loaded only then), and for anyone else a
  * line saying reviews are written by buyers, with a link to sign in that comes back to the form.
  */
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useId, useState } from 'react';
 import type { ProductDetail } from '../../../../contract/catalog.ts';
+import type { Locale } from '../../../../contract/locale.ts';
 import { WRITE_REVIEW_ANCHOR } from '../../../../contract/review-rules.ts';
 import type { Review, ReviewSummary } from '../../../../contract/reviews.ts';
 import { Rating } from '../../../components/products/rating.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { failureMessage } from '../../../lib/failure-message.ts';
+import { useLocale } from '../../../lib/i18n/use-locale.ts';
 import { useHydrated } from '../../../lib/ssr/hydrated.ts';
 import { useCustomer } from '../../../stores/customer.ts';
 import { reviewsQueryOptions, type ReviewSort } from '../api/get-reviews.ts';
@@ -28,24 +33,37 @@ const WriteReview = lazy(() =>
   import('./write-review.tsx').then((module) => ({ default: module.WriteReview })),
 );
 
-export const REVIEW_SORT_LABELS: Record<ReviewSort, string> = {
-  newest: 'Newest first',
-  highest: 'Highest rated',
-  lowest: 'Lowest rated',
+export const REVIEW_SORT_LABELS: Record<ReviewSort, MessageDescriptor> = {
+  newest: msg`Newest first`,
+  highest: msg`Highest rated`,
+  lowest: msg`Lowest rated`,
 };
 
-export const NO_REVIEWS_TEXT = 'No reviews yet.';
-export const BUYERS_WRITE_TEXT =
-  'Reviews are written by shoppers who bought and received the product.';
+export const NO_REVIEWS_TEXT = msg`No reviews yet.`;
+export const BUYERS_WRITE_TEXT = msg`Reviews are written by shoppers who bought and received the product.`;
 
-const dateFormat = new Intl.DateTimeFormat('en-CA', {
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-  timeZone: 'America/Toronto',
-});
+const dateFormats = new Map<Locale, Intl.DateTimeFormat>();
+
+/**
+ * A review's date in the page's language, on the shop's clock (Toronto), so the server's HTML and
+ * the browser agree whatever the shopper's time zone.
+ */
+function reviewDate(date: Date, locale: Locale): string {
+  let format = dateFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, {
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+      timeZone: 'America/Toronto',
+    });
+    dateFormats.set(locale, format);
+  }
+  return format.format(date);
+}
 
 export function ProductReviews({ product }: { product: ProductDetail }) {
+  const { i18n, t } = useLingui();
   const [sort, setSort] = useState<ReviewSort>('newest');
   const sortId = useId();
   const hasReviews = product.reviewCount > 0;
@@ -54,6 +72,7 @@ export function ProductReviews({ product }: { product: ProductDetail }) {
     enabled: hasReviews,
   });
   const pages = reviews.data?.pages ?? [];
+  const reviewCount = product.reviewCount;
   const summary = pages[0]?.summary ?? null;
   const listed: Review[] =
     pages.length > 0
@@ -65,7 +84,7 @@ export function ProductReviews({ product }: { product: ProductDetail }) {
   return (
     <section aria-labelledby="product-reviews" className={styles.reviews}>
       <h2 id="product-reviews" className={styles.title}>
-        Reviews
+        <Trans>Reviews</Trans>
       </h2>
       {hasReviews ? (
         <div className={styles.summary}>
@@ -73,19 +92,21 @@ export function ProductReviews({ product }: { product: ProductDetail }) {
             <span className={styles.averageNumber}>{product.rating.toFixed(1)}</span>
             <Rating rating={product.rating} reviewCount={product.reviewCount} />
             <span>
-              Based on {product.reviewCount} {product.reviewCount === 1 ? 'review' : 'reviews'}
+              <Plural value={reviewCount} one="Based on # review" other="Based on # reviews" />
             </span>
           </p>
           {summary ? <StarCounts summary={summary} /> : null}
         </div>
       ) : (
-        <p>{NO_REVIEWS_TEXT}</p>
+        <p>{i18n._(NO_REVIEWS_TEXT)}</p>
       )}
       <ReviewWriting product={product} />
       {hasReviews ? (
         <>
           <div className={styles.sort}>
-            <label htmlFor={sortId}>Sort reviews</label>
+            <label htmlFor={sortId}>
+              <Trans>Sort reviews</Trans>
+            </label>
             <select
               id={sortId}
               value={sort}
@@ -93,7 +114,7 @@ export function ProductReviews({ product }: { product: ProductDetail }) {
             >
               {(Object.keys(REVIEW_SORT_LABELS) as ReviewSort[]).map((key) => (
                 <option key={key} value={key}>
-                  {REVIEW_SORT_LABELS[key]}
+                  {i18n._(REVIEW_SORT_LABELS[key])}
                 </option>
               ))}
             </select>
@@ -105,9 +126,9 @@ export function ProductReviews({ product }: { product: ProductDetail }) {
           </ul>
           {reviews.isError ? (
             <p className={styles.failure} role="alert">
-              {failureMessage(reviews.error, 'The reviews could not be loaded.')}{' '}
+              {failureMessage(reviews.error, t`The reviews could not be loaded.`)}{' '}
               <Button variant="outline" onClick={() => void reviews.refetch()}>
-                Try again
+                <Trans>Try again</Trans>
               </Button>
             </p>
           ) : null}
@@ -117,7 +138,7 @@ export function ProductReviews({ product }: { product: ProductDetail }) {
               onClick={() => void reviews.fetchNextPage()}
               loading={reviews.isFetchingNextPage}
             >
-              Show more reviews
+              <Trans>Show more reviews</Trans>
             </Button>
           ) : null}
         </>
@@ -133,6 +154,7 @@ export function ProductReviews({ product }: { product: ProductDetail }) {
  * (no account to keep a review with) the line and a sign-in link that comes back to the form.
  */
 function ReviewWriting({ product }: { product: ProductDetail }) {
+  const { i18n } = useLingui();
   const hydrated = useHydrated();
   const { user } = useCustomer();
   if (!hydrated) return null;
@@ -145,9 +167,9 @@ function ReviewWriting({ product }: { product: ProductDetail }) {
   }
   return (
     <p className={styles.writeInvite}>
-      {BUYERS_WRITE_TEXT}{' '}
+      {i18n._(BUYERS_WRITE_TEXT)}{' '}
       <Link to="/login" search={{ redirect: `/product/${product.slug}#${WRITE_REVIEW_ANCHOR}` }}>
-        Sign in to review it
+        <Trans>Sign in to review it</Trans>
       </Link>
     </p>
   );
@@ -155,23 +177,27 @@ function ReviewWriting({ product }: { product: ProductDetail }) {
 
 /** How many reviews gave each number of stars, 5 to 1, as bars with their counts. */
 function StarCounts({ summary }: { summary: ReviewSummary }) {
+  const { t } = useLingui();
   const stars = [5, 4, 3, 2, 1] as const;
   return (
-    <ul className={styles.histogram} aria-label="Reviews by stars">
+    <ul className={styles.histogram} aria-label={t`Reviews by stars`}>
       {stars.map((star) => {
         const count = summary.histogram[star];
         const share = summary.count > 0 ? count / summary.count : 0;
         return (
           <li key={star} className={styles.bar}>
             <span>
-              {star} {star === 1 ? 'star' : 'stars'}
+              <Plural value={star} one="# star" other="# stars" />
             </span>
             <span className={styles.track} aria-hidden="true">
               <span className={styles.fill} style={{ width: `${Math.round(share * 100)}%` }} />
             </span>
             <span>
               {count}
-              <span className="visually-hidden"> {count === 1 ? 'review' : 'reviews'}</span>
+              <span className="visually-hidden">
+                {' '}
+                <Plural value={count} one="review" other="reviews" />
+              </span>
             </span>
           </li>
         );
@@ -181,9 +207,12 @@ function StarCounts({ summary }: { summary: ReviewSummary }) {
 }
 
 function ReviewItem({ review }: { review: Review }) {
+  const { t } = useLingui();
+  const locale = useLocale();
+  const rating = review.rating;
   return (
     <li className={styles.review}>
-      <span className={styles.stars} role="img" aria-label={`${review.rating} out of 5 stars`}>
+      <span className={styles.stars} role="img" aria-label={t`${rating} out of 5 stars`}>
         {'★'.repeat(review.rating)}
         <span className={styles.emptyStars}>{'★'.repeat(5 - review.rating)}</span>
       </span>
@@ -193,9 +222,12 @@ function ReviewItem({ review }: { review: Review }) {
       <p className={styles.byline}>
         {review.author}
         {review.verifiedPurchase ? (
-          <span className={styles.verified}> · Verified purchase</span>
+          <span className={styles.verified}>
+            {' '}
+            · <Trans>Verified purchase</Trans>
+          </span>
         ) : null}{' '}
-        · <time dateTime={review.createdAt}>{dateFormat.format(new Date(review.createdAt))}</time>
+        · <time dateTime={review.createdAt}>{reviewDate(new Date(review.createdAt), locale)}</time>
       </p>
       <p className={styles.body}>{review.body}</p>
     </li>

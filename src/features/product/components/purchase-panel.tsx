@@ -1,6 +1,9 @@
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useId, useState } from 'react';
 import type { ProductDetail, ProductVariant } from '../../../../contract/catalog.ts';
-import { lineQuantityLimit, quantityLimitText } from '../../../../contract/cart-rules.ts';
+import { CART_LINE_MAX_QUANTITY, lineQuantityLimit } from '../../../../contract/cart-rules.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { useAddToCart } from '../../cart/api/index.ts';
 import { pickFlavor, pickSize, type Selection } from '../lib/variant-selection.ts';
@@ -18,6 +21,17 @@ import { VariantPicker } from './variant-picker.tsx';
 const NotifyMeForm = lazy(() =>
   import('./notify-me-form.tsx').then((module) => ({ default: module.NotifyMeForm })),
 );
+
+/**
+ * What the shopper is told when a quantity they asked for is cut to lineQuantityLimit(stock): the
+ * contract's quantityLimitText, in the page's language.
+ */
+export function quantityLimitNote(i18n: I18n, stock: number): string {
+  const max = CART_LINE_MAX_QUANTITY;
+  return stock < max
+    ? i18n._(msg`Only ${stock} in stock: you can buy at most ${stock}.`)
+    : i18n._(msg`You can buy at most ${max} of an item.`);
+}
 
 /** The most a shopper can put in one line: at most 20, and never above stock. */
 export function maxQuantity(variant: ProductVariant | undefined): number {
@@ -41,6 +55,7 @@ export function PurchasePanel({
   onAdded,
   express: Express,
 }: PurchasePanelProps) {
+  const { i18n } = useLingui();
   const addToCart = useAddToCart();
   const hydrated = useHydrated();
   // What the shopper asked for; above the limit the field shows the limit and says why.
@@ -48,8 +63,9 @@ export function PurchasePanel({
   const variant = selection.variant;
   const max = maxQuantity(variant);
   const shownQuantity = Math.min(quantity, Math.max(1, max));
+  const stock = variant?.stock ?? 0;
   const soldOut = !variant || variant.stock <= 0;
-  const limitNote = !soldOut && quantity > max ? quantityLimitText(variant.stock) : null;
+  const limitNote = !soldOut && quantity > max ? quantityLimitNote(i18n, variant.stock) : null;
 
   function add() {
     if (!variant || soldOut) return;
@@ -78,11 +94,13 @@ export function PurchasePanel({
         onSizeChange={(size) => onSelectionChange(pickSize(product.variants, selection, size))}
       />
       <p className={soldOut ? styles.outOfStock : styles.inStock} aria-live="polite">
-        {soldOut
-          ? 'Out of stock in this flavor and size'
-          : variant.stock <= 5
-            ? `Only ${variant.stock} left in stock`
-            : 'In stock — ships in 1 business day'}
+        {soldOut ? (
+          <Trans>Out of stock in this flavor and size</Trans>
+        ) : variant.stock <= 5 ? (
+          <Trans>Only {stock} left in stock</Trans>
+        ) : (
+          <Trans>In stock — ships in 1 business day</Trans>
+        )}
       </p>
       {variant && soldOut ? (
         // Nothing to add: the shopper can ask to hear when this flavor and size is back. Keyed by
@@ -112,7 +130,7 @@ export function PurchasePanel({
             disabled={soldOut}
             loading={addToCart.isPending}
           >
-            {soldOut ? 'Out of stock' : 'Add to cart'}
+            {soldOut ? <Trans>Out of stock</Trans> : <Trans>Add to cart</Trans>}
           </Button>
         </div>
       )}
@@ -140,18 +158,19 @@ function QuantityInput({
   note: string | null;
   onChange: (value: number) => void;
 }) {
+  const { t } = useLingui();
   const noteId = useId();
   // Above `max` is kept as asked: the field then shows `max` with the note.
   const set = (next: number) => onChange(Math.max(1, next));
   return (
     <div className={styles.quantityField}>
-      <div className={styles.quantity} role="group" aria-label="Quantity">
+      <div className={styles.quantity} role="group" aria-label={t`Quantity`}>
         <button
           type="button"
           className={styles.step}
           onClick={() => set(value - 1)}
           disabled={disabled || value <= 1}
-          aria-label="Decrease quantity"
+          aria-label={t`Decrease quantity`}
         >
           −
         </button>
@@ -163,7 +182,7 @@ function QuantityInput({
           max={Math.max(1, max)}
           value={value}
           disabled={disabled}
-          aria-label="Quantity"
+          aria-label={t`Quantity`}
           aria-describedby={note ? noteId : undefined}
           onChange={(event) => {
             const next = Number.parseInt(event.target.value, 10);
@@ -175,7 +194,7 @@ function QuantityInput({
           className={styles.step}
           onClick={() => set(value + 1)}
           disabled={disabled || value >= max}
-          aria-label="Increase quantity"
+          aria-label={t`Increase quantity`}
         >
           +
         </button>

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useId, useState, type RefObject } from 'react';
 import type { ProductDetail } from '../../../../contract/catalog.ts';
@@ -64,7 +65,7 @@ export default function QuickAddDialog({
             search={{ flavor: selection.flavor, size: selection.size } as never}
             className={styles.details}
           >
-            See full details
+            <Trans>See full details</Trans>
           </Link>
         </div>
         <div className={styles.panel}>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useRef, useState } from 'react';
 import type { ProductDetail, ProductSummary } from '../../../../contract/catalog.ts';
@@ -15,6 +16,7 @@ const QuickAddDialog = lazy(() => import('./quick-add-dialog.tsx'));
  * which one, since guessing a flavor for the shopper would fill carts with the wrong tub.
  */
 export function QuickAdd({ product, flavor }: { product: ProductSummary; flavor?: string }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const addToCart = useAddToCart();
   const [loading, setLoading] = useState(false);
@@ -38,16 +40,17 @@ export function QuickAdd({ product, flavor }: { product: ProductSummary; flavor?
         setDetail(full);
       }
     } catch {
-      toast.error('This product could not be loaded. Please try again.');
+      toast.error(t`This product could not be loaded. Please try again.`);
     } finally {
       setLoading(false);
     }
   }
 
+  const name = product.name;
   if (!product.inStock) {
     return (
       <Button size="sm" variant="outline" disabled>
-        Sold out
+        <Trans>Sold out</Trans>
       </Button>
     );
   }
@@ -61,9 +64,9 @@ export function QuickAdd({ product, flavor }: { product: ProductSummary; flavor?
           void open();
         }}
         loading={loading || addToCart.isPending}
-        aria-label={`Quick add ${product.name} to cart`}
+        aria-label={t`Quick add ${name} to cart`}
       >
-        Add
+        <Trans>Add</Trans>
       </Button>
       {detail ? (
         <Suspense fallback={null}>

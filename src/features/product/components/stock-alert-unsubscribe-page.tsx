@@ -2,6 +2,7 @@
  * What the unsubscribe link of a back-in-stock alert opens. It acts only when its button is
  * pressed, never on load: mail scanners open the links in a message, and must not end anything.
  */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
@@ -13,6 +14,7 @@ import styles from './stock-alert-unsubscribe-page.module.css';
 import frame from '../../../components/ui/page-frame.module.css';
 
 export function StockAlertUnsubscribePage({ token }: { token: string }) {
+  const { t } = useLingui();
   const stop = useStopStockAlert(token);
   // The outcome replaces the button, so focus follows it there.
   const outcomeRef = useCallback((element: HTMLElement | null) => {
@@ -36,19 +38,21 @@ export function StockAlertUnsubscribePage({ token }: { token: string }) {
     content = (
       <>
         <p>
-          You asked for one e-mail when an item is back in stock. Stop it, and we will not write to
-          you about it.
+          <Trans>
+            You asked for one e-mail when an item is back in stock. Stop it, and we will not write
+            to you about it.
+          </Trans>
         </p>
         <FormFailure
           message={
             stop.error
-              ? failureMessage(stop.error, 'The alert could not be stopped. Try again.')
+              ? failureMessage(stop.error, t`The alert could not be stopped. Try again.`)
               : null
           }
         />
         <p>
           <Button type="button" loading={stop.isPending} onClick={() => stop.mutate()}>
-            Stop this alert
+            <Trans>Stop this alert</Trans>
           </Button>
         </p>
       </>
@@ -57,11 +61,15 @@ export function StockAlertUnsubscribePage({ token }: { token: string }) {
 
   return (
     <main id="main" className={frame.page}>
-      <h1 className={frame.title}>Back-in-stock alert</h1>
+      <h1 className={frame.title}>
+        <Trans>Back-in-stock alert</Trans>
+      </h1>
       <div className={styles.stack}>
         {content}
         <p>
-          <Link to="/">Back to the shop</Link>
+          <Link to="/">
+            <Trans>Back to the shop</Trans>
+          </Link>
         </p>
       </div>
     </main>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import {
   flavorChoices,
@@ -28,19 +29,20 @@ export function VariantPicker<V extends SelectableVariant>({
   onSizeChange,
   disabled,
 }: VariantPickerProps<V>) {
+  const { t } = useLingui();
   const flavors = flavorChoices(variants);
   const sizes = sizeChoices(variants, selection.flavor);
   return (
     <div className={styles.picker}>
       <ChoiceGroup
-        legend="Flavor"
+        legend={t`Flavor`}
         current={selection.flavor}
         choices={flavors}
         onChange={onFlavorChange}
         disabled={disabled}
       />
       <ChoiceGroup
-        legend="Size"
+        legend={t`Size`}
         current={selection.size}
         choices={sizes}
         onChange={onSizeChange}
@@ -69,7 +71,12 @@ function ChoiceGroup({
     <fieldset className={styles.group} disabled={disabled}>
       <legend className={styles.legend}>
         {legend}
-        {currentLabel ? <span className={styles.current}>: {currentLabel}</span> : null}
+        {currentLabel ? (
+          <span className={styles.current}>
+            {/* The separator before the chosen value (French puts a no-break space before it). */}
+            <Trans comment="After a choice's name, before the chosen value">: {currentLabel}</Trans>
+          </span>
+        ) : null}
       </legend>
       <div className={styles.options}>
         {choices.map((choice) => (
@@ -87,7 +94,12 @@ function ChoiceGroup({
             />
             <span className={styles.optionText}>
               {choice.label}
-              {choice.inStock ? null : <span className={styles.soldOutText}> (out of stock)</span>}
+              {choice.inStock ? null : (
+                <span className={styles.soldOutText}>
+                  {' '}
+                  <Trans>(out of stock)</Trans>
+                </span>
+              )}
             </span>
           </label>
         ))}

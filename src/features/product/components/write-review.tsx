@@ -17,6 +17,9 @@
  * `/product/{slug}#write-review` (the delivered-order e-mail's links) opens the form and, once it
  * shows, scrolls to it and focuses it.
  */
+import type { I18n } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useId, useRef, useState, type ChangeEvent } from 'react';
 import {
@@ -38,22 +41,23 @@ import { asSentence } from '../../../lib/format.ts';
 import { myReviewQueryOptions, useSaveReview, type ReviewedProduct } from '../api/my-review.ts';
 import styles from './write-review.module.css';
 
-export const ONLY_BUYERS_TEXT = 'Only shoppers who have received this product can review it.';
-export const REVIEW_POSTED_TEXT = 'Thank you: your review is posted.';
-export const REVIEW_UPDATED_TEXT = 'Your review is updated.';
-export const REVIEW_HIDDEN_TEXT =
-  'The shop has hidden this review: it does not show on the product page.';
+export const ONLY_BUYERS_TEXT = msg`Only shoppers who have received this product can review it.`;
+export const REVIEW_POSTED_TEXT = msg`Thank you: your review is posted.`;
+export const REVIEW_UPDATED_TEXT = msg`Your review is updated.`;
+export const REVIEW_HIDDEN_TEXT = msg`The shop has hidden this review: it does not show on the product page.`;
 
 const loadReviewRules = () =>
   import('../../../../contract/reviews.ts').then((rules) => rules.ReviewForm);
 
 const STARS = Array.from({ length: REVIEW_RATING_MAX }, (_, i) => i + 1);
-const starsText = (n: number) => `${n} ${n === 1 ? 'star' : 'stars'}`;
+const starsText = (i18n: I18n, n: number) =>
+  i18n._(msg`${plural(n, { one: '# star', other: '# stars' })}`);
 
 const openedByLink = () =>
   typeof window !== 'undefined' && window.location.hash === `#${WRITE_REVIEW_ANCHOR}`;
 
 export function WriteReview({ product, userId }: { product: ReviewedProduct; userId: string }) {
+  const { i18n, t } = useLingui();
   const mine = useQuery(myReviewQueryOptions(product.slug, userId));
   const [editing, setEditing] = useState(openedByLink);
   // How the form takes the focus when it shows: brought to the top by the e-mail's link, or just
@@ -75,15 +79,15 @@ export function WriteReview({ product, userId }: { product: ReviewedProduct; use
   if (mine.isError) {
     return (
       <p className={styles.note} role="alert">
-        {failureMessage(mine.error, 'Whether you can review this product could not be checked.')}{' '}
+        {failureMessage(mine.error, t`Whether you can review this product could not be checked.`)}{' '}
         <Button variant="outline" size="sm" onClick={() => void mine.refetch()}>
-          Try again
+          <Trans>Try again</Trans>
         </Button>
       </p>
     );
   }
   const { mayReview, review } = mine.data;
-  if (!review && !mayReview) return <p className={styles.note}>{ONLY_BUYERS_TEXT}</p>;
+  if (!review && !mayReview) return <p className={styles.note}>{i18n._(ONLY_BUYERS_TEXT)}</p>;
 
   return (
     <div className={styles.writer}>
@@ -105,7 +109,7 @@ export function WriteReview({ product, userId }: { product: ReviewedProduct; use
           userId={userId}
           review={review}
           focusOnShow={focusOnShow}
-          onSaved={() => saved(review ? REVIEW_UPDATED_TEXT : REVIEW_POSTED_TEXT)}
+          onSaved={() => saved(i18n._(review ? REVIEW_UPDATED_TEXT : REVIEW_POSTED_TEXT))}
           onCancel={review ? () => setEditing(false) : undefined}
         />
       )}
@@ -115,26 +119,29 @@ export function WriteReview({ product, userId }: { product: ReviewedProduct; use
 
 /** The shopper's review as it stands, with the way to edit it. */
 function YourReview({ review, onEdit }: { review: MyReview; onEdit: () => void }) {
+  const { i18n, t } = useLingui();
   const headingId = useId();
+  const rating = review.rating;
+  const max = REVIEW_RATING_MAX;
   return (
     <section className={styles.yours} aria-labelledby={headingId}>
       <h3 id={headingId} className={styles.heading}>
-        Your review
+        <Trans>Your review</Trans>
       </h3>
       <p className={styles.yourTitle}>
         <span
           className={styles.shownStars}
           role="img"
-          aria-label={`${review.rating} out of ${REVIEW_RATING_MAX} stars`}
+          aria-label={t`${rating} out of ${max} stars`}
         >
           {'★'.repeat(review.rating)}
           <span className={styles.emptyStars}>{'★'.repeat(REVIEW_RATING_MAX - review.rating)}</span>
         </span>{' '}
         {review.title}
       </p>
-      {review.hidden ? <p className={styles.note}>{REVIEW_HIDDEN_TEXT}</p> : null}
+      {review.hidden ? <p className={styles.note}>{i18n._(REVIEW_HIDDEN_TEXT)}</p> : null}
       <Button variant="outline" onClick={onEdit}>
-        Edit your review
+        <Trans>Edit your review</Trans>
       </Button>
     </section>
   );
@@ -155,6 +162,7 @@ function ReviewForm({
   onSaved: () => void;
   onCancel?: () => void;
 }) {
+  const { t } = useLingui();
   const headingId = useId();
   const form = useSchemaForm(loadReviewRules, {
     rating: review ? String(review.rating) : '',
@@ -165,11 +173,13 @@ function ReviewForm({
   const submission = useFormSubmit(
     form,
     editing
-      ? 'Your review could not be saved. Please try again.'
-      : 'Your review could not be sent. Please try again.',
+      ? t`Your review could not be saved. Please try again.`
+      : t`Your review could not be sent. Please try again.`,
   );
   const save = useSaveReview(product, userId, editing, onSaved);
   const onSubmit = submission.onSubmit((body) => save.mutate(body, { onError: submission.fail }));
+  const [titleMin, titleMax] = [REVIEW_TITLE_MIN, REVIEW_TITLE_MAX];
+  const [bodyMin, bodyMax] = [REVIEW_BODY_MIN, REVIEW_BODY_MAX];
 
   // Focused once, when it shows (see focusOnShow); the e-mail's link also brings it to the top.
   const formRef = useCallback(
@@ -194,31 +204,31 @@ function ReviewForm({
       noValidate
     >
       <h3 id={headingId} className={styles.heading}>
-        {editing ? 'Edit your review' : 'Write a review'}
+        {editing ? <Trans>Edit your review</Trans> : <Trans>Write a review</Trans>}
       </h3>
       <StarRating disabled={save.isPending} {...form.field('rating')} />
       <TextField
-        label="Title"
-        hint={`${REVIEW_TITLE_MIN} to ${REVIEW_TITLE_MAX} characters.`}
+        label={t`Title`}
+        hint={t`${titleMin} to ${titleMax} characters.`}
         disabled={save.isPending}
         {...form.field('title')}
       />
       <TextField
-        label="Your review"
+        label={t`Your review`}
         multiline
         rows={6}
-        hint={`${REVIEW_BODY_MIN} to ${REVIEW_BODY_MAX} characters: what you liked, what you did not.`}
+        hint={t`${bodyMin} to ${bodyMax} characters: what you liked, what you did not.`}
         disabled={save.isPending}
         {...form.field('body')}
       />
       <FormFailure message={submission.failure} />
       <div className={styles.actions}>
         <Button type="submit" loading={save.isPending}>
-          {editing ? 'Save your review' : 'Post your review'}
+          {editing ? <Trans>Save your review</Trans> : <Trans>Post your review</Trans>}
         </Button>
         {onCancel ? (
           <Button variant="ghost" onClick={onCancel} disabled={save.isPending}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
         ) : null}
       </div>
@@ -244,10 +254,12 @@ function StarRating({
   onChange: (event: ChangeEvent<HTMLInputElement>) => void;
   disabled?: boolean;
 }) {
+  const { i18n } = useLingui();
   const id = useId();
   const legendId = `${id}-legend`;
   const errorId = `${id}-error`;
   const chosen = Number(value) || 0;
+  const max = REVIEW_RATING_MAX;
   return (
     <fieldset
       className={styles.rating}
@@ -256,7 +268,7 @@ function StarRating({
       aria-required="true"
     >
       <legend id={legendId} className={styles.legend}>
-        Your rating
+        <Trans>Your rating</Trans>
       </legend>
       <div className={styles.stars}>
         {STARS.map((n) => (
@@ -278,11 +290,17 @@ function StarRating({
             <span className={styles.starGlyph} aria-hidden="true">
               ★
             </span>
-            <span className="visually-hidden">{starsText(n)}</span>
+            <span className="visually-hidden">{starsText(i18n, n)}</span>
           </label>
         ))}
         <span className={styles.chosen} aria-hidden="true">
-          {chosen ? `${chosen} of ${REVIEW_RATING_MAX}` : 'Choose 1 to 5 stars'}
+          {chosen ? (
+            <Trans>
+              {chosen} of {max}
+            </Trans>
+          ) : (
+            <Trans>Choose 1 to 5 stars</Trans>
+          )}
         </span>
       </div>
       {error ? (

@@ -4,6 +4,7 @@
  * account's list through the wishlist outbox at once, and signing out leaves every heart unpressed.
  * One QueryClient for the file, as the app has one.
  */
+import { I18nProvider } from '@lingui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import {
   createMemoryHistory,
@@ -24,6 +25,7 @@ import { createQueryClient } from '../../../lib/query-client.ts';
 import { clearUser, setUser } from '../../../stores/customer.ts';
 import { api, setupMswServer } from '../../../testing/msw.ts';
 import { WithQuickAdd } from '../quick-add.tsx';
+import { testI18n } from '../../../testing/i18n.ts';
 
 vi.mock('../../../lib/outbox/browser.ts', async () => {
   const { memoryOutboxStorage } = await import('../../../testing/memory-outbox-storage.ts');
@@ -70,9 +72,11 @@ function renderPage(ui: ReactNode) {
     history: createMemoryHistory({ initialEntries: ['/'] }),
   });
   return render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
+    <I18nProvider i18n={testI18n}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </I18nProvider>,
   );
 }
 
@@ -139,11 +143,13 @@ describe('a card’s heart', () => {
 
     // The server (and a hydrating page) renders it unpressed, whoever is signed in.
     const html = renderToString(
-      <QueryClientProvider client={queryClient}>
-        <WithQuickAdd>
-          <HeartOnly product={WHEY} />
-        </WithQuickAdd>
-      </QueryClientProvider>,
+      <I18nProvider i18n={testI18n}>
+        <QueryClientProvider client={queryClient}>
+          <WithQuickAdd>
+            <HeartOnly product={WHEY} />
+          </WithQuickAdd>
+        </QueryClientProvider>
+      </I18nProvider>,
     );
     expect(html).toContain('aria-pressed="false"');
     expect(html).not.toContain('aria-pressed="true"');

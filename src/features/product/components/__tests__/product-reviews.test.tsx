@@ -10,6 +10,7 @@ import type { ProductDetail } from '../../../../../contract/catalog.ts';
 import { makeProduct } from './fixtures.ts';
 import type { Review } from '../../../../../contract/reviews.ts';
 import { api, setupMswServer } from '../../../../testing/msw.ts';
+import { testI18n } from '../../../../testing/i18n.ts';
 import { renderWithProviders } from '../../../../testing/render.tsx';
 import { NO_REVIEWS_TEXT, ProductReviews } from '../product-reviews.tsx';
 
@@ -122,7 +123,7 @@ test('a product without reviews says so and asks for none', async () => {
     <ProductReviews product={product({ rating: 0, reviewCount: 0, reviewsPreview: [] })} />,
   );
   const section = await screen.findByRole('region', { name: 'Reviews' });
-  expect(within(section).getByText(NO_REVIEWS_TEXT)).toBeTruthy();
+  expect(within(section).getByText(testI18n._(NO_REVIEWS_TEXT))).toBeTruthy();
   expect(screen.queryByLabelText('Sort reviews')).toBeNull();
   await new Promise((resolve) => setTimeout(resolve, 50));
   expect(asked).toEqual([]);

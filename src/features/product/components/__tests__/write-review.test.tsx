@@ -15,6 +15,7 @@ import type { MyReview, Review, ReviewsPageResponse } from '../../../../../contr
 import { productQueryOptions } from '../../../../lib/catalog/get-product.ts';
 import { customerState } from '../../../../stores/customer.ts';
 import { api, setupMswServer } from '../../../../testing/msw.ts';
+import { testI18n } from '../../../../testing/i18n.ts';
 import { renderWithProviders } from '../../../../testing/render.tsx';
 import { BUYERS_WRITE_TEXT, ProductReviews } from '../product-reviews.tsx';
 import {
@@ -119,7 +120,7 @@ const errorOf = (field: HTMLElement) => {
 test('a visitor reads that buyers write reviews, with a sign-in link back to the form; nothing is asked', async () => {
   customerState.auth.user = null;
   render();
-  const line = await screen.findByText(BUYERS_WRITE_TEXT, { exact: false });
+  const line = await screen.findByText(testI18n._(BUYERS_WRITE_TEXT), { exact: false });
   const link = within(line).getByRole('link', { name: 'Sign in to review it' });
   expect(link.getAttribute('href')).toBe('/login?redirect=%2Fproduct%2Fgold-whey%23write-review');
   expect(screen.queryByRole('form')).toBeNull();
@@ -129,16 +130,16 @@ test('a visitor reads that buyers write reviews, with a sign-in link back to the
 test('a guest checkout session is treated as signed out: no account to keep a review with', async () => {
   customerState.auth.user = { ...SHOPPER, guest: true };
   render();
-  await screen.findByText(BUYERS_WRITE_TEXT, { exact: false });
+  await screen.findByText(testI18n._(BUYERS_WRITE_TEXT), { exact: false });
   expect(server.requests).toEqual([]);
 });
 
 test('a shopper who has not received the product is told so and gets no form', async () => {
   answerStanding(false);
   render();
-  expect(await screen.findByText(ONLY_BUYERS_TEXT, {}, { timeout: 5000 })).toBeTruthy();
+  expect(await screen.findByText(testI18n._(ONLY_BUYERS_TEXT), {}, { timeout: 5000 })).toBeTruthy();
   expect(screen.queryByRole('form')).toBeNull();
-  expect(screen.queryByText(BUYERS_WRITE_TEXT, { exact: false })).toBeNull();
+  expect(screen.queryByText(testI18n._(BUYERS_WRITE_TEXT), { exact: false })).toBeNull();
 });
 
 test('each field is checked beside it before anything is sent; the stars are a labelled radio group', async () => {
@@ -192,7 +193,7 @@ test('a review is posted; the status says so, the form becomes their review, and
   fireEvent.click(within(form).getByRole('button', { name: 'Post your review' }));
 
   const status = await screen.findByRole('status');
-  await waitFor(() => expect(status.textContent).toBe(REVIEW_POSTED_TEXT), slow);
+  await waitFor(() => expect(status.textContent).toBe(testI18n._(REVIEW_POSTED_TEXT)), slow);
   await waitFor(() => expect(document.activeElement).toBe(status), slow);
   expect(sent).toEqual([{ rating: 4, title: 'Mixes well', body: written.body }]);
 
@@ -264,7 +265,7 @@ test('their review shows with "Edit your review": the form prefilled, sent as an
   render(product({ rating: 4, reviewCount: 1 }));
 
   const yours = await screen.findByRole('region', { name: 'Your review' }, { timeout: 5000 });
-  expect(yours.textContent).toContain(REVIEW_HIDDEN_TEXT);
+  expect(yours.textContent).toContain(testI18n._(REVIEW_HIDDEN_TEXT));
   fireEvent.click(within(yours).getByRole('button', { name: 'Edit your review' }));
   const form = await findForm('Edit your review');
   // The button is gone: the form it opened takes the focus.
@@ -287,7 +288,7 @@ test('their review shows with "Edit your review": the form prefilled, sent as an
   fireEvent.click(within(again).getByRole('button', { name: 'Save your review' }));
 
   await waitFor(
-    () => expect(screen.getByRole('status').textContent).toBe(REVIEW_UPDATED_TEXT),
+    () => expect(screen.getByRole('status').textContent).toBe(testI18n._(REVIEW_UPDATED_TEXT)),
     slow,
   );
   expect(edits).toEqual([{ rating: 2, title: 'Less sure now', body: written.body }]);
@@ -295,7 +296,7 @@ test('their review shows with "Edit your review": the form prefilled, sent as an
   expect(within(updated).getByRole('img', { name: '2 out of 5 stars' })).toBeTruthy();
   expect(updated.textContent).toContain('Less sure now');
   // Still hidden: an edit does not show it again.
-  expect(updated.textContent).toContain(REVIEW_HIDDEN_TEXT);
+  expect(updated.textContent).toContain(testI18n._(REVIEW_HIDDEN_TEXT));
   // The list was read for the page, then again after the edit, past the browser's cache.
   expect(reads).toHaveLength(2);
   expect(Number(reads[1]!.get('written'))).toBeGreaterThanOrEqual(savedAt);
