@@ -13,6 +13,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { localeOfPath } from '../contract/locale.ts';
 import { App } from './app.tsx';
 import { startCartOutbox } from './features/cart/api/index.ts';
+import { setRequestLocale } from './lib/api-client.ts';
 import { startOfflineSupport } from './lib/pwa/start.ts';
 import { queryClient } from './lib/query-client.ts';
 import { loadI18n } from './lib/i18n/catalogs.ts';
@@ -25,7 +26,10 @@ const QUERY_STATE_ID = 'forge-query-state';
 hydrateCustomer();
 
 /** The document's language, from its address; its catalog starts loading at once. */
-const translating = loadI18n(localeOfPath(window.location.pathname));
+const documentLocale = localeOfPath(window.location.pathname);
+const translating = loadI18n(documentLocale);
+// The API writes mails and documents in the language of the page that asked.
+setRequestLocale(documentLocale);
 
 /**
  * How long the first render waits for the first page (its code and data) when there is no server

@@ -15,6 +15,7 @@
  * say) its caller passes in `headers` or `query`.
  */
 import { isErrorCode, type ErrorCode } from '../../contract/errors.ts';
+import type { Locale } from '../../contract/locale.ts';
 import {
   API_BASE_PATH,
   CSRF_HEADER,
@@ -142,6 +143,17 @@ export function setApiTransport(next: ApiTransport): void {
   transport = next;
 }
 
+let requestLocale: Locale | null = null;
+
+/**
+ * The document's language, sent as `Accept-Language` with every request so the server writes what
+ * it sends the shopper (mails, the invoice) in it. Set once by the browser's entry; the server's
+ * page rendering leaves it unset.
+ */
+export function setRequestLocale(locale: Locale): void {
+  requestLocale = locale;
+}
+
 const networkFailureListeners = new Set<() => void>();
 
 export function onNetworkFailure(listener: () => void): () => void {
@@ -207,7 +219,11 @@ export async function apiRequest<T>(
   path: string,
   options: RequestOptions = {},
 ): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    ...(requestLocale ? { 'accept-language': requestLocale } : {}),
+    ...options.headers,
+  };
   if (method !== 'GET') headers[CSRF_HEADER] = CSRF_HEADER_VALUE;
   if (options.idempotencyKey) headers[IDEMPOTENCY_HEADER] = options.idempotencyKey;
   let body: string | undefined;

@@ -1,8 +1,10 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { ProfileUser, User } from '../../../contract/auth.ts';
+import { DEFAULT_LOCALE, type Locale } from '../../../contract/locale.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { systemClock, type Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
+import { inLocale } from '../../lib/locale.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { renderMail } from '../mail/templates.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
@@ -49,64 +51,94 @@ async function endSessions(tx: Executor, userId: string, keepIdHash?: string | n
 
 /**
  * Stores a new password: pending resets die, every session ends but the one kept (the caller's,
- * on a change while signed in), and the owner gets a notice.
+ * on a change while signed in), and the owner gets a notice, in `locale` (the language of the
+ * request that changed it) or else the account's.
  */
 export async function setPassword(
   tx: Executor,
   userId: string,
   passwordHash: string,
   keepSessionIdHash: string | null = null,
+  locale?: Locale,
   now: Clock = systemClock,
 ) {
   const [user] = await tx
     .update(users)
     .set({ passwordHash, updatedAt: now() })
     .where(eq(users.id, userId))
-    .returning({ name: users.name, email: users.email });
+    .returning({ name: users.name, email: users.email, locale: users.locale });
   if (!user) return;
   await tx.delete(passwordResets).where(eq(passwordResets.userId, userId));
   await endSessions(tx, userId, keepSessionIdHash);
+  const mailLocale = locale ?? user.locale;
+  const l = inLocale(mailLocale);
   await enqueueMail(tx, {
     kind: 'password-changed',
     to: user.email,
-    subject: 'Your Forge Nutrition password was changed',
-    ...renderMail({
-      heading: 'Your password was changed',
-      paragraphs: [
-        `Hi ${user.name},`,
-        keepSessionIdHash
-          ? 'The password of your Forge Nutrition account was just changed, and every other device signed in to it was signed out.'
-          : 'The password of your Forge Nutrition account was just changed, and every device signed in to it was signed out.',
-        'If this was not you, reset your password at once with "Forgot password" on the login page.',
-      ],
-    }),
+    subject: l(
+      'Your Forge Nutrition password was changed',
+      'Le mot de passe de votre compte Forge Nutrition a été modifié',
+    ),
+    ...renderMail(
+      {
+        heading: l('Your password was changed', 'Votre mot de passe a été modifié'),
+        paragraphs: [
+          l(`Hi ${user.name},`, `Bonjour ${user.name},`),
+          keepSessionIdHash
+            ? l(
+                'The password of your Forge Nutrition account was just changed, and every other device signed in to it was signed out.',
+                'Le mot de passe de votre compte Forge Nutrition vient d’être modifié, et tous les autres appareils connectés à ce compte ont été déconnectés.',
+              )
+            : l(
+                'The password of your Forge Nutrition account was just changed, and every device signed in to it was signed out.',
+                'Le mot de passe de votre compte Forge Nutrition vient d’être modifié, et tous les appareils connectés à ce compte ont été déconnectés.',
+              ),
+          l(
+            'If this was not you, reset your password at once with "Forgot password" on the login page.',
+            'Si vous n’êtes pas à l’origine de ce changement, réinitialisez votre mot de passe sans tarder avec « Mot de passe oublié » sur la page de connexion.',
+          ),
+        ],
+      },
+      mailLocale,
+    ),
   });
 }
 
-/** Creates an account; null when the address already has one (nothing is changed then). */
+/**
+ * Creates an account in the language it is made in; null when the address already has one
+ * (nothing is changed then).
+ */
 export async function register(
   db: Database,
-  input: { name: string; email: string; password: string },
+  input: { name: string; email: string; password: string; locale?: Locale },
 ): Promise<User | null> {
   const passwordHash = await hashPassword(input.password);
+  const locale = input.locale ?? DEFAULT_LOCALE;
+  const l = inLocale(locale);
   return db.transaction(async (tx) => {
     const [user] = await tx
       .insert(users)
-      .values({ id: newId('usr'), name: input.name, email: input.email, passwordHash })
+      .values({ id: newId('usr'), name: input.name, email: input.email, passwordHash, locale })
       .onConflictDoNothing({ target: users.email, where: sql`NOT ${users.guest}` })
       .returning(sessionUserColumns);
     if (!user) return null;
     await enqueueMail(tx, {
       kind: 'welcome',
       to: user.email,
-      subject: 'Welcome to Forge Nutrition',
-      ...renderMail({
-        heading: 'Welcome to Forge Nutrition',
-        paragraphs: [
-          `Hi ${user.name},`,
-          'Your account is ready. You can now check out, follow your orders and manage your profile.',
-        ],
-      }),
+      subject: l('Welcome to Forge Nutrition', 'Bienvenue chez Forge Nutrition'),
+      ...renderMail(
+        {
+          heading: l('Welcome to Forge Nutrition', 'Bienvenue chez Forge Nutrition'),
+          paragraphs: [
+            l(`Hi ${user.name},`, `Bonjour ${user.name},`),
+            l(
+              'Your account is ready. You can now check out, follow your orders and manage your profile.',
+              'Votre compte est prêt. Vous pouvez maintenant passer vos commandes, en suivre l’avancement et gérer votre profil.',
+            ),
+          ],
+        },
+        locale,
+      ),
     });
     return user as User;
   });
@@ -117,24 +149,44 @@ export async function register(
  * has the address, so the answer tells nobody which addresses are customers and the guest never
  * reaches the account. It has no password: it lives as long as its session.
  */
-export async function createGuest(db: Database, input: { name: string; email: string }) {
+export async function createGuest(
+  db: Database,
+  input: { name: string; email: string; locale?: Locale },
+) {
   const [user] = await db
     .insert(users)
-    .values({ id: newId('usr'), name: input.name, email: input.email, guest: true })
+    .values({
+      id: newId('usr'),
+      name: input.name,
+      email: input.email,
+      guest: true,
+      locale: input.locale ?? DEFAULT_LOCALE,
+    })
     .returning(sessionUserColumns);
   return user as User;
 }
 
-/** The user for these credentials, or null; unknown e-mails cost as much as wrong passwords. */
-export async function login(db: Database, email: string, password: string): Promise<User | null> {
+/**
+ * The user for these credentials, or null; unknown e-mails cost as much as wrong passwords. A
+ * sign-in in a language (`locale`) makes it the account's, for the mails no request asks for.
+ */
+export async function login(
+  db: Database,
+  email: string,
+  password: string,
+  locale?: Locale,
+): Promise<User | null> {
   const [row] = await db
-    .select({ ...sessionUserColumns, passwordHash: users.passwordHash })
+    .select({ ...sessionUserColumns, passwordHash: users.passwordHash, locale: users.locale })
     .from(users)
     .where(accountEmailIs(email))
     .limit(1);
   const ok = await verifyPassword(row?.passwordHash ?? null, password);
   if (!row || !ok) return null;
-  const { passwordHash: _, ...user } = row;
+  const { passwordHash: _, locale: kept, ...user } = row;
+  if (locale && locale !== kept) {
+    await db.update(users).set({ locale }).where(eq(users.id, user._id));
+  }
   return user as User;
 }
 
@@ -172,6 +224,7 @@ export async function changePassword(
   currentPassword: string,
   newPassword: string,
   keepSessionIdHash: string | null,
+  locale?: Locale,
   now: Clock = systemClock,
 ): Promise<boolean> {
   const [row] = await db
@@ -181,7 +234,9 @@ export async function changePassword(
     .limit(1);
   if (!row || !(await verifyPassword(row.passwordHash, currentPassword))) return false;
   const passwordHash = await hashPassword(newPassword);
-  await db.transaction((tx) => setPassword(tx, userId, passwordHash, keepSessionIdHash, now));
+  await db.transaction((tx) =>
+    setPassword(tx, userId, passwordHash, keepSessionIdHash, locale, now),
+  );
   return true;
 }
 

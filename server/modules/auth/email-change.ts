@@ -3,9 +3,11 @@
  * the change itself once the link is opened.
  */
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import type { Locale } from '../../../contract/locale.ts';
 import type { Database } from '../../db/client.ts';
 import { systemClock, type Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
+import { inLocale } from '../../lib/locale.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { renderMail } from '../mail/templates.ts';
@@ -28,20 +30,22 @@ async function emailTaken(db: Database, email: string) {
 
 /**
  * Stores a pending change and e-mails the link to the new address, and a notice to the old
- * one. Earlier pending changes of the account stop working.
+ * one. Earlier pending changes of the account stop working. Both mails are in `locale` (the
+ * language of the request), or else the account's.
  */
 export async function requestEmailChange(
   db: Database,
   userId: string,
   newEmail: string,
   password: string,
-  confirmUrl: (token: string) => string,
+  confirmUrl: (token: string, locale: Locale) => string,
+  locale?: Locale,
   now: Clock = systemClock,
 ): Promise<EmailChangeRequest> {
   if (!(await passwordMatches(db, userId, password)))
     return { ok: false, reason: 'wrong-password' };
   const [user] = await db
-    .select({ name: users.name, email: users.email })
+    .select({ name: users.name, email: users.email, locale: users.locale })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
@@ -50,6 +54,9 @@ export async function requestEmailChange(
   if (await emailTaken(db, newEmail)) return { ok: false, reason: 'taken' };
   const token = newToken(32);
   const at = now();
+  const mailLocale = locale ?? user.locale;
+  const l = inLocale(mailLocale);
+  const hours = EMAIL_CHANGE_TTL_MS / 3_600_000;
   await db.transaction(async (tx) => {
     await tx
       .delete(emailChanges)
@@ -64,29 +71,59 @@ export async function requestEmailChange(
     await enqueueMail(tx, {
       kind: 'email-change-confirm',
       to: newEmail,
-      subject: 'Confirm your new Forge Nutrition e-mail address',
-      ...renderMail({
-        heading: 'Confirm your new e-mail address',
-        paragraphs: [
-          `Hi ${user.name},`,
-          `Open the link below within ${EMAIL_CHANGE_TTL_MS / 3_600_000} hours to use this address for your Forge Nutrition account. Until then your account keeps its current address.`,
-          'If you did not ask for this, ignore this message.',
-        ],
-        action: { label: 'Confirm this address', url: confirmUrl(token) },
-      }),
+      subject: l(
+        'Confirm your new Forge Nutrition e-mail address',
+        'Confirmez votre nouvelle adresse courriel Forge Nutrition',
+      ),
+      ...renderMail(
+        {
+          heading: l(
+            'Confirm your new e-mail address',
+            'Confirmez votre nouvelle adresse courriel',
+          ),
+          paragraphs: [
+            l(`Hi ${user.name},`, `Bonjour ${user.name},`),
+            l(
+              `Open the link below within ${hours} hours to use this address for your Forge Nutrition account. Until then your account keeps its current address.`,
+              `Ouvrez le lien ci-dessous d’ici ${hours} heures pour utiliser cette adresse avec votre compte Forge Nutrition. D’ici là, votre compte garde son adresse actuelle.`,
+            ),
+            l(
+              'If you did not ask for this, ignore this message.',
+              'Si vous n’avez rien demandé, ne tenez pas compte de ce message.',
+            ),
+          ],
+          action: {
+            label: l('Confirm this address', 'Confirmer cette adresse'),
+            url: confirmUrl(token, mailLocale),
+          },
+        },
+        mailLocale,
+      ),
     });
     await enqueueMail(tx, {
       kind: 'email-change-notice',
       to: user.email,
-      subject: 'A change of your Forge Nutrition e-mail address was requested',
-      ...renderMail({
-        heading: 'E-mail change requested',
-        paragraphs: [
-          `Hi ${user.name},`,
-          `Someone signed in to your account asked to change its e-mail address to ${newEmail}. The change happens only once the link sent to that address is opened.`,
-          'If this was not you, change your password at once; the account keeps this address until the link is opened.',
-        ],
-      }),
+      subject: l(
+        'A change of your Forge Nutrition e-mail address was requested',
+        'Un changement de votre adresse courriel Forge Nutrition a été demandé',
+      ),
+      ...renderMail(
+        {
+          heading: l('E-mail change requested', 'Changement d’adresse courriel demandé'),
+          paragraphs: [
+            l(`Hi ${user.name},`, `Bonjour ${user.name},`),
+            l(
+              `Someone signed in to your account asked to change its e-mail address to ${newEmail}. The change happens only once the link sent to that address is opened.`,
+              `Une personne connectée à votre compte a demandé de remplacer son adresse courriel par ${newEmail}. Le changement ne se fera qu’une fois ouvert le lien envoyé à cette adresse.`,
+            ),
+            l(
+              'If this was not you, change your password at once; the account keeps this address until the link is opened.',
+              `Si ce n’était pas vous, changez votre mot de passe sans tarder${'\u00a0'}; le compte garde cette adresse tant que le lien n’est pas ouvert.`,
+            ),
+          ],
+        },
+        mailLocale,
+      ),
     });
   });
   return { ok: true };

@@ -9,9 +9,11 @@
  */
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { User } from '../../../contract/auth.ts';
+import type { Locale } from '../../../contract/locale.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { systemClock, type Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
+import { inLocale } from '../../lib/locale.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { renderMail } from '../mail/templates.ts';
@@ -61,13 +63,15 @@ function isUniqueViolation(error: unknown): boolean {
 
 /**
  * Makes the guest an account with this password, or, when an account already has its address,
- * e-mails that account a link that adds the guest's orders to it.
+ * e-mails that account a link that adds the guest's orders to it. The mail is in `locale` (the
+ * language of the request), or else the guest's (a new account) or the account's (a join link).
  */
 export async function accountForGuest(
   db: Database,
   guestUserId: string,
   password: string,
-  joinUrl: (token: string) => string,
+  joinUrl: (token: string, locale: Locale) => string,
+  locale?: Locale,
   now: Clock = systemClock,
 ): Promise<GuestAccountOutcome> {
   const [guest] = await db
@@ -81,14 +85,14 @@ export async function accountForGuest(
   // registration of the address racing this one cannot end with two accounts.
   const passwordHash = await hashPassword(password);
   try {
-    const user = await promoteGuest(db, guest.id, passwordHash, now);
+    const user = await promoteGuest(db, guest.id, passwordHash, locale, now);
     return user ? { kind: 'created', user } : { kind: 'not-guest' };
   } catch (error) {
     // The address has an account (from before, or made a moment ago): that account is the one
     // the orders may join, once its mailbox says so.
     if (!isUniqueViolation(error)) throw error;
   }
-  return sendJoinLink(db, guest.id, guest.email, joinUrl, now);
+  return sendJoinLink(db, guest.id, guest.email, joinUrl, locale, now);
 }
 
 /** The guest's row takes the password and stops being a guest; null when it is not a guest. */
@@ -96,29 +100,38 @@ async function promoteGuest(
   db: Database,
   userId: string,
   passwordHash: string,
+  locale: Locale | undefined,
   now: Clock,
 ): Promise<User | null> {
   return db.transaction(async (tx) => {
-    const [user] = await tx
+    const [row] = await tx
       .update(users)
-      .set({ passwordHash, guest: false, updatedAt: now() })
+      .set({ passwordHash, guest: false, updatedAt: now(), ...(locale ? { locale } : {}) })
       .where(and(eq(users.id, userId), eq(users.guest, true)))
-      .returning(sessionUserColumns);
-    if (!user) return null;
+      .returning({ ...sessionUserColumns, locale: users.locale });
+    if (!row) return null;
+    const { locale: accountLocale, ...user } = row;
+    const l = inLocale(accountLocale);
     // Whoever set the password is signed in afresh by the caller; any other session of the guest
     // (another device, a copied cookie) would otherwise gain the account without knowing it.
     await tx.delete(sessions).where(eq(sessions.userId, userId));
     await enqueueMail(tx, {
       kind: 'welcome',
       to: user.email,
-      subject: 'Welcome to Forge Nutrition',
-      ...renderMail({
-        heading: 'Your account is ready',
-        paragraphs: [
-          `Hi ${user.name},`,
-          'You created an account with the address you checked out with. The orders you placed as a guest are in My Orders, and you can sign in with your e-mail address and the password you chose.',
-        ],
-      }),
+      subject: l('Welcome to Forge Nutrition', 'Bienvenue chez Forge Nutrition'),
+      ...renderMail(
+        {
+          heading: l('Your account is ready', 'Votre compte est prêt'),
+          paragraphs: [
+            l(`Hi ${user.name},`, `Bonjour ${user.name},`),
+            l(
+              'You created an account with the address you checked out with. The orders you placed as a guest are in My Orders, and you can sign in with your e-mail address and the password you chose.',
+              'Vous avez créé un compte avec l’adresse utilisée pour votre commande. Les commandes passées en tant qu’invité se trouvent dans Mes commandes, et vous pouvez vous connecter avec votre adresse courriel et le mot de passe choisi.',
+            ),
+          ],
+        },
+        accountLocale,
+      ),
     });
     return user as User;
   });
@@ -128,14 +141,15 @@ async function sendJoinLink(
   db: Database,
   guestUserId: string,
   email: string,
-  joinUrl: (token: string) => string,
+  joinUrl: (token: string, locale: Locale) => string,
+  locale: Locale | undefined,
   now: Clock,
 ): Promise<GuestAccountOutcome> {
   const token = newToken(32);
   const at = now();
   const sent = await db.transaction(async (tx) => {
     const [account] = await tx
-      .select({ id: users.id, name: users.name, email: users.email })
+      .select({ id: users.id, name: users.name, email: users.email, locale: users.locale })
       .from(users)
       .where(accountEmailIs(email))
       .limit(1);
@@ -153,19 +167,37 @@ async function sendJoinLink(
       expiresAt: new Date(at.getTime() + ORDER_JOIN_TTL_MS),
     });
     const days = ORDER_JOIN_TTL_MS / (24 * HOUR_MS);
+    const mailLocale = locale ?? account.locale;
+    const l = inLocale(mailLocale);
+    const addOrders = l(
+      'Add your guest orders to your account',
+      'Ajoutez vos commandes d’invité à votre compte',
+    );
     await enqueueMail(tx, {
       kind: 'order-join',
       to: account.email,
-      subject: 'Add your guest orders to your Forge Nutrition account',
-      ...renderMail({
-        heading: 'Add your guest orders to your account',
-        paragraphs: [
-          `Hi ${account.name},`,
-          'Someone who checked out as a guest with this e-mail address asked to keep those orders in your Forge Nutrition account.',
-          `If that was you, open the link below within ${days} days and confirm: the orders will then be in My Orders. If it was not you, ignore this message and nothing changes.`,
-        ],
-        action: { label: 'Add your guest orders to your account', url: joinUrl(token) },
-      }),
+      subject: l(
+        'Add your guest orders to your Forge Nutrition account',
+        'Ajoutez vos commandes d’invité à votre compte Forge Nutrition',
+      ),
+      ...renderMail(
+        {
+          heading: addOrders,
+          paragraphs: [
+            l(`Hi ${account.name},`, `Bonjour ${account.name},`),
+            l(
+              'Someone who checked out as a guest with this e-mail address asked to keep those orders in your Forge Nutrition account.',
+              'Une personne qui a commandé en tant qu’invité avec cette adresse courriel a demandé de conserver ces commandes dans votre compte Forge Nutrition.',
+            ),
+            l(
+              `If that was you, open the link below within ${days} days and confirm: the orders will then be in My Orders. If it was not you, ignore this message and nothing changes.`,
+              `Si c’était vous, ouvrez le lien ci-dessous d’ici ${days} jours et confirmez${'\u00a0'}: les commandes se trouveront alors dans Mes commandes. Sinon, ne tenez pas compte de ce message${'\u00a0'}: rien ne changera.`,
+            ),
+          ],
+          action: { label: addOrders, url: joinUrl(token, mailLocale) },
+        },
+        mailLocale,
+      ),
     });
     return account.email;
   });

@@ -1,8 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Locale } from '../../../contract/locale.ts';
 import type { Database } from '../../db/client.ts';
 import { systemClock, type Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
+import { inLocale } from '../../lib/locale.ts';
 import { hashToken, newDigitCode, newToken } from '../../lib/tokens.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { renderMail } from '../mail/templates.ts';
@@ -18,16 +20,18 @@ const codeHash = (resetId: string, code: string) => hashToken(`${resetId}:${code
 
 /**
  * E-mails a reset link and a 6-digit code when the address has an account; does nothing
- * visible otherwise. Earlier unused links and codes of the account stop working.
+ * visible otherwise. Earlier unused links and codes of the account stop working. The mail and its
+ * link are in `locale` (the language of the request that asked), or else the account's.
  */
 export async function requestPasswordReset(
   db: Database,
   email: string,
-  resetUrl: (token: string) => string,
+  resetUrl: (token: string, locale: Locale) => string,
+  locale?: Locale,
   now: Clock = systemClock,
 ): Promise<void> {
   const [user] = await db
-    .select({ id: users.id, name: users.name, email: users.email })
+    .select({ id: users.id, name: users.name, email: users.email, locale: users.locale })
     .from(users)
     .where(accountEmailIs(email))
     .limit(1);
@@ -49,19 +53,35 @@ export async function requestPasswordReset(
       tokenExpiresAt: new Date(at.getTime() + RESET_TOKEN_TTL_MS),
       codeExpiresAt: new Date(at.getTime() + RESET_CODE_TTL_MS),
     });
+    const mailLocale = locale ?? user.locale;
+    const l = inLocale(mailLocale);
+    const linkMinutes = RESET_TOKEN_TTL_MS / 60_000;
+    const codeMinutes = RESET_CODE_TTL_MS / 60_000;
     await enqueueMail(tx, {
       kind: 'password-reset',
       to: user.email,
-      subject: 'Reset your Forge Nutrition password',
-      ...renderMail({
-        heading: 'Reset your password',
-        paragraphs: [
-          `Hi ${user.name},`,
-          `Use the button below within ${RESET_TOKEN_TTL_MS / 60_000} minutes to choose a new password, or enter this code in the app within ${RESET_CODE_TTL_MS / 60_000} minutes:`,
-        ],
-        code,
-        action: { label: 'Choose a new password', url: resetUrl(token) },
-      }),
+      subject: l(
+        'Reset your Forge Nutrition password',
+        'Réinitialisez votre mot de passe Forge Nutrition',
+      ),
+      ...renderMail(
+        {
+          heading: l('Reset your password', 'Réinitialisez votre mot de passe'),
+          paragraphs: [
+            l(`Hi ${user.name},`, `Bonjour ${user.name},`),
+            l(
+              `Use the button below within ${linkMinutes} minutes to choose a new password, or enter this code in the app within ${codeMinutes} minutes:`,
+              `Utilisez le bouton ci-dessous d’ici ${linkMinutes} minutes pour choisir un nouveau mot de passe, ou entrez ce code dans l’application d’ici ${codeMinutes} minutes\u00a0:`,
+            ),
+          ],
+          code,
+          action: {
+            label: l('Choose a new password', 'Choisir un nouveau mot de passe'),
+            url: resetUrl(token, mailLocale),
+          },
+        },
+        mailLocale,
+      ),
     });
   });
 }
@@ -71,6 +91,7 @@ export async function resetWithToken(
   db: Database,
   token: string,
   password: string,
+  locale?: Locale,
   now: Clock = systemClock,
 ): Promise<string | null> {
   const passwordHash = await hashPassword(password);
@@ -87,7 +108,7 @@ export async function resetWithToken(
       )
       .returning({ userId: passwordResets.userId });
     if (!reset) return null;
-    await setPassword(tx, reset.userId, passwordHash, null, now);
+    await setPassword(tx, reset.userId, passwordHash, null, locale, now);
     return reset.userId;
   });
 }
@@ -101,6 +122,7 @@ export async function resetWithCode(
   email: string,
   code: string,
   password: string,
+  locale?: Locale,
   now: Clock = systemClock,
 ): Promise<string | null> {
   const passwordHash = await hashPassword(password);
@@ -138,7 +160,7 @@ export async function resetWithCode(
       .where(and(eq(passwordResets.id, attempt.id), isNull(passwordResets.usedAt)))
       .returning({ userId: passwordResets.userId });
     if (!reset) return null;
-    await setPassword(tx, reset.userId, passwordHash, null, now);
+    await setPassword(tx, reset.userId, passwordHash, null, locale, now);
     return reset.userId;
   });
 }

@@ -17,8 +17,10 @@ import {
   updateProfileBody,
   verifyOtpResetBody,
 } from '../../../contract/auth.ts';
+import type { Locale } from '../../../contract/locale.ts';
 import { HttpError, badRequest, conflict, notFound, unauthorized } from '../../lib/errors.ts';
 import { shopLinks } from '../../lib/links.ts';
+import { askedLocale, requestLocale } from '../../lib/locale.ts';
 import type { RateLimitSet } from '../../plugins/rate-limit.ts';
 import { requireSignIn } from '../../plugins/sessions.ts';
 import { mergeGuestCart } from '../cart/service.ts';
@@ -142,7 +144,11 @@ export const PASSWORD_RESET_DONE =
 
 export default async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const links = shopLinks(app.config.publicOrigin);
+  /** A mail's link to a page, in the mail's language. */
+  const resetUrl = (token: string, locale: Locale) =>
+    shopLinks(app.config.publicOrigin, locale).resetPassword(token);
+  const joinUrl = (token: string, locale: Locale) =>
+    shopLinks(app.config.publicOrigin, locale).joinOrders(token);
   void warmUpPasswords();
   const queuedResets = new WeakMap<FastifyRequest, () => Promise<void>>();
   const inFlight = new Set<Promise<void>>();
@@ -168,7 +174,8 @@ export default async function authRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const { name, email, password } = request.body;
       await limit(request, 'register', email);
-      const user = await register(app.db, { name, email, password });
+      const locale = requestLocale(request);
+      const user = await register(app.db, { name, email, password, locale });
       if (!user) {
         throw new HttpError(409, 'email_taken', ACCOUNT_EXISTS, {
           errors: [{ path: 'body.email', message: ACCOUNT_EXISTS_FIELD }],
@@ -192,7 +199,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const { email, password } = request.body;
       await limit(request, 'login', email);
-      const user = await login(app.db, email, password);
+      const user = await login(app.db, email, password, askedLocale(request));
       if (!user) throw new HttpError(401, 'invalid_credentials', INVALID_LOGIN);
       await app.sessions.start(request, reply, user._id);
       return { success: true as const, message: `Welcome back, ${user.name}!`, user };
@@ -217,7 +224,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const { email, name = GUEST_NAME, guestCartId } = request.body;
       await limit(request, 'guest');
-      const user = await createGuest(app.db, { name, email });
+      const user = await createGuest(app.db, { name, email, locale: requestLocale(request) });
       await app.sessions.start(request, reply, user._id);
       if (guestCartId) await mergeGuestCart(app.db, user._id, guestCartId);
       return reply.code(201).send({ success: true, message: GUEST_STARTED, user });
@@ -268,7 +275,8 @@ export default async function authRoutes(fastify: FastifyInstance) {
     async (request) => {
       const { email } = request.body;
       await limit(request, 'forgotPassword', email);
-      queuedResets.set(request, () => requestPasswordReset(app.db, email, links.resetPassword));
+      const locale = askedLocale(request);
+      queuedResets.set(request, () => requestPasswordReset(app.db, email, resetUrl, locale));
       return { success: true as const, message: FORGOT_PASSWORD_SENT };
     },
   );
@@ -286,7 +294,12 @@ export default async function authRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       await limit(request, 'resetPassword');
-      const userId = await resetWithToken(app.db, request.params.token, request.body.password);
+      const userId = await resetWithToken(
+        app.db,
+        request.params.token,
+        request.body.password,
+        askedLocale(request),
+      );
       if (!userId) throw badRequest('token_invalid', INVALID_RESET_LINK, 'params.token');
       return { success: true as const, message: PASSWORD_RESET_DONE };
     },
@@ -306,7 +319,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
     async (request) => {
       const { email, otp, password } = request.body;
       await limit(request, 'verifyOtp', email);
-      const userId = await resetWithCode(app.db, email, otp, password);
+      const userId = await resetWithCode(app.db, email, otp, password, askedLocale(request));
       if (!userId) throw badRequest('token_invalid', INVALID_RESET_CODE, 'body.otp');
       return { success: true as const, message: PASSWORD_RESET_DONE };
     },
@@ -353,7 +366,8 @@ export default async function authRoutes(fastify: FastifyInstance) {
         app.db,
         user._id,
         request.body.password,
-        links.joinOrders,
+        joinUrl,
+        askedLocale(request),
       );
       return answerGuestAccount(request, reply, outcome, ALREADY_AN_ACCOUNT);
     },
@@ -385,7 +399,8 @@ export default async function authRoutes(fastify: FastifyInstance) {
         app.db,
         order.userId,
         request.body.password,
-        links.joinOrders,
+        joinUrl,
+        askedLocale(request),
       );
       return answerGuestAccount(request, reply, outcome, ORDER_HAS_ACCOUNT);
     },
@@ -455,6 +470,7 @@ async function accountRoutes(fastify: FastifyInstance) {
         currentPassword,
         newPassword,
         request.sessionIdHash,
+        askedLocale(request),
       );
       // 400, not 401: a 401 would sign the client out for a typo.
       if (!changed)

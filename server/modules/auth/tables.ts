@@ -9,6 +9,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { DEFAULT_LOCALE, type Locale } from '../../../contract/locale.ts';
+import { localeCheck } from '../../db/locale-column.ts';
 
 export const users = pgTable(
   'users',
@@ -31,6 +33,11 @@ export const users = pgTable(
      * that looks an account up by e-mail (sign-in, resets, e-mail changes) ever finds it.
      */
     guest: boolean('guest').notNull().default(false),
+    /**
+     * The language the shopper last used the shop in (at registration, guest checkout, each
+     * sign-in): what the account's mails are written in when no request says otherwise.
+     */
+    locale: text('locale').$type<Locale>().notNull().default(DEFAULT_LOCALE),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -39,6 +46,7 @@ export const users = pgTable(
       .on(t.email)
       .where(sql`NOT ${t.guest}`),
     check('users_password_unless_guest', sql`${t.guest} OR ${t.passwordHash} IS NOT NULL`),
+    check('users_locale_known', localeCheck(t.locale)),
   ],
 );
 

@@ -1,5 +1,9 @@
-/** The shop's one e-mail layout: every message is plain text plus HTML carrying the shop's name. */
+/**
+ * The shop's one e-mail layout: every message is plain text plus HTML carrying the shop's name,
+ * with its fixed texts (the footer) and its `lang` in the message's language, English unless told.
+ */
 import { escapeHtml } from '../../../contract/html.ts';
+import { DEFAULT_LOCALE, type Locale } from '../../../contract/locale.ts';
 
 export const SHOP_NAME = 'Forge Nutrition';
 
@@ -24,10 +28,19 @@ export interface RenderedMail {
   html: string;
 }
 
-const FOOTER = `${SHOP_NAME} — sports nutrition, delivered across Canada.`;
+const FOOTERS: Record<Locale, string> = {
+  'en-CA': `${SHOP_NAME} — sports nutrition, delivered across Canada.`,
+  'fr-CA': `${SHOP_NAME} — nutrition sportive, livrée partout au Canada.`,
+};
 
-export function renderMail(content: MailContent): RenderedMail {
-  return { text: renderText(content), html: renderHtml(content) };
+/** What follows a label in the text part: French puts a no-break space before the colon. */
+const COLONS: Record<Locale, string> = { 'en-CA': ': ', 'fr-CA': '\u00a0: ' };
+
+/** The `lang` of a message's HTML: English mails keep the `en` they always had. */
+const LANG_ATTRIBUTES: Record<Locale, string> = { 'en-CA': 'en', 'fr-CA': 'fr-CA' };
+
+export function renderMail(content: MailContent, locale: Locale = DEFAULT_LOCALE): RenderedMail {
+  return { text: renderText(content, locale), html: renderHtml(content, locale) };
 }
 
 /** Wraps bare plain text in the shop's layout, for callers that only have text. */
@@ -36,36 +49,28 @@ export function htmlFromText(text: string): string {
   return renderHtml({ heading, paragraphs: rest });
 }
 
-function renderText({
-  heading,
-  paragraphs,
-  code,
-  action,
-  secondaryAction,
-  links,
-  details,
-}: MailContent): string {
+function renderText(
+  { heading, paragraphs, code, action, secondaryAction, links, details }: MailContent,
+  locale: Locale,
+): string {
+  const colon = COLONS[locale];
   const blocks = [SHOP_NAME, heading, ...paragraphs];
-  if (links?.length) blocks.push(links.map(({ label, url }) => `${label}: ${url}`).join('\n'));
+  if (links?.length)
+    blocks.push(links.map(({ label, url }) => `${label}${colon}${url}`).join('\n'));
   if (code) blocks.push(code);
-  if (action) blocks.push(`${action.label}: ${action.url}`);
-  if (secondaryAction) blocks.push(`${secondaryAction.label}: ${secondaryAction.url}`);
+  if (action) blocks.push(`${action.label}${colon}${action.url}`);
+  if (secondaryAction) blocks.push(`${secondaryAction.label}${colon}${secondaryAction.url}`);
   if (details?.length) {
-    blocks.push(details.map(({ label, value }) => `${label}: ${value}`).join('\n'));
+    blocks.push(details.map(({ label, value }) => `${label}${colon}${value}`).join('\n'));
   }
-  blocks.push(`— ${FOOTER}`);
+  blocks.push(`— ${FOOTERS[locale]}`);
   return `${blocks.join('\n\n')}\n`;
 }
 
-function renderHtml({
-  heading,
-  paragraphs,
-  code,
-  action,
-  secondaryAction,
-  links,
-  details,
-}: MailContent): string {
+function renderHtml(
+  { heading, paragraphs, code, action, secondaryAction, links, details }: MailContent,
+  locale: Locale = DEFAULT_LOCALE,
+): string {
   const parts = [
     `<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(heading)}</h1>`,
     ...paragraphs.map(
@@ -108,12 +113,12 @@ function renderHtml({
   }
   return [
     '<!doctype html>',
-    `<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(heading)}</title></head>`,
+    `<html lang="${LANG_ATTRIBUTES[locale]}"><head><meta charset="utf-8"><title>${escapeHtml(heading)}</title></head>`,
     '<body style="font-family:Arial,Helvetica,sans-serif;color:#111;background:#f5f5f5;margin:0;padding:24px">',
     '<div style="max-width:560px;margin:0 auto;background:#fff;padding:24px;border-radius:6px">',
     `<p style="font-weight:700;letter-spacing:1px;text-transform:uppercase;margin:0 0 20px">${SHOP_NAME}</p>`,
     ...parts,
-    `<p style="font-size:12px;color:#777;margin:24px 0 0">${escapeHtml(FOOTER)}</p>`,
+    `<p style="font-size:12px;color:#777;margin:24px 0 0">${escapeHtml(FOOTERS[locale])}</p>`,
     '</div></body></html>',
   ].join('\n');
 }

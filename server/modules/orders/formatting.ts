@@ -1,25 +1,83 @@
-/** How orders read in documents the shop sends (invoices, e-mails): money, dates, addresses. */
-import { SHIPPING_COUNTRY_NAME, type TaxLine } from '../../../contract/orders.ts';
+/**
+ * How orders read in documents the shop sends (invoices, e-mails): money, dates, taxes, cards and
+ * addresses, in the order's language (English unless told).
+ */
+import { DEFAULT_LOCALE, type Locale } from '../../../contract/locale.ts';
+import {
+  ORDER_STATUS_LABELS,
+  SHIPPING_COUNTRY_NAME,
+  SHIPPING_METHOD_LABELS,
+  type OrderStatus,
+  type ShippingMethod,
+  type TaxLine,
+} from '../../../contract/orders.ts';
+import { formatMoney as formatMoneyIn } from '../../../src/lib/format.ts';
 import { SHOP_TIME_ZONE } from './shop.ts';
 
-/** 123456 → "$1,234.56"; negative amounts get a leading minus ("-$12.00"). */
-export function formatMoney(cents: number): string {
-  const whole = Math.round(Math.abs(cents));
-  const dollars = String(Math.floor(whole / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  const rest = String(whole % 100).padStart(2, '0');
-  return `${cents < 0 && whole > 0 ? '-' : ''}$${dollars}.${rest}`;
+/**
+ * 123456 → "$1,234.56" in English, "1 234,56 $" in French (no-break spaces), written as the PWA
+ * writes it; negative amounts get a leading minus ("-$12.00", "-12,00 $").
+ */
+export function formatMoney(cents: number, locale: Locale = DEFAULT_LOCALE): string {
+  return formatMoneyIn(cents, locale);
 }
 
-const longDate = new Intl.DateTimeFormat('en-CA', { dateStyle: 'long', timeZone: SHOP_TIME_ZONE });
+const longDates = new Map<Locale, Intl.DateTimeFormat>();
 
-/** "November 25, 2026", the day as it was in the shop's time zone. */
-export function formatDate(value: string | Date): string {
-  return longDate.format(typeof value === 'string' ? new Date(value) : value);
+/** "November 25, 2026" or "25 novembre 2026", the day as it was in the shop's time zone. */
+export function formatDate(value: string | Date, locale: Locale = DEFAULT_LOCALE): string {
+  let format = longDates.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: SHOP_TIME_ZONE });
+    longDates.set(locale, format);
+  }
+  return format.format(typeof value === 'string' ? new Date(value) : value);
 }
 
-/** "HST (13%)", "QST (9.975%)". */
-export function taxLabel(tax: Pick<TaxLine, 'name' | 'rate'>): string {
-  return `${tax.name} (${tax.rate}%)`;
+/** The taxes' French names: TPS, TVH, TVP, TVQ and Manitoba's TVD. */
+const FRENCH_TAX_NAMES: Record<string, string> = {
+  GST: 'TPS',
+  HST: 'TVH',
+  PST: 'TVP',
+  QST: 'TVQ',
+  RST: 'TVD',
+};
+
+/** "HST (13%)", "QST (9.975%)"; in French "TVH (13 %)", "TVQ (9,975 %)". */
+export function taxLabel(
+  tax: Pick<TaxLine, 'name' | 'rate'>,
+  locale: Locale = DEFAULT_LOCALE,
+): string {
+  if (locale !== 'fr-CA') return `${tax.name} (${tax.rate}%)`;
+  const rate = String(tax.rate).replace('.', ',');
+  return `${FRENCH_TAX_NAMES[tax.name] ?? tax.name} (${rate}\u00a0%)`;
+}
+
+const FRENCH_SHIPPING_METHOD_LABELS: Record<ShippingMethod, string> = {
+  standard: 'Livraison standard (3 à 7 jours ouvrables)',
+  express: 'Livraison express (1 à 2 jours ouvrables)',
+};
+
+/** "Standard shipping (3–7 business days)", "Livraison standard (3 à 7 jours ouvrables)". */
+export function shippingMethodLabel(method: ShippingMethod, locale: Locale = DEFAULT_LOCALE) {
+  return locale === 'fr-CA'
+    ? FRENCH_SHIPPING_METHOD_LABELS[method]
+    : SHIPPING_METHOD_LABELS[method];
+}
+
+const FRENCH_STATUS_LABELS: Record<OrderStatus, string> = {
+  pending_payment: 'En attente de paiement',
+  paid: 'Payée',
+  processing: 'En préparation',
+  shipped: 'Expédiée',
+  delivered: 'Livrée',
+  cancelled: 'Annulée',
+  refunded: 'Remboursée',
+};
+
+/** An order's state as the shopper reads it: "Paid", "Payée". */
+export function orderStatusLabel(status: OrderStatus, locale: Locale = DEFAULT_LOCALE): string {
+  return locale === 'fr-CA' ? FRENCH_STATUS_LABELS[status] : ORDER_STATUS_LABELS[status];
 }
 
 interface PostalAddress {
@@ -45,9 +103,18 @@ export function addressLines(address: PostalAddress): string[] {
   ];
 }
 
-/** "Visa ending in 4242"; brands come from the provider in lower case ("visa", "amex"). */
-export function cardDescription(card: { brand: string; last4: string }): string {
-  return `${brandName(card.brand)} ending in ${card.last4}`;
+/**
+ * "Visa ending in 4242", "Visa se terminant par 4242"; brands come from the provider in lower
+ * case ("visa", "amex").
+ */
+export function cardDescription(
+  card: { brand: string; last4: string },
+  locale: Locale = DEFAULT_LOCALE,
+): string {
+  const brand = brandName(card.brand, locale);
+  return locale === 'fr-CA'
+    ? `${brand} se terminant par ${card.last4}`
+    : `${brand} ending in ${card.last4}`;
 }
 
 const BRAND_NAMES: Record<string, string> = {
@@ -61,8 +128,9 @@ const BRAND_NAMES: Record<string, string> = {
   visa: 'Visa',
 };
 
-function brandName(brand: string): string {
+function brandName(brand: string, locale: Locale): string {
   const known = BRAND_NAMES[brand.toLowerCase()];
   if (known) return known;
-  return brand ? brand[0]!.toUpperCase() + brand.slice(1) : 'Card';
+  if (brand) return brand[0]!.toUpperCase() + brand.slice(1);
+  return locale === 'fr-CA' ? 'Carte' : 'Card';
 }

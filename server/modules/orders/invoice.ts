@@ -1,16 +1,29 @@
 /**
  * The invoice of an order as a PDF: a US Letter document in a standard font, laid out as a
- * table that wraps long names and flows onto as many pages as the lines need.
+ * table that wraps long names and flows onto as many pages as the lines need. It is written in the
+ * order's language: every label, date and amount (`l(english, french)` side by side).
+ *
+ * The standard fonts are not embedded (no subset to keep complete): every PDF reader draws
+ * Helvetica in Windows-1252, which has French's letters (é, è, à, ç, À…), « », ’, ° and the
+ * no-break space that keeps "83,99 $" on one line.
  */
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
+import { DEFAULT_LOCALE, type Locale } from '../../../contract/locale.ts';
 import {
   CHARGED_ORDER_STATUSES,
   ORDER_NUMBER_PREFIX,
-  ORDER_STATUS_LABELS,
-  SHIPPING_METHOD_LABELS,
   type Order,
 } from '../../../contract/orders.ts';
-import { addressLines, cardDescription, formatDate, formatMoney, taxLabel } from './formatting.ts';
+import { inLocale } from '../../lib/locale.ts';
+import {
+  addressLines,
+  cardDescription,
+  formatDate,
+  formatMoney,
+  orderStatusLabel,
+  shippingMethodLabel,
+  taxLabel,
+} from './formatting.ts';
 import { SHOP_CURRENCY, SHOP_IDENTITY } from './shop.ts';
 
 /** US Letter, in points: the paper Canadian offices print on. */
@@ -38,14 +51,34 @@ interface Column {
   cell: (line: Order['lines'][number]) => string;
 }
 
-const COLUMNS: readonly Column[] = [
-  { title: 'Item', width: 196, align: 'left', cell: (line) => line.name },
-  { title: 'Flavour', width: 92, align: 'left', cell: (line) => line.flavor },
-  { title: 'Size', width: 66, align: 'left', cell: (line) => line.size },
-  { title: 'Qty', width: 32, align: 'right', cell: (line) => String(line.quantity) },
-  { title: 'Unit price', width: 62, align: 'right', cell: (line) => formatMoney(line.unitPrice) },
-  { title: 'Line total', width: 68, align: 'right', cell: (line) => formatMoney(line.lineTotal) },
-];
+/** The lines' table; a title fits its column on one line (the header row does not wrap). */
+function columnsIn(locale: Locale): readonly Column[] {
+  const l = inLocale(locale);
+  const money = (cents: number) => formatMoney(cents, locale);
+  return [
+    { title: l('Item', 'Article'), width: 196, align: 'left', cell: (line) => line.name },
+    { title: l('Flavour', 'Saveur'), width: 92, align: 'left', cell: (line) => line.flavor },
+    { title: l('Size', 'Format'), width: 66, align: 'left', cell: (line) => line.size },
+    {
+      title: l('Qty', 'Qté'),
+      width: 32,
+      align: 'right',
+      cell: (line) => String(line.quantity),
+    },
+    {
+      title: l('Unit price', 'Prix unit.'),
+      width: 62,
+      align: 'right',
+      cell: (line) => money(line.unitPrice),
+    },
+    {
+      title: l('Line total', 'Montant'),
+      width: 68,
+      align: 'right',
+      cell: (line) => money(line.lineTotal),
+    },
+  ];
+}
 
 /** "FN-10482" → "INV-10482": one invoice per order, numbered after it. */
 export function invoiceNumber(orderNumber: string): string {
@@ -60,7 +93,12 @@ export function invoiceFileName(orderNumber: string): string {
   return `forge-nutrition-${invoiceNumber(orderNumber).toLowerCase()}.pdf`;
 }
 
-export async function renderInvoicePdf(order: Order): Promise<Uint8Array> {
+/** The invoice of `order`, in `locale` (the language the order was placed in). */
+export async function renderInvoicePdf(
+  order: Order,
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<Uint8Array> {
+  const l = inLocale(locale);
   const pdf = await PDFDocument.create();
   const fonts = {
     regular: await pdf.embedFont(StandardFonts.Helvetica),
@@ -68,15 +106,16 @@ export async function renderInvoicePdf(order: Order): Promise<Uint8Array> {
   };
   const number = invoiceNumber(order.number);
   const paidAt = order.events.find((event) => event.status === 'paid')?.at ?? null;
-  const invoiceDate = formatDate(paidAt ?? order.createdAt);
+  const invoiceDate = formatDate(paidAt ?? order.createdAt, locale);
+  const title = l(`Invoice ${number}`, `Facture ${number}`);
 
-  pdf.setTitle(`Invoice ${number}`);
-  pdf.setSubject(`Order ${order.number}`);
+  pdf.setTitle(title);
+  pdf.setSubject(l(`Order ${order.number}`, `Commande ${order.number}`));
   pdf.setAuthor(SHOP_IDENTITY.legalName);
   pdf.setCreator(SHOP_IDENTITY.tradeName);
-  pdf.setLanguage('en-CA');
+  pdf.setLanguage(locale);
 
-  const sheet = new Sheet(pdf, fonts, `Invoice ${number}`);
+  const sheet = new Sheet(pdf, fonts, title, locale);
   drawHeading(sheet, order, number, invoiceDate);
   drawAddresses(sheet, order);
   drawLines(sheet, order);
@@ -87,28 +126,33 @@ export async function renderInvoicePdf(order: Order): Promise<Uint8Array> {
 }
 
 function drawHeading(sheet: Sheet, order: Order, number: string, invoiceDate: string): void {
+  const { locale } = sheet;
+  const l = inLocale(locale);
   const top = sheet.y;
   sheet.text(SHOP_IDENTITY.tradeName, MARGIN, { size: 18, bold: true });
   sheet.gap(4);
   for (const line of [SHOP_IDENTITY.legalName, ...SHOP_IDENTITY.address, SHOP_IDENTITY.email]) {
     sheet.text(line, MARGIN, { size: SMALL_SIZE, color: MUTED });
   }
-  for (const { label, number: registration } of SHOP_IDENTITY.taxRegistrations) {
-    sheet.text(`${label} ${registration}`, MARGIN, { size: SMALL_SIZE, color: MUTED });
+  for (const { label, frenchLabel, number: registration } of SHOP_IDENTITY.taxRegistrations) {
+    sheet.text(`${l(label, frenchLabel)} ${registration}`, MARGIN, {
+      size: SMALL_SIZE,
+      color: MUTED,
+    });
   }
   const left = sheet.y;
 
   sheet.y = top;
   const right = PAGE_SIZE[0] - MARGIN;
-  sheet.text('INVOICE', right, { size: 20, bold: true, align: 'right' });
+  sheet.text(l('INVOICE', 'FACTURE'), right, { size: 20, bold: true, align: 'right' });
   sheet.gap(6);
   const facts: [string, string][] = [
-    ['Invoice no.', number],
-    ['Order no.', order.number],
-    ['Invoice date', invoiceDate],
-    ['Order date', formatDate(order.createdAt)],
-    ['Status', ORDER_STATUS_LABELS[order.status]],
-    ['Currency', SHOP_CURRENCY],
+    [l('Invoice no.', 'N° de facture'), number],
+    [l('Order no.', 'N° de commande'), order.number],
+    [l('Invoice date', 'Date de facture'), invoiceDate],
+    [l('Order date', 'Date de commande'), formatDate(order.createdAt, locale)],
+    [l('Status', 'Statut'), orderStatusLabel(order.status, locale)],
+    [l('Currency', 'Devise'), SHOP_CURRENCY],
   ];
   for (const [label, value] of facts) {
     const y = sheet.y;
@@ -120,10 +164,15 @@ function drawHeading(sheet: Sheet, order: Order, number: string, invoiceDate: st
 }
 
 function drawAddresses(sheet: Sheet, order: Order): void {
+  const { locale } = sheet;
+  const l = inLocale(locale);
   const columnWidth = CONTENT_WIDTH / 2 - 12;
   const blocks = [
-    { title: 'Bill to', lines: [...addressLines(order.billingAddress), order.email] },
-    { title: 'Ship to', lines: addressLines(order.shippingAddress) },
+    {
+      title: l('Bill to', 'Facturer à'),
+      lines: [...addressLines(order.billingAddress), order.email],
+    },
+    { title: l('Ship to', 'Livrer à'), lines: addressLines(order.shippingAddress) },
   ];
   const wrapped = blocks.map((block) =>
     block.lines.flatMap((line) => sheet.wrap(line, columnWidth, TEXT_SIZE)),
@@ -134,19 +183,25 @@ function drawAddresses(sheet: Sheet, order: Order): void {
   blocks.forEach((block, index) => {
     const x = MARGIN + index * (CONTENT_WIDTH / 2);
     sheet.y = top;
-    sheet.text(block.title.toUpperCase(), x, { size: SMALL_SIZE, bold: true, color: MUTED });
+    sheet.text(block.title.toLocaleUpperCase(locale), x, {
+      size: SMALL_SIZE,
+      bold: true,
+      color: MUTED,
+    });
     sheet.gap(2);
     for (const line of wrapped[index]!) sheet.text(line, x);
     bottom = Math.min(bottom, sheet.y);
   });
   sheet.y = bottom - 10;
-  sheet.text(`Shipping method: ${SHIPPING_METHOD_LABELS[order.shippingMethod]}`, MARGIN, {
+  const method = shippingMethodLabel(order.shippingMethod, locale);
+  sheet.text(l(`Shipping method: ${method}`, `Mode de livraison\u00a0: ${method}`), MARGIN, {
     color: MUTED,
   });
   sheet.gap(14);
 }
 
 function drawLines(sheet: Sheet, order: Order): void {
+  const columns = columnsIn(sheet.locale);
   const lineHeight = sheet.lineHeight(TEXT_SIZE);
   const header = () => {
     const height = lineHeight + 2 * CELL_PADDING;
@@ -160,7 +215,8 @@ function drawLines(sheet: Sheet, order: Order): void {
     sheet.y -= CELL_PADDING;
     drawRow(
       sheet,
-      COLUMNS.map((column) => [column.title]),
+      columns,
+      columns.map((column) => [column.title]),
       { bold: true },
     );
     sheet.y -= CELL_PADDING;
@@ -169,13 +225,13 @@ function drawLines(sheet: Sheet, order: Order): void {
   header();
   sheet.onNewPage = header;
   for (const line of order.lines) {
-    const cells = COLUMNS.map((column) =>
+    const cells = columns.map((column) =>
       sheet.wrap(column.cell(line), column.width - 2 * CELL_PADDING, TEXT_SIZE),
     );
     const height = Math.max(...cells.map((cell) => cell.length)) * lineHeight + 2 * CELL_PADDING;
     sheet.ensure(height);
     sheet.y -= CELL_PADDING;
-    drawRow(sheet, cells, {});
+    drawRow(sheet, columns, cells, {});
     sheet.y -= CELL_PADDING;
     sheet.page.drawLine({
       start: { x: MARGIN, y: sheet.y },
@@ -188,11 +244,16 @@ function drawLines(sheet: Sheet, order: Order): void {
   sheet.gap(12);
 }
 
-function drawRow(sheet: Sheet, cells: string[][], options: { bold?: boolean }): void {
+function drawRow(
+  sheet: Sheet,
+  columns: readonly Column[],
+  cells: string[][],
+  options: { bold?: boolean },
+): void {
   const top = sheet.y;
   let bottom = top;
   let x = MARGIN;
-  COLUMNS.forEach((column, index) => {
+  columns.forEach((column, index) => {
     sheet.y = top;
     const at = column.align === 'right' ? x + column.width - CELL_PADDING : x + CELL_PADDING;
     for (const part of cells[index]!) {
@@ -205,20 +266,26 @@ function drawRow(sheet: Sheet, cells: string[][], options: { bold?: boolean }): 
 }
 
 function drawTotals(sheet: Sheet, order: Order): void {
+  const { locale } = sheet;
+  const l = inLocale(locale);
+  const money = (cents: number) => formatMoney(cents, locale);
   const { totals, discount } = order;
-  const rows: [string, string][] = [['Subtotal', formatMoney(totals.subtotal)]];
+  const rows: [string, string][] = [[l('Subtotal', 'Sous-total'), money(totals.subtotal)]];
   if (totals.discount > 0) {
     const label = discount
-      ? `Discount (${discount.code}, ${discount.percentOff}% off)`
-      : 'Discount';
-    rows.push([label, formatMoney(-totals.discount)]);
+      ? l(
+          `Discount (${discount.code}, ${discount.percentOff}% off)`,
+          `Rabais (${discount.code}, ${discount.percentOff}\u00a0%)`,
+        )
+      : l('Discount', 'Rabais');
+    rows.push([label, money(-totals.discount)]);
   }
   const method = order.shippingMethod === 'express' ? 'Express' : 'Standard';
   rows.push([
-    `Shipping (${method})`,
-    totals.shipping === 0 ? 'Free' : formatMoney(totals.shipping),
+    l(`Shipping (${method})`, `Livraison (${method.toLowerCase()})`),
+    totals.shipping === 0 ? l('Free', 'Gratuite') : money(totals.shipping),
   ]);
-  for (const tax of totals.taxes) rows.push([taxLabel(tax), formatMoney(tax.amount)]);
+  for (const tax of totals.taxes) rows.push([taxLabel(tax, locale), money(tax.amount)]);
 
   const lineHeight = sheet.lineHeight(TEXT_SIZE);
   sheet.ensure(lineHeight * (rows.length + 2) + 16);
@@ -241,20 +308,27 @@ function drawTotals(sheet: Sheet, order: Order): void {
   const y = sheet.y;
   sheet.text(`Total (${SHOP_CURRENCY})`, labelX, { size: 12, bold: true });
   sheet.y = y;
-  sheet.text(formatMoney(totals.total), right, { size: 12, bold: true, align: 'right' });
+  sheet.text(money(totals.total), right, { size: 12, bold: true, align: 'right' });
   sheet.gap(18);
 }
 
 function drawPayment(sheet: Sheet, order: Order, paidAt: string | null): void {
-  const lines = paymentLines(order, paidAt);
+  const l = inLocale(sheet.locale);
+  const lines = paymentLines(order, paidAt, sheet.locale);
   const notes = [
-    `All amounts are in Canadian dollars (${SHOP_CURRENCY}).`,
-    `Thank you for shopping with ${SHOP_IDENTITY.tradeName}. Questions about this invoice? Write to ${SHOP_IDENTITY.email}.`,
+    l(
+      `All amounts are in Canadian dollars (${SHOP_CURRENCY}).`,
+      `Tous les montants sont en dollars canadiens (${SHOP_CURRENCY}).`,
+    ),
+    l(
+      `Thank you for shopping with ${SHOP_IDENTITY.tradeName}. Questions about this invoice? Write to ${SHOP_IDENTITY.email}.`,
+      `Merci d’avoir magasiné chez ${SHOP_IDENTITY.tradeName}. Des questions sur cette facture\u00a0? Écrivez-nous à ${SHOP_IDENTITY.email}.`,
+    ),
   ].flatMap((note) => sheet.wrap(note, CONTENT_WIDTH, SMALL_SIZE));
   sheet.ensure(
     sheet.lineHeight(TEXT_SIZE) * (lines.length + 1) + sheet.lineHeight(SMALL_SIZE) * notes.length,
   );
-  sheet.text('PAYMENT', MARGIN, { size: SMALL_SIZE, bold: true, color: MUTED });
+  sheet.text(l('PAYMENT', 'PAIEMENT'), MARGIN, { size: SMALL_SIZE, bold: true, color: MUTED });
   sheet.gap(2);
   for (const line of lines) sheet.text(line, MARGIN);
   sheet.gap(10);
@@ -262,19 +336,35 @@ function drawPayment(sheet: Sheet, order: Order, paidAt: string | null): void {
 }
 
 /** What paid for the order: the card, or that nothing has yet. */
-function paymentLines(order: Order, paidAt: string | null): string[] {
+function paymentLines(order: Order, paidAt: string | null, locale: Locale): string[] {
+  const l = inLocale(locale);
   const { payment } = order;
   const paid = payment?.status === 'succeeded' || CHARGED_ORDER_STATUSES.includes(order.status);
   const lines: string[] = [];
   if (!paid) {
     lines.push(
-      order.status === 'cancelled' ? 'Not charged: the order was cancelled' : 'Awaiting payment',
+      order.status === 'cancelled'
+        ? l('Not charged: the order was cancelled', 'Aucuns frais\u00a0: la commande a été annulée')
+        : l('Awaiting payment', 'En attente de paiement'),
     );
   } else {
-    const card = payment?.card ? `Paid with ${cardDescription(payment.card)}` : 'Paid by card';
-    lines.push(paidAt ? `${card} on ${formatDate(paidAt)}` : card);
+    const card = payment?.card
+      ? l(
+          `Paid with ${cardDescription(payment.card)}`,
+          `Payée par ${cardDescription(payment.card, locale)}`,
+        )
+      : l('Paid by card', 'Payée par carte');
+    if (paidAt) {
+      const date = formatDate(paidAt, locale);
+      lines.push(l(`${card} on ${date}`, `${card} le ${date}`));
+    } else {
+      lines.push(card);
+    }
   }
-  if (payment && payment.refunded > 0) lines.push(`Refunded: ${formatMoney(payment.refunded)}`);
+  if (payment && payment.refunded > 0) {
+    const refunded = formatMoney(payment.refunded, locale);
+    lines.push(l(`Refunded: ${refunded}`, `Remboursé\u00a0: ${refunded}`));
+  }
   return lines;
 }
 
@@ -299,6 +389,7 @@ class Sheet {
     private readonly pdf: PDFDocument,
     private readonly fonts: { regular: PDFFont; bold: PDFFont },
     private readonly footerTitle: string,
+    readonly locale: Locale,
   ) {
     this.charset = new Set(fonts.regular.getCharacterSet());
     this.page = this.addPage();
@@ -316,7 +407,8 @@ class Sheet {
   ensure(height: number): void {
     if (this.y - height >= CONTENT_BOTTOM) return;
     this.page = this.addPage();
-    this.text(`${this.footerTitle} (continued)`, MARGIN, {
+    const continued = inLocale(this.locale)('(continued)', '(suite)');
+    this.text(`${this.footerTitle} ${continued}`, MARGIN, {
       size: SMALL_SIZE,
       bold: true,
       color: MUTED,
@@ -370,11 +462,13 @@ class Sheet {
   /**
    * The text in characters the standard font can draw (Windows-1252: Latin letters with their
    * accents, such as "Açaí" or "Québec"). Anything else loses its accent when that leaves a
-   * drawable letter, and otherwise becomes "?", so an unusual name never stops an invoice.
+   * drawable letter, and otherwise becomes "?", so an unusual name never stops an invoice. Runs of
+   * white space become one space, but for the no-break space (French money, "total\u00a0:"), which
+   * stays and keeps what it joins on one line.
    */
   printable(value: string): string {
     let out = '';
-    for (const char of value.normalize('NFC').replace(/\s+/g, ' ')) {
+    for (const char of value.normalize('NFC').replace(/[^\S\u00a0]+/g, ' ')) {
       if (this.charset.has(char.codePointAt(0)!)) {
         out += char;
         continue;
@@ -390,8 +484,12 @@ class Sheet {
   finish(): void {
     const pages = this.pdf.getPages();
     pages.forEach((page, index) => {
+      const numbered = inLocale(this.locale)(
+        `Page ${index + 1} of ${pages.length}`,
+        `Page ${index + 1} de ${pages.length}`,
+      );
       const label = this.printable(
-        `${SHOP_IDENTITY.tradeName} · ${this.footerTitle} · Page ${index + 1} of ${pages.length}`,
+        `${SHOP_IDENTITY.tradeName} · ${this.footerTitle} · ${numbered}`,
       );
       const width = this.fonts.regular.widthOfTextAtSize(label, SMALL_SIZE);
       page.drawLine({

@@ -3,6 +3,7 @@
  * writes the order and opens its payment, once per checkout attempt.
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { DEFAULT_LOCALE, type Locale } from '../../../contract/locale.ts';
 import type { Address, PaymentProviderName, PlaceOrderBody } from '../../../contract/orders.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { HttpError, conflict } from '../../lib/errors.ts';
@@ -69,6 +70,8 @@ export interface PlaceOrderInput {
   clientAddress: string;
   /** The most unpaid orders one account and one client address may hold. */
   unpaidBound: { account: number; address: number };
+  /** The language the shopper places it in: its mails and invoice are written in it. */
+  locale?: Locale;
 }
 
 export class TooManyUnpaidOrdersError extends HttpError {
@@ -185,6 +188,7 @@ export async function placeOrder(
         carrier: null,
         trackingNumber: null,
         placedFrom: input.clientAddress,
+        locale: input.locale ?? DEFAULT_LOCALE,
         createdAt: now,
         updatedAt: now,
       };

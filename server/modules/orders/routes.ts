@@ -19,6 +19,7 @@ import { IDEMPOTENCY_HEADER } from '../../../contract/http.ts';
 import { messageResponse } from '../../../contract/auth.ts';
 import type { Database } from '../../db/client.ts';
 import { conflict, notFound, unauthorized } from '../../lib/errors.ts';
+import { requestLocale } from '../../lib/locale.ts';
 import type { RateLimitSet } from '../../plugins/rate-limit.ts';
 import idempotency from '../../plugins/idempotency.ts';
 import { requireSignIn } from '../../plugins/sessions.ts';
@@ -54,7 +55,7 @@ async function sendInvoice(db: Database, reply: FastifyReply, row: OrderRow) {
   if (!row.paidAt)
     throw conflict('invoice_not_ready', 'An invoice is issued once the order is paid.');
   const order = await orderDto(db, row);
-  const pdf = await renderInvoicePdf(order);
+  const pdf = await renderInvoicePdf(order, row.locale);
   return reply
     .header('content-type', 'application/pdf')
     .header('content-disposition', `attachment; filename="${invoiceFileName(order.number)}"`)
@@ -167,6 +168,7 @@ async function ownOrderRoutes(base: FastifyInstance) {
         paymentWindowMs: app.config.ORDER_PAYMENT_WINDOW_MS,
         provider: app.payments.name,
         clientAddress: request.ip,
+        locale: requestLocale(request),
         unpaidBound: {
           account: app.config.UNPAID_ORDERS_PER_ACCOUNT,
           address: app.config.UNPAID_ORDERS_PER_ADDRESS,

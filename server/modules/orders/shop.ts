@@ -10,8 +10,16 @@ export const SHOP_IDENTITY = {
   email: 'hello@forgenutrition.ca',
   website: 'forgenutrition.ca',
   taxRegistrations: [
-    { label: 'GST/HST registration no.', number: '78214 5609 RT0001' },
-    { label: 'QST registration no.', number: '1229876543 TQ0001' },
+    {
+      label: 'GST/HST registration no.',
+      frenchLabel: 'N° d’inscription à la TPS/TVH',
+      number: '78214 5609 RT0001',
+    },
+    {
+      label: 'QST registration no.',
+      frenchLabel: 'N° d’inscription à la TVQ',
+      number: '1229876543 TQ0001',
+    },
   ],
 } as const;
 

@@ -10,8 +10,10 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { DEFAULT_LOCALE, type Locale } from '../../../contract/locale.ts';
 import type { Address, OrderStatus, ShippingMethod, TaxLine } from '../../../contract/orders.ts';
 import { ORDER_NUMBER_START } from '../../../contract/orders.ts';
+import { localeCheck } from '../../db/locale-column.ts';
 import { users } from '../auth/tables.ts';
 import { products, variants } from '../catalog/tables.ts';
 import { discountCodes } from '../discounts/tables.ts';
@@ -61,6 +63,8 @@ export const orders = pgTable(
      * unpaid orders one address may hold) and cleared when it is paid or closed.
      */
     placedFrom: text('placed_from'),
+    /** The language the order was placed in: its mails and invoice are written in it. */
+    locale: text('locale').$type<Locale>().notNull().default(DEFAULT_LOCALE),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -80,6 +84,7 @@ export const orders = pgTable(
       .on(t.payBy)
       .where(sql`${t.status} = 'pending_payment'`),
     check('orders_total_not_negative', sql`${t.total} >= 0`),
+    check('orders_locale_known', localeCheck(t.locale)),
   ],
 );
 

@@ -7,8 +7,10 @@ import {
   messageResponse,
   profileExport,
 } from '../../../contract/auth.ts';
+import type { Locale } from '../../../contract/locale.ts';
 import { HttpError, badRequest, unauthorized } from '../../lib/errors.ts';
 import { shopLinks } from '../../lib/links.ts';
+import { askedLocale } from '../../lib/locale.ts';
 import type { RateLimitSet } from '../../plugins/rate-limit.ts';
 import { requireSignIn } from '../../plugins/sessions.ts';
 import { AUTH_RATE_LIMITS } from '../auth/routes.ts';
@@ -94,7 +96,9 @@ export default async function profileRoutes(fastify: FastifyInstance) {
 async function accountRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   requireSignIn(app);
-  const links = shopLinks(app.config.publicOrigin);
+  /** The confirmation link, to the profile page in the mail's language. */
+  const confirmUrl = (token: string, locale: Locale) =>
+    shopLinks(app.config.publicOrigin, locale).confirmEmail(token);
   const limit = (
     request: FastifyRequest,
     name: keyof typeof PROFILE_RATE_LIMITS,
@@ -124,7 +128,8 @@ async function accountRoutes(fastify: FastifyInstance) {
         user._id,
         newEmail,
         password,
-        links.confirmEmail,
+        confirmUrl,
+        askedLocale(request),
       );
       if (!result.ok) {
         switch (result.reason) {
