@@ -30,10 +30,10 @@ export const PAY_OFFLINE_TEXT = msg`You are offline. Reconnect to pay.`;
 export const TEST_PROVIDER_CARDS_ONLY = msg`The test provider takes cards only. Apple Pay, Google Pay and Link appear when the shop takes payments through Stripe.`;
 
 /** The contract's TEST_PAYMENT_LABEL, through the catalogs. */
-const TEST_PAYMENT_TEXT = msg`Test payment — no card is charged`;
+export const TEST_PAYMENT_TEXT = msg`Test payment — no card is charged`;
 
 /** The contract's TEST_CARD_OUTCOMES, through the catalogs. */
-const TEST_CARD_OUTCOME_TEXT: Record<keyof typeof TEST_CARDS, MessageDescriptor> = {
+export const TEST_CARD_OUTCOME_TEXT: Record<keyof typeof TEST_CARDS, MessageDescriptor> = {
   succeeds: msg`pays`,
   declined: msg`is declined`,
   insufficientFunds: msg`is declined for insufficient funds`,

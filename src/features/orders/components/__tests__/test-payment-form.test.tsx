@@ -8,7 +8,13 @@ import { TEST_PAYMENT_LABEL } from '../../../../../contract/orders.ts';
 import { testI18n } from '../../../../testing/i18n.ts';
 import { renderWithProviders } from '../../../../testing/render.tsx';
 import { makePayment } from '../../__tests__/fixtures.ts';
-import { TEST_PROVIDER_CARDS_ONLY, TestPaymentForm } from '../test-payment-form.tsx';
+import { TEST_CARD_OUTCOMES } from '../../../../../contract/checkout-rules.ts';
+import {
+  TEST_CARD_OUTCOME_TEXT,
+  TEST_PAYMENT_TEXT,
+  TEST_PROVIDER_CARDS_ONLY,
+  TestPaymentForm,
+} from '../test-payment-form.tsx';
 
 afterEach(cleanup);
 
@@ -48,5 +54,16 @@ describe('the test payment form', () => {
     await waitFor(() => expect(cvc.getAttribute('aria-invalid')).toBe('true'));
     const error = document.getElementById(cvc.getAttribute('aria-describedby')!);
     expect(error?.textContent).toBe('Must be 3 or 4 digits.');
+  });
+});
+
+describe('the form’s texts in the catalogs', () => {
+  test('read in English exactly as the contract words them', () => {
+    expect(testI18n._(TEST_PAYMENT_TEXT)).toBe(TEST_PAYMENT_LABEL);
+    for (const [card, outcome] of Object.entries(TEST_CARD_OUTCOMES)) {
+      expect(testI18n._(TEST_CARD_OUTCOME_TEXT[card as keyof typeof TEST_CARD_OUTCOMES])).toBe(
+        outcome,
+      );
+    }
   });
 });
