@@ -1,0 +1,143 @@
+/**
+ * No English interface text on a French page. Each French page is opened in Chromium; every text
+ * it shows (each visible text node, and the labels a screen reader or a tooltip gives:
+ * aria-label, title, placeholder, alt) must be French. The shop's data passes as it is — the
+ * strings of every API answer the page read, in the HTML's query state or fetched — so a text
+ * loses those first; every word left must be one a French message uses (src/locales/fr-CA.po),
+ * a name every language writes alike, or a number.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, test } from 'vitest';
+import * as seed from '../../server/db/seed-data.ts';
+import { PAYMENT_METHODS } from '../../src/layout/components/payment-icons.tsx';
+import { shopInBrowser } from './harness.ts';
+
+const e2e = shopInBrowser();
+
+const LOCALES_DIR = path.resolve(import.meta.dirname, '../../src/locales');
+
+/** The public French pages: every route a shopper reaches without an account. */
+const FRENCH_PAGES = [
+  '/fr',
+  '/fr/category/protein-powder',
+  '/fr/brand/ironclad-nutrition',
+  '/fr/flavor/chocolate',
+  '/fr/search?q=protein',
+  '/fr/search/products?q=creatine',
+  '/fr/product/creatine-monohydrate',
+  '/fr/contact',
+  '/fr/consultancy',
+  '/fr/about',
+  '/fr/brands',
+  '/fr/privacy',
+  '/fr/returns',
+  '/fr/shipping',
+  '/fr/discounts',
+  '/fr/login',
+  '/fr/register',
+  '/fr/forgot-password',
+  '/fr/reset-password/abc',
+  '/fr/cart',
+  '/fr/no/such/page',
+];
+
+const words = (text: string) =>
+  (text.toLowerCase().match(/\p{L}[\p{L}'’-]*/gu) ?? []).flatMap((word) =>
+    word.split(/['’-]/).filter((part) => part.length > 1),
+  );
+
+/** The msgstr (or msgid) texts of a PO catalog, placeholders and tags removed. */
+function catalogTexts(file: string, field: 'msgid' | 'msgstr'): string[] {
+  const text = readFileSync(path.join(LOCALES_DIR, file), 'utf8');
+  const pattern = new RegExp(`^${field} ((?:".*"\\n?)+)`, 'gm');
+  return [...text.matchAll(pattern)].map((match) =>
+    match[1]!
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as string)
+      .join('')
+      .replace(/\{\w+\}/g, ' ')
+      .replace(/\w+,\s*(plural|selectordinal|select),/g, ' ')
+      .replace(/(zero|one|two|few|many|other|=\d+)\s*\{/g, ' ')
+      .replace(/[{}#]/g, ' ')
+      .replace(/<\/?\d+>/g, ' '),
+  );
+}
+
+function stringsIn(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(stringsIn);
+  if (value && typeof value === 'object') return Object.values(value).flatMap(stringsIn);
+  return [];
+}
+
+const french = new Set(catalogTexts('fr-CA.po', 'msgstr').flatMap(words));
+/**
+ * Names every language writes alike: the shop's name, the switch's "English", the payment methods,
+ * and the shop's postal and e-mail address.
+ */
+const NAMES = new Set([
+  ...words(`Forge Nutrition English ${PAYMENT_METHODS.join(' ')}`),
+  // Dates: every month's French name.
+  ...Array.from({ length: 12 }, (_, month) =>
+    new Intl.DateTimeFormat('fr-CA', { month: 'long' }).format(new Date(2026, month, 15)),
+  ),
+  ...words('412 King Street West, Unit 3, Toronto, Ontario hello@forgenutrition.ca'),
+]);
+
+/** The catalog's names, which some pages show without reading them (the footer's categories). */
+const CATALOG = [seed.CATEGORIES, seed.BRANDS, seed.FLAVORS].flatMap((list) =>
+  list.map((entry) => entry.name),
+);
+
+/** The words of `text` that are neither data, French, nor a name. */
+function englishWords(text: string, data: readonly string[]): string[] {
+  let rest = ` ${text.replace(/\s+/g, ' ')} `;
+  for (const value of data) if (rest.includes(value)) rest = rest.split(value).join(' ');
+  return words(rest).filter((word) => !french.has(word) && !NAMES.has(word));
+}
+
+describe('French pages', () => {
+  test.each(FRENCH_PAGES)('%s shows no English interface text', async (address) => {
+    const context = await e2e.newContext({ locale: 'fr-CA' });
+    const page = await context.newPage();
+    const answers: unknown[] = [];
+    page.on('response', (response) => {
+      if (!new URL(response.url()).pathname.startsWith('/api/')) return;
+      if (!(response.headers()['content-type'] ?? '').includes('json')) return;
+      answers.push(response.json().catch(() => null));
+    });
+    await page.goto(address);
+    await page.locator('main, [role="main"], h1').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    const shown = await page.evaluate(() => {
+      const texts = [document.title];
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const parent = node.parentElement;
+        if (!parent || parent.closest('script, style, template, noscript')) continue;
+        if (!parent.checkVisibility({ visibilityProperty: true })) continue;
+        if (node.textContent?.trim()) texts.push(node.textContent);
+      }
+      for (const element of document.querySelectorAll(
+        '[aria-label], [title], [placeholder], img[alt]',
+      )) {
+        for (const name of ['aria-label', 'title', 'placeholder', 'alt']) {
+          const value = element.getAttribute(name);
+          if (value) texts.push(value);
+        }
+      }
+      const state = document.getElementById('forge-query-state')?.textContent;
+      return { texts, state: state ? (JSON.parse(state) as unknown) : null };
+    });
+    const data = [...new Set(stringsIn([shown.state, ...(await Promise.all(answers)), CATALOG]))]
+      .filter((value) => value.trim().length > 1)
+      .sort((a, b) => b.length - a.length);
+    const english = shown.texts
+      .map((text) => ({ text: text.trim(), words: englishWords(text, data) }))
+      .filter((entry) => entry.words.length > 0);
+    expect(english, `English on ${address}`).toEqual([]);
+    await context.close();
+  });
+});
