@@ -6,7 +6,8 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { shopInBrowser } from './harness.ts';
+import { patientPoll, shopInBrowser } from './harness.ts';
+import { persistedCache, waitForWorker } from './offline-helpers.ts';
 
 const e2e = shopInBrowser();
 
@@ -135,5 +136,37 @@ describe('languages', () => {
     await page.goto('/fr/about');
     await expect.poll(() => page.title()).toBe('À propos');
     expect(await page.getByRole('complementary', { name: ENGLISH_OFFER }).count()).toBe(0);
+  });
+
+  test('pages seen in French work offline in French; an unseen one says so in French', async () => {
+    const poll = patientPoll();
+    const context = await e2e.newContext({ locale: 'fr-CA' });
+    const page = await context.newPage();
+    await page.goto('/fr');
+    await waitForWorker(page);
+    await page.goto('/fr/product/whey-protein-isolate');
+    await poll(async () =>
+      (await persistedCache(page)).includes('"detail","whey-protein-isolate"'),
+    ).toBe(true);
+
+    await context.setOffline(true);
+    await page.reload();
+    await page.locator('main h1').first().waitFor();
+    expect(await page.locator('main h1').first().textContent()).toBe('Whey Protein Isolate');
+    expect(await pageLanguage(page)).toEqual({
+      path: '/fr/product/whey-protein-isolate',
+      title: 'Détails du produit',
+      lang: 'fr-CA',
+    });
+    await poll(() => page.getByTestId('offline-banner').isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Ajouter au panier' }).count()).toBeGreaterThan(
+      0,
+    );
+
+    await page.goto('/fr/product/glucosamine-joint-complex');
+    await poll(() => page.getByTestId('offline-screen').isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Réessayer' }).isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('fr-CA');
+    await context.setOffline(false);
   });
 });
