@@ -8,10 +8,20 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { Page, Response } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import * as seed from '../../server/db/seed-data.ts';
 import { PAYMENT_METHODS } from '../../src/layout/components/payment-icons.tsx';
 import { shopInBrowser } from './harness.ts';
+import {
+  addProduct,
+  fillAddress,
+  myOrders,
+  open,
+  pathname,
+  payWithTestCard,
+  register,
+} from './shopper.ts';
 
 const e2e = shopInBrowser();
 
@@ -91,53 +101,112 @@ const CATALOG = [seed.CATEGORIES, seed.BRANDS, seed.FLAVORS].flatMap((list) =>
   list.map((entry) => entry.name),
 );
 
+/** Whole-word matchers of each data string, longest first. */
+function dataPatterns(data: readonly string[]): RegExp[] {
+  return data.map(
+    (value) =>
+      new RegExp(
+        `(?<![\\p{L}\\p{N}])${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`,
+        'gu',
+      ),
+  );
+}
+
 /** The words of `text` that are neither data, French, nor a name. */
-function englishWords(text: string, data: readonly string[]): string[] {
-  let rest = ` ${text.replace(/\s+/g, ' ')} `;
-  for (const value of data) if (rest.includes(value)) rest = rest.split(value).join(' ');
+function englishWords(text: string, data: readonly RegExp[]): string[] {
+  let rest = text.replace(/\s+/g, ' ');
+  for (const pattern of data) rest = rest.replace(pattern, ' ');
   return words(rest).filter((word) => !french.has(word) && !NAMES.has(word));
+}
+
+/**
+ * Opens `address` and returns what it shows in French that is English: each text (with its
+ * English words) that is neither data nor French. Text inside an element in another language
+ * (`lang`: the language switch, the offer of English) is that language's by design.
+ */
+async function englishOn(page: Page, address: string) {
+  const answers: Promise<unknown>[] = [];
+  const hear = (response: Response) => {
+    if (!new URL(response.url()).pathname.startsWith('/api/')) return;
+    if (!(response.headers()['content-type'] ?? '').includes('json')) return;
+    answers.push(response.json().catch(() => null));
+  };
+  page.on('response', hear);
+  await page.goto(address);
+  await page.locator('main, [role="main"], h1').first().waitFor();
+  await page.waitForLoadState('networkidle');
+  page.off('response', hear);
+  const shown = await page.evaluate(() => {
+    const french = (element: Element) =>
+      (element.closest('[lang]')?.getAttribute('lang') ?? 'fr-CA') === 'fr-CA';
+    const texts = [document.title];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || parent.closest('script, style, template, noscript') || !french(parent)) {
+        continue;
+      }
+      if (!parent.checkVisibility({ visibilityProperty: true })) continue;
+      if (node.textContent?.trim()) texts.push(node.textContent);
+    }
+    for (const element of document.querySelectorAll(
+      '[aria-label], [title], [placeholder], img[alt]',
+    )) {
+      if (!french(element)) continue;
+      for (const name of ['aria-label', 'title', 'placeholder', 'alt']) {
+        const value = element.getAttribute(name);
+        if (value) texts.push(value);
+      }
+    }
+    const state = document.getElementById('forge-query-state')?.textContent;
+    return { texts, state: state ? (JSON.parse(state) as unknown) : null };
+  });
+  const data = dataPatterns(
+    [...new Set(stringsIn([shown.state, ...(await Promise.all(answers)), CATALOG]))]
+      .map((value) => value.trim())
+      .filter((value) => value.length > 1)
+      .sort((a, b) => b.length - a.length),
+  );
+  return shown.texts
+    .map((text) => ({ text: text.trim(), words: englishWords(text, data) }))
+    .filter((entry) => entry.words.length > 0);
 }
 
 describe('French pages', () => {
   test.each(FRENCH_PAGES)('%s shows no English interface text', async (address) => {
     const context = await e2e.newContext({ locale: 'fr-CA' });
     const page = await context.newPage();
-    const answers: unknown[] = [];
-    page.on('response', (response) => {
-      if (!new URL(response.url()).pathname.startsWith('/api/')) return;
-      if (!(response.headers()['content-type'] ?? '').includes('json')) return;
-      answers.push(response.json().catch(() => null));
-    });
-    await page.goto(address);
-    await page.locator('main, [role="main"], h1').first().waitFor();
-    await page.waitForLoadState('networkidle');
-    const shown = await page.evaluate(() => {
-      const texts = [document.title];
-      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const parent = node.parentElement;
-        if (!parent || parent.closest('script, style, template, noscript')) continue;
-        if (!parent.checkVisibility({ visibilityProperty: true })) continue;
-        if (node.textContent?.trim()) texts.push(node.textContent);
-      }
-      for (const element of document.querySelectorAll(
-        '[aria-label], [title], [placeholder], img[alt]',
-      )) {
-        for (const name of ['aria-label', 'title', 'placeholder', 'alt']) {
-          const value = element.getAttribute(name);
-          if (value) texts.push(value);
-        }
-      }
-      const state = document.getElementById('forge-query-state')?.textContent;
-      return { texts, state: state ? (JSON.parse(state) as unknown) : null };
-    });
-    const data = [...new Set(stringsIn([shown.state, ...(await Promise.all(answers)), CATALOG]))]
-      .filter((value) => value.trim().length > 1)
-      .sort((a, b) => b.length - a.length);
-    const english = shown.texts
-      .map((text) => ({ text: text.trim(), words: englishWords(text, data) }))
-      .filter((entry) => entry.words.length > 0);
-    expect(english, `English on ${address}`).toEqual([]);
+    expect(await englishOn(page, address), `English on ${address}`).toEqual([]);
     await context.close();
   });
+
+  test(
+    'a signed-in shopper’s French cart, checkout, orders, order and profile',
+    { timeout: 120_000 },
+    async () => {
+      const context = await e2e.newContext();
+      const page = await context.newPage();
+      await register(page, 'Camille Tremblay');
+      await addProduct(page, e2e.shop.baseURL, 'creatine-monohydrate');
+      await open(page, '/checkout');
+      const form = await fillAddress(page);
+      await form.getByRole('radio', { name: /Standard shipping/ }).check();
+      await form.getByRole('button', { name: 'Place order' }).click();
+      await payWithTestCard(page);
+      await expect.poll(() => pathname(page), { timeout: 15_000 }).toBe('/order-success');
+      const [order] = (await myOrders(page)).items;
+      await addProduct(page, e2e.shop.baseURL, 'whey-protein-isolate');
+
+      for (const address of [
+        '/fr/cart',
+        '/fr/checkout',
+        '/fr/my-orders',
+        `/fr/order/${order!.id}`,
+        '/fr/profile/me',
+      ]) {
+        expect(await englishOn(page, address), `English on ${address}`).toEqual([]);
+      }
+      await context.close();
+    },
+  );
 });
