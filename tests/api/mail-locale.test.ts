@@ -2,14 +2,20 @@
  * Mail and documents in the shopper's language: an order placed from a French page (its request
  * says `Accept-Language: fr-CA`) is mailed and invoiced in French with links to the French pages,
  * the account's mails follow the language of the request that sends them (else the account's),
- * and everything from before — orders and accounts without a language — stays English.
+ * the forms' mails (contact, consultation, discount code) the request that sends them, a
+ * back-in-stock alert the language it was asked for in, and everything from before — orders,
+ * accounts and alerts without a language — stays English.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { shopToday } from '../../contract/engagement.ts';
 import { TEST_CARDS, type Address, type Order } from '../../contract/orders.ts';
 import { newId } from '../../server/lib/ids.ts';
 import { users } from '../../server/modules/auth/tables.ts';
+import { variants } from '../../server/modules/catalog/tables.ts';
 import { orders } from '../../server/modules/orders/tables.ts';
+import { notifyRestocked } from '../../server/modules/stock-alerts/service.ts';
+import { stockAlerts } from '../../server/modules/stock-alerts/tables.ts';
 import { mailsTo, randomAddress, registerUser, uniqueEmail } from '../helpers/auth.ts';
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../helpers/smtp.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -36,6 +42,9 @@ const MONTREAL: Address = {
 };
 const NBSP = '\u00a0';
 const FRENCH = { 'accept-language': 'fr-CA,fr;q=0.9,en;q=0.8' };
+const SHOP_ADDRESS = 'desk@shop.example.com';
+/** A sold-out creatine tub of this file's own, for the back-in-stock alerts. */
+const SOLD_OUT = 'var_ml_alert';
 
 let t: TestApp;
 let smtp: TestSmtpServer;
@@ -43,12 +52,24 @@ let smtp: TestSmtpServer;
 beforeAll(async () => {
   smtp = await startSmtpServer();
   t = await createTestApp({
-    prepare: ({ db }) => insertCartCatalog(db),
+    prepare: async ({ db }) => {
+      await insertCartCatalog(db);
+      await db.insert(variants).values({
+        id: SOLD_OUT,
+        productId: F.creatine,
+        flavorId: 'flv_fx_plain',
+        size: '2 kg',
+        sku: 'FX-ML-2000',
+        price: 3999,
+        stock: 0,
+      });
+    },
     env: {
       SMTP_URL: smtp.url,
       MAIL_POLL_INTERVAL_MS: '0',
       ORDER_JOBS_INTERVAL_MS: '0',
       PUBLIC_ORIGIN: ORIGIN,
+      SHOP_CONTACT_EMAIL: SHOP_ADDRESS,
     },
   });
 });
@@ -321,5 +342,262 @@ describe('account mails', () => {
     expect(await localeOf()).toBe('en-CA');
     expect((await login(FRENCH)).statusCode).toBe(200);
     expect(await localeOf()).toBe('fr-CA');
+  });
+});
+
+/** Posts a form to the API as a page in that language would. */
+const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/v1${url}`,
+    remoteAddress: randomAddress(),
+    headers,
+    payload,
+  });
+
+/** A day a week from today in the shop's time zone, as the consultation form sends it. */
+function nextWeek(): string {
+  const at = new Date(`${shopToday()}T00:00:00Z`);
+  at.setUTCDate(at.getUTCDate() + 7);
+  return at.toISOString().slice(0, 10);
+}
+
+/** The shop's copy of a form sent from an address. */
+async function shopCopy(reference: string): Promise<ReceivedMail> {
+  await t.app.mail.flush();
+  const copy = smtp.messages.find((m) => m.to.includes(SHOP_ADDRESS) && m.text.includes(reference));
+  expect(copy).toBeDefined();
+  return copy!;
+}
+
+describe('the forms’ mails', () => {
+  test('a discount code asked for from a French page is mailed in French', async () => {
+    const email = uniqueEmail('coupon-fr');
+    const res = await post('/coupon/request', { name: 'Élodie Tremblay', email }, FRENCH);
+    expect(res.statusCode, res.body).toBe(200);
+    const [mail, ...others] = await received(email);
+    expect(others).toHaveLength(0);
+    expect(mail!.subject).toBe(`Votre code de 10${NBSP}% de rabais chez Forge Nutrition`);
+    expect(mail!.text).toContain(`Votre code de 10${NBSP}% de rabais`);
+    expect(mail!.text).toContain('Bonjour Élodie Tremblay,');
+    expect(mail!.text).toMatch(
+      new RegExp(
+        `Merci de vous joindre à Forge Nutrition\\. Entrez ce code dans votre panier pour obtenir 10${NBSP}% de rabais sur une commande\\. Il peut être utilisé une seule fois, jusqu’au \\d{1,2}(er)? [a-zéû]+ \\d{4}\\.`,
+      ),
+    );
+    expect(mail!.html).toContain('<html lang="fr-CA">');
+    expect(mail!.text).not.toMatch(/\b(Your|Thanks|Hi|off)\b/);
+  });
+
+  test('a discount code asked for in English is mailed as before', async () => {
+    const email = uniqueEmail('coupon-en');
+    expect((await post('/coupon/request', { name: 'Riley Lifter', email })).statusCode).toBe(200);
+    const [mail] = await received(email);
+    expect(mail!.subject).toBe('Your 10% discount code from Forge Nutrition');
+    expect(mail!.text).toContain('Hi Riley Lifter,');
+    expect(mail!.text).toMatch(
+      /Thanks for joining Forge Nutrition\. Enter this code in your cart to take 10% off one order\. It can be used once, until [A-Z][a-z]+ \d{1,2}, \d{4}\./,
+    );
+    expect(mail!.html).toContain('<html lang="en">');
+  });
+
+  test('a contact message from a French page is confirmed in French; the shop’s copy is English', async () => {
+    const email = uniqueEmail('contact-fr');
+    const res = await post(
+      '/contact',
+      {
+        name: 'Élodie Tremblay',
+        email,
+        subject: 'Question sur la protéine',
+        message: 'La protéine de lactosérum isolée contient-elle du lactose?',
+      },
+      FRENCH,
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const reference = res.json().data._id as string;
+    const [mail] = await received(email);
+    expect(mail!.subject).toBe('Nous avons bien reçu votre message — Forge Nutrition');
+    expect(mail!.text).toContain('Bonjour Élodie Tremblay,');
+    expect(mail!.text).toContain(
+      'Merci de nous avoir écrit. Nous vous répondrons à cette adresse d’ici 1 à 2 jours ouvrables.',
+    );
+    expect(mail!.text).toContain(`Référence${NBSP}: ${reference}`);
+    expect(mail!.html).toContain('<html lang="fr-CA">');
+
+    const copy = await shopCopy(reference);
+    expect(copy.subject).toBe('Contact form: Question sur la protéine');
+    expect(copy.text).toContain(`Reference: ${reference}`);
+    expect(copy.text).toContain('Language: French — please reply in French');
+  });
+
+  test('an English contact message is confirmed as before, and its copy names no language', async () => {
+    const email = uniqueEmail('contact-en');
+    const res = await post('/contact', {
+      name: 'Jordan Reps',
+      email,
+      subject: 'Question about whey',
+      message: 'Is the vanilla whey isolate lactose free?',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const reference = res.json().data._id as string;
+    const [mail] = await received(email);
+    expect(mail!.subject).toBe('We received your message — Forge Nutrition');
+    expect(mail!.text).toContain(
+      'Thanks for contacting us. We will reply to this address within 1–2 business days.',
+    );
+    expect(mail!.text).toContain(`Reference: ${reference}`);
+    expect((await shopCopy(reference)).text).not.toContain('Language');
+  });
+
+  test('a consultation booked from a French page is confirmed in French', async () => {
+    const email = uniqueEmail('consult-fr');
+    const booking = {
+      name: 'Élodie Tremblay',
+      email,
+      phone: '514-555-0142',
+      goal: 'build-muscle',
+      experienceLevel: 'intermediate',
+      preferredDate: nextWeek(),
+      preferredTime: '14:30',
+      message: 'Je m’entraîne quatre fois par semaine.',
+    };
+    const res = await post('/consultations', booking, FRENCH);
+    expect(res.statusCode, res.body).toBe(201);
+    const reference = res.json().data._id as string;
+    const [mail] = await received(email);
+    expect(mail!.subject).toBe('Votre demande de consultation — Forge Nutrition');
+    const { text } = mail!;
+    expect(text).toContain('Bonjour Élodie Tremblay,');
+    expect(text).toContain(
+      'Merci d’avoir réservé une consultation. Nous vous appellerons ou vous écrirons d’ici 1 à 2 jours ouvrables pour confirmer l’heure.',
+    );
+    const day = new Intl.DateTimeFormat('fr-CA', { dateStyle: 'full', timeZone: 'UTC' })
+      .format(new Date(`${booking.preferredDate}T12:00:00Z`))
+      .replace(/ 1 /, ' 1er ');
+    expect(text).toContain(`Date${NBSP}: ${day}`);
+    expect(text).toContain(`Heure${NBSP}: 14${NBSP}h${NBSP}30 (heure de l’Est)`);
+    expect(text).toContain(`Objectif${NBSP}: Prendre du muscle`);
+    expect(text).toContain(`Expérience${NBSP}: Intermédiaire`);
+    expect(text).toContain(`Référence${NBSP}: ${reference}`);
+    expect(text).not.toMatch(/\b(Your|Thanks|Goal|Time|Eastern|Build|Intermediate)\b/);
+
+    const copy = await shopCopy(reference);
+    expect(copy.text).toContain('Time: 14:30 (Eastern time)');
+    expect(copy.text).toContain('Goal: Build muscle');
+    expect(copy.text).toContain('Language: French — please reply in French');
+  });
+
+  test('an English consultation is confirmed as before', async () => {
+    const email = uniqueEmail('consult-en');
+    const res = await post('/consultations', {
+      name: 'Morgan Strong',
+      email,
+      phone: '+1 (416) 555-0134',
+      goal: 'general-health',
+      experienceLevel: 'beginner',
+      preferredDate: nextWeek(),
+      preferredTime: '09:00',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const [mail] = await received(email);
+    expect(mail!.subject).toBe('Your consultation request — Forge Nutrition');
+    expect(mail!.text).toContain('Hi Morgan Strong,');
+    expect(mail!.text).toMatch(/^Date: [A-Z][a-z]+day, [A-Z][a-z]+ \d{1,2}, \d{4}$/m);
+    expect(mail!.text).toContain('Time: 09:00 (Eastern time)\nGoal: General health');
+    expect(mail!.text).toContain('Experience: Beginner');
+  });
+});
+
+describe('back-in-stock alerts', () => {
+  const subscribe = (email: string, headers: Record<string, string> = {}) =>
+    post(`/products/${F.creatine}/stock-alerts`, { variantId: SOLD_OUT, email }, headers);
+
+  /** Puts the tub back in stock, as a stock change does, and sold out again after. */
+  async function restock() {
+    await t.db.transaction(async (tx) => {
+      await tx.update(variants).set({ stock: 4 }).where(eq(variants.id, SOLD_OUT));
+      await notifyRestocked(tx, [SOLD_OUT]);
+    });
+    await t.db.update(variants).set({ stock: 0 }).where(eq(variants.id, SOLD_OUT));
+  }
+
+  test('an alert set from a French page is confirmed and sent in French, with French links', async () => {
+    const email = uniqueEmail('alert-fr');
+    expect((await subscribe(email, FRENCH)).statusCode).toBe(202);
+    const [row] = await t.db.select().from(stockAlerts).where(eq(stockAlerts.email, email));
+    expect(row!.locale).toBe('fr-CA');
+
+    const [confirmation] = await received(email);
+    expect(confirmation!.subject).toBe(`Alerte de retour en stock${NBSP}: FX Creatine`);
+    expect(confirmation!.text).toContain('Nous vous écrirons dès le retour de FX Creatine');
+    expect(confirmation!.text).toContain(
+      'FX Creatine (Unflavored, 2 kg) est en rupture de stock pour le moment. Nous vous enverrons un seul courriel dès son retour en stock',
+    );
+    const stop = new RegExp(
+      `Arrêter cette alerte${NBSP}: (${ORIGIN}/fr/stock-alerts/unsubscribe/[\\w-]{43})`,
+    ).exec(confirmation!.text)?.[1];
+    expect(stop, confirmation!.text).toBeDefined();
+    expect(confirmation!.html).toContain(`href="${stop}"`);
+
+    // Whoever restocks, in whatever language, the alert goes out in the one it was set in.
+    await restock();
+    const alert = (await received(email)).find((m) => m.subject.startsWith('De retour'));
+    expect(alert!.subject).toBe(`De retour en stock${NBSP}: FX Creatine (Unflavored, 2 kg)`);
+    expect(alert!.text).toContain('FX Creatine est de retour en stock');
+    expect(alert!.text).toContain(
+      'FX Creatine (Unflavored, 2 kg) est de retour sur nos tablettes.',
+    );
+    expect(alert!.text).toContain(
+      `C’était la seule alerte demandée${NBSP}: nous ne vous écrirons plus au sujet de cet article.`,
+    );
+    const shop = `${ORIGIN}/fr/product/fx-creatine?flavor=fx-unflavored&size=2+kg`;
+    expect(alert!.text).toContain(`Magasiner maintenant${NBSP}: ${shop}`);
+    expect(alert!.html).toContain(`href="${shop.replace('&', '&amp;')}"`);
+    expect(alert!.html).toContain('<html lang="fr-CA">');
+    expect(alert!.text).not.toMatch(/\b(Back|back|Shop|order|alert you)\b/);
+  });
+
+  test('an alert set in English is confirmed and sent as before', async () => {
+    const email = uniqueEmail('alert-en');
+    expect((await subscribe(email, { 'accept-language': 'en-CA' })).statusCode).toBe(202);
+    const [confirmation] = await received(email);
+    expect(confirmation!.subject).toBe('Back-in-stock alert: FX Creatine');
+    expect(confirmation!.text).toContain(
+      "FX Creatine (Unflavored, 2 kg) is sold out right now. We'll send you one e-mail when it is back in stock, and then forget this address for it.",
+    );
+    expect(confirmation!.text).toMatch(
+      new RegExp(`Stop this alert: ${ORIGIN}/stock-alerts/unsubscribe/[\\w-]{43}`),
+    );
+
+    await restock();
+    const alert = (await received(email)).find((m) => m.subject.startsWith('Back in stock'));
+    expect(alert!.subject).toBe('Back in stock: FX Creatine (Unflavored, 2 kg)');
+    expect(alert!.text).toContain(
+      'FX Creatine (Unflavored, 2 kg) is back on the shelf. Stock can go quickly, so order soon if you still want it.',
+    );
+    expect(alert!.text).toContain(
+      `Shop it now: ${ORIGIN}/product/fx-creatine?flavor=fx-unflavored&size=2+kg`,
+    );
+    expect(alert!.html).toContain('<html lang="en">');
+  });
+
+  test('an alert from before alerts had a language is English', async () => {
+    const [row] = await t.db
+      .insert(stockAlerts)
+      .values({
+        id: newId('salert'),
+        variantId: SOLD_OUT,
+        email: uniqueEmail('alert-old'),
+        tokenHash: newId('hash'),
+      })
+      .returning();
+    expect(row!.locale).toBe('en-CA');
+    await expect(
+      t.db
+        .update(stockAlerts)
+        .set({ locale: 'fr-FR' as 'fr-CA' })
+        .where(eq(stockAlerts.id, row!.id)),
+    ).rejects.toThrow();
+    await t.db.delete(stockAlerts).where(eq(stockAlerts.id, row!.id));
   });
 });

@@ -10,6 +10,7 @@ import {
   couponRequestResponse,
   createdResponse,
 } from '../../../contract/engagement.ts';
+import { requestLocale } from '../../lib/locale.ts';
 import type { RateLimitRule } from '../../plugins/rate-limit.ts';
 import { bookConsultation, requestCoupon, submitContact } from './service.ts';
 
@@ -58,7 +59,7 @@ export default async function engagementRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       await limit(request, 'coupon', request.body.email);
-      await requestCoupon(app.db, request.body);
+      await requestCoupon(app.db, request.body, requestLocale(request));
       return { success: true as const, message: COUPON_SUCCESS_MESSAGE };
     },
   );
@@ -80,6 +81,7 @@ export default async function engagementRoutes(fastify: FastifyInstance) {
         request.body,
         request.user?._id ?? null,
         shopAddress,
+        requestLocale(request),
       );
       return reply
         .code(201)
@@ -104,6 +106,7 @@ export default async function engagementRoutes(fastify: FastifyInstance) {
         request.body,
         request.user?._id ?? null,
         shopAddress,
+        requestLocale(request),
       );
       return reply.code(201).send({
         success: true as const,

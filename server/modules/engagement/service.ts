@@ -4,6 +4,7 @@ import type {
   contactBody,
   couponRequestBody,
 } from '../../../contract/engagement.ts';
+import type { Locale } from '../../../contract/locale.ts';
 import type { Database } from '../../db/client.ts';
 import { newId } from '../../lib/ids.ts';
 import { issueCouponCode } from '../discounts/service.ts';
@@ -19,12 +20,14 @@ import { consultationBookings, contactMessages } from './tables.ts';
 
 // Each request's record and its e-mails are written in one transaction: the shopper is answered
 // once both exist, and the mail worker sends them afterwards, whatever the mail server's state.
-// `shopAddress` is where contact messages and bookings are notified (SHOP_CONTACT_EMAIL).
+// `shopAddress` is where contact messages and bookings are notified (SHOP_CONTACT_EMAIL);
+// `locale` is the language of the request, which the shopper's own mail is written in.
 
 /** Issues the address's code (or finds its live one) and queues it by e-mail. */
 export async function requestCoupon(
   db: Database,
   input: z.output<typeof couponRequestBody>,
+  locale: Locale,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const code = await issueCouponCode(tx, input);
@@ -36,6 +39,7 @@ export async function requestCoupon(
         code: code.code,
         percentOff: code.percentOff,
         expiresAt: code.expiresAt,
+        locale,
       }),
     );
   });
@@ -46,6 +50,7 @@ export async function submitContact(
   input: z.output<typeof contactBody>,
   userId: string | null,
   shopAddress: string,
+  locale: Locale,
 ): Promise<{ id: string }> {
   const message = {
     id: newId('msg'),
@@ -57,8 +62,8 @@ export async function submitContact(
   };
   await db.transaction(async (tx) => {
     await tx.insert(contactMessages).values(message);
-    await enqueueMail(tx, contactConfirmationMail(message));
-    await enqueueMail(tx, contactNotificationMail(message, shopAddress));
+    await enqueueMail(tx, contactConfirmationMail(message, locale));
+    await enqueueMail(tx, contactNotificationMail(message, shopAddress, locale));
   });
   return { id: message.id };
 }
@@ -68,6 +73,7 @@ export async function bookConsultation(
   input: z.output<typeof consultationBody>,
   userId: string | null,
   shopAddress: string,
+  locale: Locale,
 ): Promise<{ id: string }> {
   const booking = {
     id: newId('cons'),
@@ -83,8 +89,8 @@ export async function bookConsultation(
   };
   await db.transaction(async (tx) => {
     await tx.insert(consultationBookings).values(booking);
-    await enqueueMail(tx, consultationConfirmationMail(booking));
-    await enqueueMail(tx, consultationNotificationMail(booking, shopAddress));
+    await enqueueMail(tx, consultationConfirmationMail(booking, locale));
+    await enqueueMail(tx, consultationNotificationMail(booking, shopAddress, locale));
   });
   return { id: booking.id };
 }

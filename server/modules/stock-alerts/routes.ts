@@ -8,6 +8,7 @@ import {
   stockAlertBody,
   stockAlertResponse,
 } from '../../../contract/stock-alerts.ts';
+import { requestLocale } from '../../lib/locale.ts';
 import type { RateLimitSet } from '../../plugins/rate-limit.ts';
 import { subscribeStockAlert, unsubscribeStockAlert } from './service.ts';
 
@@ -50,6 +51,7 @@ export default async function stockAlertRoutes(fastify: FastifyInstance) {
         identifier: request.params.identifier,
         variantId,
         email,
+        locale: requestLocale(request),
       });
       return reply.code(202).send({ success: true as const, message: STOCK_ALERT_SUBSCRIBED });
     },

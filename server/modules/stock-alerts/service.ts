@@ -2,14 +2,18 @@
  * Back-in-stock alerts. A shopper asks to be told when a sold-out variant is back; the stock
  * module calls `notifyRestocked` in the transaction of every change that takes a variant from 0
  * to more, and each waiting address gets one e-mail, its row deleted in that same transaction.
+ * Each alert keeps the language it was asked for in, and both its mails are written in it, their
+ * links to the pages in that language; each mail holds both languages' texts side by side.
  */
 import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Locale } from '../../../contract/locale.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { conflict, notFound, HttpError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { shopLinks, type ShopLinks } from '../../lib/links.ts';
+import { inLocale } from '../../lib/locale.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { STOCK_ALERT_IN_STOCK, STOCK_ALERT_LINK_USED } from '../../../contract/stock-alerts.ts';
 import { findProductId } from '../catalog/products.ts';
@@ -25,7 +29,7 @@ export const STOCK_ALERT_MAIL_KINDS = {
   restocked: 'stock-alert',
 } as const;
 
-let links: ShopLinks | undefined;
+let origin: string | undefined;
 
 /**
  * Alerts are queued deep inside stock changes that do not carry the app's configuration, so the
@@ -33,17 +37,21 @@ let links: ShopLinks | undefined;
  */
 export const stockAlertMails = fp(
   async function stockAlertMailsPlugin(app: FastifyInstance) {
-    links = shopLinks(app.config.publicOrigin);
+    origin = app.config.publicOrigin;
   },
   { name: 'stock-alert-mails' },
 );
 
-function mailLinks(): ShopLinks {
-  if (!links) {
+/** Links to the shop's pages in `locale`. */
+function mailLinks(locale: Locale): ShopLinks {
+  if (origin === undefined) {
     throw new Error('Stock alerts need the shop origin: register the stock-alert-mails plugin.');
   }
-  return links;
+  return shopLinks(origin, locale);
 }
+
+/** What follows the label of a subject line: French puts a no-break space before the colon. */
+const subjectColon = (locale: Locale) => inLocale(locale)(': ', '\u00a0: ');
 
 const variantLabel = (flavor: string, size: string) => `${flavor}, ${size}`;
 
@@ -51,11 +59,12 @@ const variantLabel = (flavor: string, size: string) => `${flavor}, ${size}`;
  * Puts an address on the list for a sold-out variant of a product (by id or slug). A repeat for
  * the same address and variant changes nothing and sends nothing; the caller answers alike.
  * 404 for an unknown or hidden product or a variant that is not one of its own, 409 naming
- * `body.variantId` when the variant is in stock.
+ * `body.variantId` when the variant is in stock. The alert keeps `locale`, the language of the
+ * request that asks for it (a repeat keeps the first one's).
  */
 export async function subscribeStockAlert(
   db: Database,
-  input: { identifier: string; variantId: string; email: string },
+  input: { identifier: string; variantId: string; email: string; locale: Locale },
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const product = await findProductId(tx, input.identifier);
@@ -77,22 +86,41 @@ export async function subscribeStockAlert(
         variantId: input.variantId,
         email: input.email,
         tokenHash: hashToken(token),
+        locale: input.locale,
       })
       .onConflictDoNothing({ target: [stockAlerts.variantId, stockAlerts.email] })
       .returning({ id: stockAlerts.id });
     if (!created) return;
+    const { locale } = input;
+    const l = inLocale(locale);
+    const name = variant.productName;
     const label = variantLabel(variant.flavorName, variant.size);
-    const { text, html } = renderMail({
-      heading: `We'll tell you when ${variant.productName} is back`,
-      paragraphs: [
-        `${variant.productName} (${label}) is sold out right now. We'll send you one e-mail when it is back in stock, and then forget this address for it.`,
-        'Did not ask for this, or changed your mind? Stop the alert with the link below.',
-      ],
-      action: { label: 'Stop this alert', url: mailLinks().stockAlertUnsubscribe(token) },
-    });
+    const { text, html } = renderMail(
+      {
+        heading: l(
+          `We'll tell you when ${name} is back`,
+          `Nous vous écrirons dès le retour de ${name}`,
+        ),
+        paragraphs: [
+          l(
+            `${name} (${label}) is sold out right now. We'll send you one e-mail when it is back in stock, and then forget this address for it.`,
+            `${name} (${label}) est en rupture de stock pour le moment. Nous vous enverrons un seul courriel dès son retour en stock, puis nous oublierons cette adresse pour cet article.`,
+          ),
+          l(
+            'Did not ask for this, or changed your mind? Stop the alert with the link below.',
+            'Vous n’avez pas demandé cette alerte ou vous avez changé d’idée? Arrêtez-la avec le lien ci-dessous.',
+          ),
+        ],
+        action: {
+          label: l('Stop this alert', 'Arrêter cette alerte'),
+          url: mailLinks(locale).stockAlertUnsubscribe(token),
+        },
+      },
+      locale,
+    );
     await enqueueMail(tx, {
       to: input.email,
-      subject: `Back-in-stock alert: ${variant.productName}`,
+      subject: `${l('Back-in-stock alert', 'Alerte de retour en stock')}${subjectColon(locale)}${name}`,
       text,
       html,
       kind: STOCK_ALERT_MAIL_KINDS.confirmation,
@@ -115,6 +143,7 @@ export async function unsubscribeStockAlert(db: Database, token: string): Promis
 
 interface DueAlert {
   email: string;
+  locale: Locale;
   product_name: string;
   slug: string;
   flavor_name: string;
@@ -135,26 +164,40 @@ export async function notifyRestocked(tx: Executor, variantIds: readonly string[
     delete from ${stockAlerts} a
     using (${variantsBackInStock(ids)}) v
     where a.variant_id = v.id
-    returning a.email, v.product_name, v.slug, v.flavor_name, v.flavor_slug, v.size
+    returning a.email, a.locale, v.product_name, v.slug, v.flavor_name, v.flavor_slug, v.size
   `)) as unknown as { rows: DueAlert[] };
   if (result.rows.length === 0) return;
-  const shop = mailLinks();
   for (const alert of result.rows) {
+    const { locale } = alert;
+    const l = inLocale(locale);
+    const name = alert.product_name;
     const label = variantLabel(alert.flavor_name, alert.size);
-    const { text, html } = renderMail({
-      heading: `${alert.product_name} is back in stock`,
-      paragraphs: [
-        `${alert.product_name} (${label}) is back on the shelf. Stock can go quickly, so order soon if you still want it.`,
-        'This was the one alert you asked for: we will not e-mail you about this item again.',
-      ],
-      action: {
-        label: 'Shop it now',
-        url: shop.product(alert.slug, { flavor: alert.flavor_slug, size: alert.size }),
+    const { text, html } = renderMail(
+      {
+        heading: l(`${name} is back in stock`, `${name} est de retour en stock`),
+        paragraphs: [
+          l(
+            `${name} (${label}) is back on the shelf. Stock can go quickly, so order soon if you still want it.`,
+            `${name} (${label}) est de retour sur nos tablettes. Les quantités peuvent partir vite\u00a0: commandez sans tarder si cet article vous intéresse toujours.`,
+          ),
+          l(
+            'This was the one alert you asked for: we will not e-mail you about this item again.',
+            'C’était la seule alerte demandée\u00a0: nous ne vous écrirons plus au sujet de cet article.',
+          ),
+        ],
+        action: {
+          label: l('Shop it now', 'Magasiner maintenant'),
+          url: mailLinks(locale).product(alert.slug, {
+            flavor: alert.flavor_slug,
+            size: alert.size,
+          }),
+        },
       },
-    });
+      locale,
+    );
     await enqueueMail(tx, {
       to: alert.email,
-      subject: `Back in stock: ${alert.product_name} (${label})`,
+      subject: `${l('Back in stock', 'De retour en stock')}${subjectColon(locale)}${name} (${label})`,
       text,
       html,
       kind: STOCK_ALERT_MAIL_KINDS.restocked,

@@ -1,4 +1,6 @@
-import { pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { DEFAULT_LOCALE, type Locale } from '../../../contract/locale.ts';
+import { localeCheck } from '../../db/locale-column.ts';
 import { variants } from '../catalog/tables.ts';
 
 /**
@@ -16,10 +18,13 @@ export const stockAlerts = pgTable(
     /** Trimmed and lower-cased, so one inbox waits once per variant. */
     email: text('email').notNull(),
     tokenHash: text('token_hash').notNull(),
+    /** The language the alert was asked for in: its mails are written in it. */
+    locale: text('locale').$type<Locale>().notNull().default(DEFAULT_LOCALE),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('stock_alerts_variant_email_key').on(t.variantId, t.email),
     uniqueIndex('stock_alerts_token_hash_key').on(t.tokenHash),
+    check('stock_alerts_locale_known', localeCheck(t.locale)),
   ],
 );
