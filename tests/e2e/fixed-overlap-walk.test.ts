@@ -118,13 +118,16 @@ function overlapsWhileScrolling(page: Page): Promise<string[]> {
 
 /** Whether `testId`'s floating button is drawn, fully, once the page is scrolled to its bottom. */
 async function shownAtTheBottom(page: Page, testId: string): Promise<boolean> {
-  await page.evaluate(() =>
-    scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }),
-  );
   const button = page.getByTestId(testId);
-  // It fades back in over a fifth of a second.
+  // It fades back in over a fifth of a second. The bottom is sought again on each look: a page
+  // may still grow (the checkout's summary once its quote arrives) after the first scroll.
   await expect
-    .poll(() => button.evaluate((element) => getComputedStyle(element).opacity))
+    .poll(async () => {
+      await page.evaluate(() =>
+        scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }),
+      );
+      return button.evaluate((element) => getComputedStyle(element).opacity);
+    })
     .toBe('1');
   return button.evaluate((element) => element.checkVisibility({ opacityProperty: true }));
 }

@@ -69,6 +69,8 @@ export function Footer() {
               and more, shipped across Canada.
             </Trans>
           </p>
+          {/* Up here rather than in the bottom row, whose corners the floating buttons take. */}
+          <LanguageSwitch className={styles.language} />
         </div>
 
         <FooterGroup title={t`Categories`}>
@@ -163,7 +165,6 @@ export function Footer() {
         <p className={styles.copyright}>
           <Trans>© 2025 Forge Nutrition. All rights reserved.</Trans>
         </p>
-        <LanguageSwitch className={styles.language} />
       </div>
     </footer>
   );

@@ -145,7 +145,8 @@ describe('order details', () => {
     // The dialog's code is a chunk of its own; in the shop it has arrived long before a tap.
     let dialog = await screen.findByRole('dialog', { name: 'Cancel order FN-10001?' });
     expect(dialog.getAttribute('aria-modal')).toBe('true');
-    expect(document.activeElement?.textContent).toBe('Keep order');
+    // Focus moves in the dialog's effect, which runs just after the dialog is on screen.
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Keep order'));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Keep order' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(cancels).toBe(0);
