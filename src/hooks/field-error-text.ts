@@ -3,8 +3,9 @@
  * page's language. useSchemaForm shows each field's error through this; a message not listed here,
  * or one the server already wrote in the page's language, is shown as it is.
  *
- * Covers the contact form, the consultation booking and the e-mail and name rules they share with
- * the discount popup; another form's messages can be added beside them.
+ * Covers the contact form, the consultation booking, the e-mail and name rules they share with the
+ * discount popup, and the address, checkout and card fields; another form's messages can be added
+ * beside them.
  */
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
@@ -26,6 +27,17 @@ const EXACT = new Map<string, MessageDescriptor>(
     'Choose a date in the future': msg`Choose a date in the future`,
     'Preferred time is required': msg`Preferred time is required`,
     'Enter a time like 14:30': msg`Enter a time like 14:30`,
+    // The address, checkout and card fields' rules (contract/orders.ts, checkout-rules.ts): fragments
+    // the fields write as sentences ("Is required."); French says the whole sentence.
+    'is required': msg`is required`,
+    'is too long': msg`is too long`,
+    'must be a Canadian postal code such as A1A 1A1': msg`must be a Canadian postal code such as A1A 1A1`,
+    'must be a 10-digit phone number such as 416-555-0123': msg`must be a 10-digit phone number such as 416-555-0123`,
+    'must be a Canadian province or territory code such as ON or QC': msg`must be a Canadian province or territory code such as ON or QC`,
+    'We only ship to Canada (CA).': msg`We only ship to Canada (CA).`,
+    'must be a card number': msg`must be a card number`,
+    'must be MM/YY': msg`must be MM/YY`,
+    'must be 3 or 4 digits': msg`must be 3 or 4 digits`,
   }),
 );
 

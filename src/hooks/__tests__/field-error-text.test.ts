@@ -5,7 +5,13 @@
  */
 import { setupI18n } from '@lingui/core';
 import { describe, expect, test } from 'vitest';
+import {
+  COUNTRY_NOT_SHIPPED,
+  PHONE_FORMAT,
+  POSTAL_CODE_FORMAT,
+} from '../../../contract/checkout-rules.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { asSentence } from '../../lib/format.ts';
 import { failureMessage, UNREACHABLE } from '../../lib/failure-message.ts';
 import { messages } from '../../locales/fr-CA.ts';
 import { testI18n } from '../../testing/i18n.ts';
@@ -22,6 +28,29 @@ describe('fieldErrorText', () => {
     expect(fieldErrorText('Choose a time between 09:00 and 18:00', french)).toBe(
       'Choisissez une heure entre 09:00 et 18:00',
     );
+  });
+
+  test('the address, checkout and card rules, as the contract words them, in French', () => {
+    const rules = [
+      'is required',
+      'is too long',
+      POSTAL_CODE_FORMAT,
+      PHONE_FORMAT,
+      'must be a Canadian province or territory code such as ON or QC',
+      COUNTRY_NOT_SHIPPED,
+      'must be a card number',
+      'must be MM/YY',
+      'must be 3 or 4 digits',
+    ];
+    for (const rule of rules) {
+      expect(fieldErrorText(rule, testI18n), rule).toBe(rule);
+      expect(fieldErrorText(rule, french), rule).not.toBe(rule);
+    }
+    expect(fieldErrorText(POSTAL_CODE_FORMAT, french)).toBe(
+      'Entrez un code postal canadien, comme A1A 1A1',
+    );
+    expect(asSentence(fieldErrorText('is required', french))).toBe('Ce champ est obligatoire');
+    expect(asSentence(fieldErrorText('is required', testI18n))).toBe('Is required.');
   });
 
   test('leaves English, unknown messages and a missing translator as they are', () => {
