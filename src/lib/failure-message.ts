@@ -3,12 +3,15 @@
  * only shows a failed load or action (an order, a list of them) does not load the forms' code.
  *
  * Given the page's translator (`i18n`), the texts written here and the API client's own fallbacks
- * ("Request failed (500).") come in the page's language; a message the server wrote is shown as it
- * came. Without one, they stay in English (the callers not yet translated).
+ * ("Request failed (500).") come in the page's language. A message the server wrote is shown as it
+ * came on an English page, and as its code's meaning on a French one. Without a translator, all
+ * stays English.
  */
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+import { DEFAULT_LOCALE } from '../../contract/locale.ts';
 import { ApiError } from './api-client.ts';
+import { ERROR_CODE_TEXT } from './error-code-text.ts';
 
 export const UNREACHABLE = 'We could not reach the shop. Check your connection and try again.';
 const UNREACHABLE_TEXT = msg`We could not reach the shop. Check your connection and try again.`;
@@ -33,9 +36,15 @@ export function failureMessage(error: unknown, fallback: string, i18n?: I18n): s
   return fallback;
 }
 
-/** The error's message, with the API client's own fallback (no server message) translated. */
+/**
+ * The error's message, with the API client's own fallback (no server message) translated. The
+ * server writes in English: on a page in another language, a server error says its code's meaning
+ * in the page's language instead (error-code-text.ts).
+ */
 function localMessage(error: ApiError, i18n?: I18n): string {
   const status = error.status;
+  if (i18n && i18n.locale !== DEFAULT_LOCALE && error.fromServer && error.code)
+    return i18n._(ERROR_CODE_TEXT[error.code]);
   if (i18n && !error.fromServer && error.message === `Request failed (${status}).`)
     return i18n._(msg`Request failed (${status}).`);
   return error.message;

@@ -10,7 +10,9 @@ import {
   PHONE_FORMAT,
   POSTAL_CODE_FORMAT,
 } from '../../../contract/checkout-rules.ts';
+import { ERROR_CODES } from '../../../contract/errors.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { ERROR_CODE_TEXT } from '../../lib/error-code-text.ts';
 import { asSentence } from '../../lib/format.ts';
 import { failureMessage, UNREACHABLE } from '../../lib/failure-message.ts';
 import { messages } from '../../locales/fr-CA.ts';
@@ -75,6 +77,29 @@ describe('failureMessage with a translator', () => {
       'Déjà envoyé',
     );
     expect(failureMessage(new ApiError(0, 'Network error'), 'x')).toBe(UNREACHABLE);
+  });
+
+  test('a server error on a French page says its code’s meaning in French', () => {
+    const used = (message: string) =>
+      new ApiError(409, message, [], true, null, { code: 'discount_used', message });
+    expect(failureMessage(used('That code was already used.'), 'x', french)).toBe(
+      'Ce code de rabais a déjà été utilisé.',
+    );
+    // English pages keep the server's own words.
+    expect(failureMessage(used('That code was already used.'), 'x', testI18n)).toBe(
+      'That code was already used.',
+    );
+    const limited = new ApiError(429, 'Slow down.', [], true, 3, { code: 'rate_limited' });
+    expect(failureMessage(limited, 'x', french)).toBe(
+      'Trop de tentatives. Attendez un moment, puis réessayez.',
+    );
+  });
+
+  test('every error code has its French', () => {
+    for (const code of ERROR_CODES) {
+      const text = french._(ERROR_CODE_TEXT[code]);
+      expect(text, code).not.toBe(testI18n._(ERROR_CODE_TEXT[code]));
+    }
     expect(failureMessage(new ApiError(502, 'Request failed (502).'), 'x', testI18n)).toBe(
       'Request failed (502).',
     );
