@@ -2,12 +2,11 @@
  * Every page has a French twin with a French title: the test walks the whole route tree, so a new
  * route without a title, or with one the French catalog lacks, fails here.
  */
-import { type I18n, setupI18n } from '@lingui/core';
+import type { I18n } from '@lingui/core';
 import type { AnyRoute } from '@tanstack/react-router';
 import { describe, expect, test } from 'vitest';
-import { messages as english } from '../locales/en-CA.ts';
-import { messages as french } from '../locales/fr-CA.ts';
 import { routeTree } from '../routeTree.gen.ts';
+import { frenchI18n, testI18n } from '../testing/i18n.ts';
 
 /** Routes that are no page of their own: layouts, the catch-all, an old address's redirect. */
 const NOT_PAGES = new Set(['/_shop', '/_account', '/$', '/consult']);
@@ -29,8 +28,8 @@ function titleOf(route: AnyRoute, i18n: I18n): string | undefined {
   return result?.meta?.find((entry) => entry.title)?.title;
 }
 
-const inEnglish = setupI18n({ locale: 'en-CA', messages: { 'en-CA': english } });
-const inFrench = setupI18n({ locale: 'fr-CA', messages: { 'fr-CA': french } });
+const inEnglish = testI18n;
+const inFrench = frenchI18n;
 
 describe('page titles in both languages', () => {
   // The generated tree sets each route's id in its options; `route.id` waits for a router.

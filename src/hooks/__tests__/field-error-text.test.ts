@@ -3,7 +3,6 @@
  * the French catalog, English unchanged, and a message not known here (or the server's own) as
  * it came.
  */
-import { setupI18n } from '@lingui/core';
 import { describe, expect, test } from 'vitest';
 import {
   COUNTRY_NOT_SHIPPED,
@@ -15,11 +14,10 @@ import { ApiError } from '../../lib/api-client.ts';
 import { ERROR_CODE_TEXT } from '../../lib/error-code-text.ts';
 import { asSentence } from '../../lib/format.ts';
 import { failureMessage, UNREACHABLE } from '../../lib/failure-message.ts';
-import { messages } from '../../locales/fr-CA.ts';
-import { testI18n } from '../../testing/i18n.ts';
+import { frenchI18n, testI18n } from '../../testing/i18n.ts';
 import { fieldErrorText } from '../field-error-text.ts';
 
-const french = setupI18n({ locale: 'fr-CA', messages: { 'fr-CA': messages } });
+const french = frenchI18n;
 
 describe('fieldErrorText', () => {
   test('translates the contract’s messages, numbers and times kept', () => {

@@ -3,51 +3,22 @@
  * sort orders), the filters, the cards and the pages read from the French catalog, and prices are
  * written the French way ('83,99 $', with no-break spaces).
  */
-import { setupI18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRouter,
-  Outlet,
-  RouterProvider,
-} from '@tanstack/react-router';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { ProductSummary } from '../../../../contract/catalog.ts';
 import type { SearchProductsResponse } from '../../../../contract/search.ts';
 import { SEARCH_SORT_LABELS, SEARCH_SORTS } from '../../../../contract/search-rules.ts';
-import { createQueryClient } from '../../../lib/query-client.ts';
-import { messages } from '../../../locales/fr-CA.ts';
 import { ListingView } from '../product-listing.tsx';
+import { renderWithProviders } from '../../../testing/render.tsx';
+import { frenchI18n } from '../../../testing/i18n.ts';
 
 const NBSP = '\u00a0';
 
 afterEach(cleanup);
 
 function renderInFrench(ui: ReactNode) {
-  const i18n = setupI18n({ locale: 'fr-CA', messages: { 'fr-CA': messages } });
-  const router = createRouter({
-    routeTree: createRootRoute({
-      component: () => (
-        <>
-          {ui}
-          <Outlet />
-        </>
-      ),
-      notFoundComponent: () => null,
-    }),
-    history: createMemoryHistory({ initialEntries: ['/category/protein'] }),
-  });
-  return render(
-    <I18nProvider i18n={i18n}>
-      <QueryClientProvider client={createQueryClient()}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </I18nProvider>,
-  );
+  return renderWithProviders(ui, { path: '/category/protein', i18n: frenchI18n });
 }
 
 const card = (overrides: Partial<ProductSummary>): ProductSummary => ({

@@ -3,26 +3,16 @@
  * menu read their text from the French catalog (src/locales/fr-CA.ts), and the language switch
  * offers English.
  */
-import { setupI18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRouter,
-  Outlet,
-  RouterProvider,
-} from '@tanstack/react-router';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, test } from 'vitest';
-import { createQueryClient } from '../../../lib/query-client.ts';
-import { messages } from '../../../locales/fr-CA.ts';
 import { customerState, type AuthUser } from '../../../stores/customer.ts';
 import { Footer } from '../footer.tsx';
 import { Header } from '../header.tsx';
 import { MobileMenu } from '../mobile-menu.tsx';
 import { NotFoundScreen } from '../not-found-screen.tsx';
+import { renderWithProviders } from '../../../testing/render.tsx';
+import { frenchI18n } from '../../../testing/i18n.ts';
 
 const SHOPPER: AuthUser = { _id: 'usr_1', name: 'Ann', email: 'ann@example.com', role: 'customer' };
 
@@ -32,26 +22,7 @@ afterEach(() => {
 });
 
 function renderInFrench(ui: ReactNode) {
-  const i18n = setupI18n({ locale: 'fr-CA', messages: { 'fr-CA': messages } });
-  const router = createRouter({
-    routeTree: createRootRoute({
-      component: () => (
-        <>
-          {ui}
-          <Outlet />
-        </>
-      ),
-      notFoundComponent: () => null,
-    }),
-    history: createMemoryHistory({ initialEntries: ['/about'] }),
-  });
-  return render(
-    <I18nProvider i18n={i18n}>
-      <QueryClientProvider client={createQueryClient()}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </I18nProvider>,
-  );
+  return renderWithProviders(ui, { path: '/about', i18n: frenchI18n });
 }
 
 describe('the shop’s frame in French', () => {

@@ -3,25 +3,15 @@
  * the amounts in French money (112,97 $, no-break spaces), and the refund form's labels, read from
  * the French catalog (src/locales/fr-CA.ts).
  */
-import { setupI18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRouter,
-  Outlet,
-  RouterProvider,
-} from '@tanstack/react-router';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import { createQueryClient } from '../../../../lib/query-client.ts';
-import { messages } from '../../../../locales/fr-CA.ts';
 import { customerState } from '../../../../stores/customer.ts';
 import { api, setupMswServer } from '../../../../testing/msw.ts';
 import { makeDeskOrder, ok, STAFF } from '../../__tests__/fixtures.ts';
 import { DeskOrderPage } from '../desk-order-page.tsx';
+import { renderWithProviders } from '../../../../testing/render.tsx';
+import { frenchI18n } from '../../../../testing/i18n.ts';
 
 const server = setupMswServer();
 const NBSP = '\u00a0';
@@ -36,26 +26,10 @@ afterEach(() => {
 });
 
 function renderInFrench() {
-  const i18n = setupI18n({ locale: 'fr-CA', messages: { 'fr-CA': messages } });
-  const router = createRouter({
-    routeTree: createRootRoute({
-      component: () => (
-        <>
-          <DeskOrderPage orderId="ord_1" />
-          <Outlet />
-        </>
-      ),
-      notFoundComponent: () => null,
-    }),
-    history: createMemoryHistory({ initialEntries: ['/admin/orders/ord_1'] }),
+  return renderWithProviders(<DeskOrderPage orderId="ord_1" />, {
+    path: '/admin/orders/ord_1',
+    i18n: frenchI18n,
   });
-  return render(
-    <I18nProvider i18n={i18n}>
-      <QueryClientProvider client={createQueryClient()}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </I18nProvider>,
-  );
 }
 
 test('one order at the desk, in French', async () => {

@@ -3,25 +3,15 @@
  * and its money is written the French way ('83,98 $', with no-break spaces); the products' names
  * and the discount code stay as the API sends them.
  */
-import { setupI18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRouter,
-  Outlet,
-  RouterProvider,
-} from '@tanstack/react-router';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { createQueryClient } from '../../../../lib/query-client.ts';
-import { messages } from '../../../../locales/fr-CA.ts';
 import { clearGuestCartId, setGuestCartId } from '../../../../stores/customer.ts';
 import { api, setupMswServer } from '../../../../testing/msw.ts';
 import { EMPTY_CART, type Cart, type CartItem } from '../../api/get-cart.ts';
 import { CartPage } from '../cart-page.tsx';
+import { renderWithProviders } from '../../../../testing/render.tsx';
+import { frenchI18n } from '../../../../testing/i18n.ts';
 
 const server = setupMswServer();
 const NBSP = '\u00a0';
@@ -68,26 +58,7 @@ const CART: Cart = {
 
 function renderInFrench(cart: Cart) {
   server.use(http.get(api('/cart'), () => HttpResponse.json({ success: true, data: cart })));
-  const i18n = setupI18n({ locale: 'fr-CA', messages: { 'fr-CA': messages } });
-  const router = createRouter({
-    routeTree: createRootRoute({
-      component: () => (
-        <>
-          <CartPage />
-          <Outlet />
-        </>
-      ),
-      notFoundComponent: () => null,
-    }),
-    history: createMemoryHistory({ initialEntries: ['/cart'] }),
-  });
-  return render(
-    <I18nProvider i18n={i18n}>
-      <QueryClientProvider client={createQueryClient()}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </I18nProvider>,
-  );
+  return renderWithProviders(<CartPage />, { path: '/cart', i18n: frenchI18n });
 }
 
 /** The totals as { term: amount }. */

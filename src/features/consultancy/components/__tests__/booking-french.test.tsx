@@ -2,25 +2,17 @@
  * The consultation booking in French (Quebec): labels, the contract's goals labelled in French
  * (their values, what the API takes, unchanged) and the submit button.
  */
-import { setupI18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, test } from 'vitest';
-import { createQueryClient } from '../../../../lib/query-client.ts';
-import { messages } from '../../../../locales/fr-CA.ts';
 import { BookingForm } from '../consultancy-page.tsx';
+import { renderWithProviders } from '../../../../testing/render.tsx';
+import { frenchI18n } from '../../../../testing/i18n.ts';
 
 afterEach(cleanup);
 
 function renderInFrench(ui: ReactNode) {
-  const i18n = setupI18n({ locale: 'fr-CA', messages: { 'fr-CA': messages } });
-  return render(
-    <I18nProvider i18n={i18n}>
-      <QueryClientProvider client={createQueryClient()}>{ui}</QueryClientProvider>
-    </I18nProvider>,
-  );
+  return renderWithProviders(ui, { path: '/consultancy', i18n: frenchI18n });
 }
 
 describe('the consultation booking in French', () => {

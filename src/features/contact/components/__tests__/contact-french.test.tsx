@@ -3,25 +3,17 @@
  * catalog, and the contract's validation messages shown in French (numbers kept); the shop's
  * address and e-mail address stay as they are.
  */
-import { setupI18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, test } from 'vitest';
-import { createQueryClient } from '../../../../lib/query-client.ts';
-import { messages } from '../../../../locales/fr-CA.ts';
 import { ContactPage } from '../contact-page.tsx';
+import { renderWithProviders } from '../../../../testing/render.tsx';
+import { frenchI18n } from '../../../../testing/i18n.ts';
 
 afterEach(cleanup);
 
 function renderInFrench(ui: ReactNode) {
-  const i18n = setupI18n({ locale: 'fr-CA', messages: { 'fr-CA': messages } });
-  return render(
-    <I18nProvider i18n={i18n}>
-      <QueryClientProvider client={createQueryClient()}>{ui}</QueryClientProvider>
-    </I18nProvider>,
-  );
+  return renderWithProviders(ui, { path: '/contact', i18n: frenchI18n });
 }
 
 describe('the contact page in French', () => {

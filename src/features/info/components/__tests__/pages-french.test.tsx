@@ -4,18 +4,8 @@
  * way (`99 $`, no-break spaces). The English catalog is checked against the contract's texts these
  * pages and the contact and consultancy forms repeat.
  */
-import { type I18n, setupI18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { I18nProvider } from '@lingui/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRouter,
-  Outlet,
-  RouterProvider,
-} from '@tanstack/react-router';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, test } from 'vitest';
 import { SHIPPING_DELIVERY_TIMES } from '../../../../../contract/checkout-rules.ts';
@@ -23,9 +13,8 @@ import {
   CONSULTATION_SUCCESS_MESSAGE,
   CONTACT_SUCCESS_MESSAGE,
 } from '../../../../../contract/engagement-rules.ts';
-import { createQueryClient } from '../../../../lib/query-client.ts';
-import { messages } from '../../../../locales/fr-CA.ts';
-import { testI18n } from '../../../../testing/i18n.ts';
+import { frenchI18n, testI18n } from '../../../../testing/i18n.ts';
+import { renderWithProviders } from '../../../../testing/render.tsx';
 import { AboutPage } from '../about-page.tsx';
 import { ReturnsPage } from '../returns-page.tsx';
 import { DELIVERY_TIMES, ShippingPage } from '../shipping-page.tsx';
@@ -35,29 +24,7 @@ const NBSP = '\u00a0';
 afterEach(cleanup);
 
 function renderInFrench(ui: ReactNode) {
-  return renderIn(setupI18n({ locale: 'fr-CA', messages: { 'fr-CA': messages } }), ui);
-}
-
-function renderIn(i18n: I18n, ui: ReactNode) {
-  const router = createRouter({
-    routeTree: createRootRoute({
-      component: () => (
-        <>
-          {ui}
-          <Outlet />
-        </>
-      ),
-      notFoundComponent: () => null,
-    }),
-    history: createMemoryHistory({ initialEntries: ['/about'] }),
-  });
-  return render(
-    <I18nProvider i18n={i18n}>
-      <QueryClientProvider client={createQueryClient()}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </I18nProvider>,
-  );
+  return renderWithProviders(ui, { path: '/about', i18n: frenchI18n });
 }
 
 describe('the information pages in French', () => {
@@ -111,7 +78,7 @@ describe('the information pages in French', () => {
 
 describe('the English catalog repeats the contract', () => {
   test('the shipping page in English is as it was', async () => {
-    renderIn(testI18n, <ShippingPage />);
+    renderWithProviders(<ShippingPage />, { path: '/about' });
     const table = await screen.findByRole('table', {
       name: 'Shipping rates in Canadian dollars, before tax',
     });

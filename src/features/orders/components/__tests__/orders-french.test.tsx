@@ -3,24 +3,12 @@
  * (TPS, TVQ), the province list, the payment step, and an order's details with its status texts,
  * read from the French catalog (src/locales/fr-CA.ts).
  */
-import { setupI18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRouter,
-  Outlet,
-  RouterProvider,
-} from '@tanstack/react-router';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { ReactNode } from 'react';
 import { clearCheckoutAttempts } from '../../../../lib/checkout/checkout-attempt.ts';
 import { formatMoney } from '../../../../lib/format.ts';
-import { createQueryClient } from '../../../../lib/query-client.ts';
-import { messages } from '../../../../locales/fr-CA.ts';
 import { customerState } from '../../../../stores/customer.ts';
 import { api, setupMswServer } from '../../../../testing/msw.ts';
 import {
@@ -34,31 +22,14 @@ import {
 } from '../../__tests__/fixtures.ts';
 import { CheckoutPage } from '../checkout-page.tsx';
 import { OrderDetailsPage } from '../order-details-page.tsx';
+import { renderWithProviders } from '../../../../testing/render.tsx';
+import { frenchI18n } from '../../../../testing/i18n.ts';
 
 const NBSP = '\u00a0';
 const server = setupMswServer();
 
 function renderInFrench(ui: ReactNode, path: string) {
-  const i18n = setupI18n({ locale: 'fr-CA', messages: { 'fr-CA': messages } });
-  const router = createRouter({
-    routeTree: createRootRoute({
-      component: () => (
-        <>
-          {ui}
-          <Outlet />
-        </>
-      ),
-      notFoundComponent: () => null,
-    }),
-    history: createMemoryHistory({ initialEntries: [path] }),
-  });
-  return render(
-    <I18nProvider i18n={i18n}>
-      <QueryClientProvider client={createQueryClient()}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </I18nProvider>,
-  );
+  return renderWithProviders(ui, { path, i18n: frenchI18n });
 }
 
 /** Testing Library reads a no-break space as a space: a text to find, as it matches. */

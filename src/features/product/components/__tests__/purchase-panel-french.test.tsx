@@ -3,50 +3,21 @@
  * quantity and the add button read from the French catalog (src/locales/fr-CA.ts), and money is
  * written the French way ('83,99 $', with no-break spaces).
  */
-import { setupI18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRouter,
-  Outlet,
-  RouterProvider,
-} from '@tanstack/react-router';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { ProductVariant } from '../../../../../contract/catalog.ts';
-import { createQueryClient } from '../../../../lib/query-client.ts';
-import { messages } from '../../../../locales/fr-CA.ts';
 import { PurchasePanel } from '../purchase-panel.tsx';
 import { makeProduct, makeVariant } from './fixtures.ts';
+import { renderWithProviders } from '../../../../testing/render.tsx';
+import { frenchI18n } from '../../../../testing/i18n.ts';
 
 const NBSP = '\u00a0';
 
 afterEach(cleanup);
 
 function renderInFrench(ui: ReactNode) {
-  const i18n = setupI18n({ locale: 'fr-CA', messages: { 'fr-CA': messages } });
-  const router = createRouter({
-    routeTree: createRootRoute({
-      component: () => (
-        <>
-          {ui}
-          <Outlet />
-        </>
-      ),
-      notFoundComponent: () => null,
-    }),
-    history: createMemoryHistory({ initialEntries: ['/product/gold-whey'] }),
-  });
-  return render(
-    <I18nProvider i18n={i18n}>
-      <QueryClientProvider client={createQueryClient()}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </I18nProvider>,
-  );
+  return renderWithProviders(ui, { path: '/product/gold-whey', i18n: frenchI18n });
 }
 
 const onSale: ProductVariant = {

@@ -3,23 +3,13 @@
  * French catalog (src/locales/fr-CA.ts), prices and relevance are written the French way; the
  * suggestions' names and descriptions stay as the API sends them.
  */
-import { setupI18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRouter,
-  Outlet,
-  RouterProvider,
-} from '@tanstack/react-router';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { createQueryClient } from '../../../../lib/query-client.ts';
-import { messages } from '../../../../locales/fr-CA.ts';
 import { api, setupMswServer } from '../../../../testing/msw.ts';
 import { SearchBox } from '../search-box.tsx';
+import { renderWithProviders } from '../../../../testing/render.tsx';
+import { frenchI18n } from '../../../../testing/i18n.ts';
 
 const server = setupMswServer();
 const NBSP = '\u00a0';
@@ -56,25 +46,9 @@ const suggestions = {
 };
 
 function renderInFrench() {
-  const i18n = setupI18n({ locale: 'fr-CA', messages: { 'fr-CA': messages } });
-  const router = createRouter({
-    routeTree: createRootRoute({
-      component: () => (
-        <>
-          <SearchBox placeholder="Rechercher des produits, catégories, marques..." />
-          <Outlet />
-        </>
-      ),
-      notFoundComponent: () => null,
-    }),
-    history: createMemoryHistory({ initialEntries: ['/'] }),
-  });
-  return render(
-    <I18nProvider i18n={i18n}>
-      <QueryClientProvider client={createQueryClient()}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </I18nProvider>,
+  return renderWithProviders(
+    <SearchBox placeholder="Rechercher des produits, catégories, marques..." />,
+    { i18n: frenchI18n },
   );
 }
 
