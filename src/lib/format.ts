@@ -4,25 +4,10 @@
  */
 import type { Locale } from '../../contract/locale.ts';
 
-/** fr-CA's separators: a no-break space between groups and before the dollar sign. */
+/** fr-CA's no-break space, before the percent sign. */
 const NBSP = '\u00a0';
 
-/**
- * Written out rather than through Intl.NumberFormat: the first Intl formatter a page builds loads
- * locale data, a long task on a slow phone, and prices are on almost every page's first paint.
- * The output is the same as en-CA's CAD currency format (a unit test checks them side by side).
- */
-export function formatMoney(cents: number, locale: Locale = 'en-CA'): string {
-  const whole = Math.round(Math.abs(cents));
-  const french = locale === 'fr-CA';
-  const dollars = String(Math.floor(whole / 100)).replace(
-    /\B(?=(\d{3})+(?!\d))/g,
-    french ? NBSP : ',',
-  );
-  const rest = String(whole % 100).padStart(2, '0');
-  const sign = cents < 0 && whole > 0 ? '-' : '';
-  return french ? `${sign}${dollars},${rest}${NBSP}$` : `${sign}$${dollars}.${rest}`;
-}
+export { formatMoney } from '../../contract/money.ts';
 
 const dateFormats = new Map<Locale, Intl.DateTimeFormat>();
 

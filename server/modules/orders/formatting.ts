@@ -11,16 +11,10 @@ import {
   type ShippingMethod,
   type TaxLine,
 } from '../../../contract/orders.ts';
-import { formatMoney as formatMoneyIn } from '../../../src/lib/format.ts';
 import { SHOP_TIME_ZONE } from './shop.ts';
 
-/**
- * 123456 → "$1,234.56" in English, "1 234,56 $" in French (no-break spaces), written as the PWA
- * writes it; negative amounts get a leading minus ("-$12.00", "-12,00 $").
- */
-export function formatMoney(cents: number, locale: Locale = DEFAULT_LOCALE): string {
-  return formatMoneyIn(cents, locale);
-}
+/** Money as the pages write it: "$1,234.56" in English, "1 234,56 $" in French. */
+export { formatMoney } from '../../../contract/money.ts';
 
 const longDates = new Map<Locale, Intl.DateTimeFormat>();
 
