@@ -9,7 +9,6 @@ import {
   SHIPPING_METHOD_LABELS,
   type OrderStatus,
   type ShippingMethod,
-  type TaxLine,
 } from '../../../contract/orders.ts';
 import { SHOP_TIME_ZONE } from './shop.ts';
 
@@ -28,24 +27,7 @@ export function formatDate(value: string | Date, locale: Locale = DEFAULT_LOCALE
   return format.format(typeof value === 'string' ? new Date(value) : value);
 }
 
-/** The taxes' French names: TPS, TVH, TVP, TVQ and Manitoba's TVD. */
-const FRENCH_TAX_NAMES: Record<string, string> = {
-  GST: 'TPS',
-  HST: 'TVH',
-  PST: 'TVP',
-  QST: 'TVQ',
-  RST: 'TVD',
-};
-
-/** "HST (13%)", "QST (9.975%)"; in French "TVH (13 %)", "TVQ (9,975 %)". */
-export function taxLabel(
-  tax: Pick<TaxLine, 'name' | 'rate'>,
-  locale: Locale = DEFAULT_LOCALE,
-): string {
-  if (locale !== 'fr-CA') return `${tax.name} (${tax.rate}%)`;
-  const rate = String(tax.rate).replace('.', ',');
-  return `${FRENCH_TAX_NAMES[tax.name] ?? tax.name} (${rate}\u00a0%)`;
-}
+export { taxLabel } from '../../../contract/tax-label.ts';
 
 const FRENCH_SHIPPING_METHOD_LABELS: Record<ShippingMethod, string> = {
   standard: 'Livraison standard (3 à 7 jours ouvrables)',
