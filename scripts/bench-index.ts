@@ -37,7 +37,7 @@ try {
   global.gc?.();
   const held = () => process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers;
   const heapBefore = held();
-  const index = new MemoryProductIndex(database.db);
+  const index = new MemoryProductIndex(database.db, 'en-CA');
   let started = performance.now();
   await index.load();
   const loadMs = performance.now() - started;

@@ -16,6 +16,7 @@ import payments from './modules/payments/plugin.ts';
 import seoRoutes from './modules/seo/routes.ts';
 import { stockAlertMails } from './modules/stock-alerts/service.ts';
 import catalogChanges from './plugins/catalog-changes.ts';
+import answerLanguage from './plugins/answer-language.ts';
 import cachePolicy from './plugins/cache-policy.ts';
 import errors, { MAX_PATH_PARAM_LENGTH, frameworkErrors } from './plugins/errors.ts';
 import health from './plugins/health.ts';
@@ -102,6 +103,7 @@ export async function buildApp({
     crossSite,
   });
   await app.register(cachePolicy, { prefix: API_PREFIX });
+  await app.register(answerLanguage);
   await app.register(openapi);
   await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(sessions, { db: database.db, crossSite });

@@ -43,6 +43,17 @@ import {
   type FixedProduct,
   type ProductFamily,
 } from './seed-data.ts';
+import {
+  BRANDS_FR,
+  CATEGORIES_FR,
+  FAMILIES_FR,
+  flavorDescriptionFr,
+  flavorLineFr,
+  FLAVORS_FR,
+  MIDDLES_FR,
+  OPENERS_FR,
+  SIZE_LABELS_FR,
+} from './seed-data-fr.ts';
 import { mulberry32 } from '../lib/random.ts';
 
 export interface SeedOptions {
@@ -106,13 +117,18 @@ export function slugify(text: string): string {
 /** Shop-style prices: whole dollars minus a cent (4499, 8999). */
 const retailPrice = (cents: number) => Math.max(99, Math.round(cents / 100) * 100 - 1);
 
+/**
+ * A product's description in English and French: the same sentences, picked by one draw each, so
+ * the French is the English's translation and the seed's other draws do not move.
+ */
 function productDescription(
   rand: Random,
   family: ProductFamily,
   brandName: string,
   name: string,
-  flavorNames: string[],
+  flavorSlugs: string[],
 ) {
+  const flavorNames = flavorSlugs.map((slug) => FLAVORS.find((f) => f.slug === slug)!.name);
   const openers = [
     `${brandName} ${name} is ${family.pitch}.`,
     `Meet ${name} from ${brandName}: ${family.pitch}.`,
@@ -130,7 +146,17 @@ function productDescription(
       : flavorNames[0] === 'Unflavored'
         ? 'Unflavored, so it disappears into any drink.'
         : `Available in ${flavorNames[0]}.`;
-  return [rand.pick(openers), rand.pick(middles), flavorLine].join(' ');
+  const opener = rand.int(0, openers.length - 1);
+  const middle = rand.int(0, middles.length - 1);
+  const french = FAMILIES_FR[family.key]!;
+  return {
+    en: [openers[opener], middles[middle], flavorLine].join(' '),
+    fr: [
+      OPENERS_FR[opener]!(brandName, name, french.pitch),
+      MIDDLES_FR[middle],
+      flavorLineFr(flavorSlugs.map((slug) => FLAVORS_FR[slug]!)),
+    ].join(' '),
+  };
 }
 
 function taxonomy(): Pick<GeneratedCatalog, 'categories' | 'brands' | 'flavors'> {
@@ -140,6 +166,7 @@ function taxonomy(): Pick<GeneratedCatalog, 'categories' | 'brands' | 'flavors'>
       slug: c.slug,
       name: c.name,
       description: c.description,
+      translations: { 'fr-CA': CATEGORIES_FR[c.slug] },
       // Drawn from the category's products: set once they are generated.
       image: null,
     })),
@@ -148,6 +175,7 @@ function taxonomy(): Pick<GeneratedCatalog, 'categories' | 'brands' | 'flavors'>
       slug: b.slug,
       name: b.name,
       description: b.description,
+      translations: { 'fr-CA': BRANDS_FR[b.slug] },
       color: b.color,
       image: tileImageUrl('brands', b.slug, { name: b.name, color: b.color }),
     })),
@@ -164,6 +192,12 @@ function taxonomy(): Pick<GeneratedCatalog, 'categories' | 'brands' | 'flavors'>
             : kind === 'fruity'
               ? `${f.name}: a bright, refreshing flavour for drinks and pre-workouts.`
               : `${f.name}: no added flavour, so it mixes into anything.`,
+        translations: {
+          'fr-CA': {
+            name: FLAVORS_FR[f.slug],
+            description: flavorDescriptionFr(kind, FLAVORS_FR[f.slug]!),
+          },
+        },
         color: f.color,
         // Every third flavor has no main image, so clients exercise the additionalImages fallback.
         image: i % 3 === 2 ? null : tileImageUrl('flavors', f.slug, art, 1),
@@ -252,6 +286,7 @@ export function generateCatalog(options: SeedOptions, now = new Date()): Generat
           productId: id,
           flavorId: flavor.id,
           size: size.label,
+          translations: { 'fr-CA': { size: SIZE_LABELS_FR[size.label] } },
           sku: `FN-${String(index + 1).padStart(6, '0')}-${flavor.slug.slice(0, 4).toUpperCase()}${sizeIndex.get(size.code)}-${size.code}`,
           price,
           compareAtPrice: onSale ? Math.max(retailPrice(price * discount), price + 100) : null,
@@ -295,6 +330,7 @@ export function generateCatalog(options: SeedOptions, now = new Date()): Generat
     const tags = [...new Set([...family.tags, ...rand.sample(COMMON_TAGS, rand.int(1, 3))])];
     const daysAgo = fixed ? 30 + index * 20 : rand.next() * 365;
     const createdAt = new Date(now.getTime() - Math.floor(daysAgo * DAY));
+    const description = productDescription(rand, family, brand.name, name, flavorSlugs);
     const written = seedReviews(
       id,
       index,
@@ -311,15 +347,15 @@ export function generateCatalog(options: SeedOptions, now = new Date()): Generat
       slug,
       name,
       brandId: brand.id,
-      description: productDescription(
-        rand,
-        family,
-        brand.name,
-        name,
-        chosenFlavors.map((f) => f.name),
-      ),
+      description: description.en,
       images: productImageUrls(slug, art),
       nutritionFacts: family.nutrition,
+      translations: {
+        'fr-CA': {
+          description: description.fr,
+          nutritionFacts: FAMILIES_FR[family.key]!.nutrition,
+        },
+      },
       rating,
       reviewCount,
       price,

@@ -1,13 +1,21 @@
 /**
- * The language a request is answered in, for what the server writes to the shopper beyond the
- * page (mails, the invoice). The PWA sends its document's language as `Accept-Language`; another
- * client sends its browser's, or none.
+ * The language a request is answered in: the catalog's texts, and what the server writes to the
+ * shopper beyond the page (mails, the invoice). The PWA sends its document's language as
+ * `Accept-Language`; another client sends its browser's, or none, or names one with `?locale=`.
  */
 import type { FastifyRequest } from 'fastify';
-import { DEFAULT_LOCALE, preferredLocale, type Locale } from '../../contract/locale.ts';
+import { DEFAULT_LOCALE, isLocale, preferredLocale, type Locale } from '../../contract/locale.ts';
 
-/** The shop's language the request prefers, or undefined when it names neither. */
+/**
+ * The shop's language the request asks for — its `locale` parameter, else its `Accept-Language` —
+ * or undefined when it names neither language.
+ */
 export function askedLocale(request: FastifyRequest): Locale | undefined {
+  const query = request.url.indexOf('?');
+  if (query >= 0) {
+    const named = new URLSearchParams(request.url.slice(query + 1)).get('locale');
+    if (isLocale(named)) return named;
+  }
   return preferredLocale(request.headers['accept-language']);
 }
 

@@ -31,7 +31,7 @@ describe('exactly what is left on the shelf', () => {
       variantId: F.vanilla,
       quantity: 3,
     });
-    expect((await loadCart(db(), all)).items.map((item) => item.quantity)).toEqual([3]);
+    expect((await loadCart(db(), all, 'en-CA')).items.map((item) => item.quantity)).toEqual([3]);
 
     const first = await addItem(db(), newGuest, {
       productId: F.whey,
@@ -43,7 +43,7 @@ describe('exactly what is left on the shelf', () => {
       variantId: F.vanilla,
       quantity: 2,
     });
-    expect((await loadCart(db(), then)).items.map((item) => item.quantity)).toEqual([3]);
+    expect((await loadCart(db(), then, 'en-CA')).items.map((item) => item.quantity)).toEqual([3]);
   });
 
   test('a line is changed to all 3 vanilla', async () => {
@@ -52,9 +52,11 @@ describe('exactly what is left on the shelf', () => {
       variantId: F.vanilla,
       quantity: 1,
     });
-    const [line] = (await loadCart(db(), cart)).items;
+    const [line] = (await loadCart(db(), cart, 'en-CA')).items;
     const changed = await updateItem(db(), guest(cart.guestCartId!), line!.itemId, 3);
-    expect((await loadCart(db(), changed)).items.map((item) => item.quantity)).toEqual([3]);
+    expect((await loadCart(db(), changed, 'en-CA')).items.map((item) => item.quantity)).toEqual([
+      3,
+    ]);
     await expect(updateItem(db(), guest(cart.guestCartId!), line!.itemId, 4)).rejects.toMatchObject(
       { statusCode: 409, details: { available: 3 } },
     );

@@ -508,20 +508,24 @@ describe('refreshProductRollups and loadProductSummaries', () => {
       .where(eq(products.slug, 'volt-energy-drink'));
     await t.db.update(variants).set({ isActive: false }).where(eq(variants.productId, product!.id));
     await refreshProductRollups(t.db, [product!.id]);
-    const [summary] = await loadProductSummaries(t.db, [product!.id]);
+    const [summary] = await loadProductSummaries(t.db, [product!.id], 'en-CA');
     expect(summary!.inStock).toBe(false);
     await t.db.update(variants).set({ isActive: true }).where(eq(variants.productId, product!.id));
     await refreshProductRollups(t.db, [product!.id]);
-    const [again] = await loadProductSummaries(t.db, [product!.id]);
+    const [again] = await loadProductSummaries(t.db, [product!.id], 'en-CA');
     expect(again!.inStock).toBe(true);
   });
 
   test('summaries come back in the order of the ids asked for, unknown ids skipped', async () => {
     const some = await t.db.select({ id: products.id }).from(products).limit(5);
     const ids = some.map((r) => r.id).reverse();
-    const summaries = await loadProductSummaries(t.db, [ids[0]!, 'prod_missing', ...ids.slice(1)]);
+    const summaries = await loadProductSummaries(
+      t.db,
+      [ids[0]!, 'prod_missing', ...ids.slice(1)],
+      'en-CA',
+    );
     expect(summaries.map((s) => s._id)).toEqual(ids);
-    expect(await loadProductSummaries(t.db, [])).toEqual([]);
+    expect(await loadProductSummaries(t.db, [], 'en-CA')).toEqual([]);
   });
 });
 

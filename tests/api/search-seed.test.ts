@@ -152,7 +152,7 @@ describe('search over the seed catalog', () => {
   });
 
   test('an index loaded a few products at a time holds the same catalog', async () => {
-    const index = new MemoryProductIndex(t.db, 7);
+    const index = new MemoryProductIndex(t.db, 'en-CA', 7);
     const small = openSearch(index);
     try {
       for (const term of ['', 'whey', 'crea', 'vanilla pro']) {

@@ -12,6 +12,7 @@ import {
   UpdateCartItemBody,
   type Cart,
 } from '../../../contract/cart.ts';
+import { requestLocale } from '../../lib/locale.ts';
 import idempotency from '../../plugins/idempotency.ts';
 import { requireSignIn } from '../../plugins/sessions.ts';
 import type { RateLimitSet } from '../../plugins/rate-limit.ts';
@@ -57,7 +58,7 @@ export default async function cartRoutes(base: FastifyInstance) {
   app.get(
     '/cart',
     { schema: { ...common, summary: 'The current cart (empty when there is none)', response } },
-    async (request) => answer(await getCart(app.db, cartOwner(request))),
+    async (request) => answer(await getCart(app.db, cartOwner(request), requestLocale(request))),
   );
 
   app.post(
@@ -73,7 +74,7 @@ export default async function cartRoutes(base: FastifyInstance) {
     },
     async (request) => {
       const cart = await addItem(app.db, cartOwner(request), request.body);
-      return answer(await loadCart(app.db, cart));
+      return answer(await loadCart(app.db, cart, requestLocale(request)));
     },
   );
 
@@ -92,7 +93,7 @@ export default async function cartRoutes(base: FastifyInstance) {
     async (request) => {
       const owner = cartOwner(request);
       const cart = await updateItem(app.db, owner, request.params.itemId, request.body.quantity);
-      return answer(await loadCart(app.db, cart));
+      return answer(await loadCart(app.db, cart, requestLocale(request)));
     },
   );
 
@@ -104,7 +105,7 @@ export default async function cartRoutes(base: FastifyInstance) {
     },
     async (request) => {
       const cart = await removeItem(app.db, cartOwner(request), request.params.itemId);
-      return answer(await loadCart(app.db, cart));
+      return answer(await loadCart(app.db, cart, requestLocale(request)));
     },
   );
 
@@ -128,7 +129,7 @@ export default async function cartRoutes(base: FastifyInstance) {
         cartIdempotencyScope(request),
       );
       const cart = await applyDiscount(app.db, cartOwner(request), request.body.code);
-      return answer(await loadCart(app.db, cart));
+      return answer(await loadCart(app.db, cart, requestLocale(request)));
     },
   );
 
@@ -137,7 +138,7 @@ export default async function cartRoutes(base: FastifyInstance) {
     { config: idempotent, schema: { ...common, summary: 'Remove the discount code', response } },
     async (request) => {
       const cart = await removeDiscount(app.db, cartOwner(request));
-      return answer(await loadCart(app.db, cart));
+      return answer(await loadCart(app.db, cart, requestLocale(request)));
     },
   );
 
@@ -172,7 +173,7 @@ async function mergeRoutes(base: FastifyInstance) {
         request.shopper._id,
         request.body.guestCartId,
       );
-      return { ...answer(await loadCart(app.db, cart)), capped };
+      return { ...answer(await loadCart(app.db, cart, requestLocale(request))), capped };
     },
   );
 }

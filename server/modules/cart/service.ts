@@ -6,11 +6,17 @@ import {
   type Cart,
   type CartItem,
 } from '../../../contract/cart.ts';
+import type { Locale } from '../../../contract/locale.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
-import { findSellableVariant, sellableStockSql, sellableVariants } from '../catalog/service.ts';
+import {
+  findSellableVariant,
+  sellableStockSql,
+  sellableVariants,
+  sellableVariantsIn,
+} from '../catalog/service.ts';
 import { queryRows } from '../search/sql.ts';
 import { flavorPackshot } from '../catalog/images.ts';
 import { findApplicableCode, liveDiscount } from '../discounts/service.ts';
@@ -348,26 +354,29 @@ export async function removeDiscount(db: Database, owner: CartOwner): Promise<Ca
   });
 }
 
-/** What a priced line reads of its variant, product, brand and flavor. */
-const lineColumns = {
-  productId: sellableVariants.productId,
-  variantId: sellableVariants.variantId,
-  name: sellableVariants.name,
-  slug: sellableVariants.slug,
-  images: sellableVariants.images,
-  flavorSlugs: sellableVariants.flavorSlugs,
-  brandId: sellableVariants.brandId,
-  brandSlug: sellableVariants.brandSlug,
-  brandName: sellableVariants.brandName,
-  flavorId: sellableVariants.flavorId,
-  flavorSlug: sellableVariants.flavorSlug,
-  flavorName: sellableVariants.flavorName,
-  size: sellableVariants.size,
-  sku: sellableVariants.sku,
-  unitPrice: sellableVariants.unitPrice,
-  compareAtPrice: sellableVariants.compareAtPrice,
-  stock: sellableVariants.stock,
-};
+/** What a priced line reads of its variant, product, brand and flavor, named in `locale`. */
+function lineColumns(locale: Locale) {
+  const sellable = sellableVariantsIn(locale);
+  return {
+    productId: sellable.productId,
+    variantId: sellable.variantId,
+    name: sellable.name,
+    slug: sellable.slug,
+    images: sellable.images,
+    flavorSlugs: sellable.flavorSlugs,
+    brandId: sellable.brandId,
+    brandSlug: sellable.brandSlug,
+    brandName: sellable.brandName,
+    flavorId: sellable.flavorId,
+    flavorSlug: sellable.flavorSlug,
+    flavorName: sellable.flavorName,
+    size: sellable.size,
+    sku: sellable.sku,
+    unitPrice: sellable.unitPrice,
+    compareAtPrice: sellable.compareAtPrice,
+    stock: sellable.stock,
+  };
+}
 
 /** A cart line's variant, if it can still be bought. */
 const sellableLine = and(
@@ -386,11 +395,15 @@ const withPackshot = <Row extends { images: string[]; flavorSlugs: string[]; fla
  * A cart's lines that can still be bought (active product and variant) at today's prices, in the
  * order they were added: what the cart shows and what checkout prices.
  */
-export async function readCartLines(executor: Executor, cartId: string) {
+export async function readCartLines(executor: Executor, cartId: string, locale: Locale) {
+  const sellable = sellableVariantsIn(locale);
   const rows = await executor
-    .select({ ...lineColumns, itemId: cartItems.id, quantity: cartItems.quantity })
+    .select({ ...lineColumns(locale), itemId: cartItems.id, quantity: cartItems.quantity })
     .from(cartItems)
-    .innerJoin(sellableVariants, sellableLine)
+    .innerJoin(
+      sellable,
+      and(eq(sellable.variantId, cartItems.variantId), eq(sellable.productId, cartItems.productId)),
+    )
     .where(eq(cartItems.cartId, cartId))
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
   return rows.map(withPackshot);
@@ -400,23 +413,27 @@ export async function readCartLines(executor: Executor, cartId: string) {
 export async function readVariantLine(
   executor: Executor,
   line: { productId: string; variantId: string; quantity: number },
+  locale: Locale,
 ) {
+  const sellable = sellableVariantsIn(locale);
   const [row] = await executor
-    .select(lineColumns)
-    .from(sellableVariants)
-    .where(
-      and(
-        eq(sellableVariants.variantId, line.variantId),
-        eq(sellableVariants.productId, line.productId),
-      ),
-    );
+    .select(lineColumns(locale))
+    .from(sellable)
+    .where(and(eq(sellable.variantId, line.variantId), eq(sellable.productId, line.productId)));
   return row ? { ...withPackshot(row), quantity: line.quantity } : null;
 }
 
-/** The cart screen's view of a cart: lines at current prices, the live discount, totals. */
-export async function loadCart(executor: Executor, cart: CartRef | null): Promise<Cart> {
+/**
+ * The cart screen's view of a cart: lines at current prices, named in `locale`, the live discount,
+ * totals.
+ */
+export async function loadCart(
+  executor: Executor,
+  cart: CartRef | null,
+  locale: Locale,
+): Promise<Cart> {
   if (!cart) return { items: [], totals: computeCartTotals([], 0), discount: null };
-  const rows = await readCartLines(executor, cart.id);
+  const rows = await readCartLines(executor, cart.id, locale);
   const items: CartItem[] = rows.map((row) => ({
     itemId: row.itemId,
     productId: row.productId,
@@ -443,8 +460,8 @@ export async function loadCart(executor: Executor, cart: CartRef | null): Promis
   };
 }
 
-export async function getCart(executor: Executor, owner: CartOwner): Promise<Cart> {
-  return loadCart(executor, await findCart(executor, owner));
+export async function getCart(executor: Executor, owner: CartOwner, locale: Locale): Promise<Cart> {
+  return loadCart(executor, await findCart(executor, owner), locale);
 }
 
 /** Deletes the account's cart (it is being deleted); its lines go with it. */

@@ -17,6 +17,7 @@ import {
 } from '../../../contract/catalog.ts';
 import { sendConditional } from '../../lib/conditional.ts';
 import { ErrorResponse, notFound } from '../../lib/errors.ts';
+import { requestLocale } from '../../lib/locale.ts';
 import { loadImage } from './image-service.ts';
 import { rasterize } from './raster.ts';
 import { CatalogReadCache } from './read-cache.ts';
@@ -37,8 +38,11 @@ import {
 const TAXONOMY_CACHE = 'public, max-age=60, stale-while-revalidate=600';
 const PRODUCT_CACHE = 'public, max-age=30, stale-while-revalidate=300';
 
-/** The catalog looks the same to every visitor: its answers may be cached. */
-const config = { publicAnswer: true };
+/**
+ * The catalog looks the same to every visitor of one language: its answers may be cached, one
+ * copy per language.
+ */
+const config = { publicAnswer: true, localized: true };
 
 export default async function catalogRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -64,8 +68,9 @@ export default async function catalogRoutes(fastify: FastifyInstance) {
       },
       async (request, reply) => {
         // Taxonomy names change only with a taxonomy change, which drops every cached answer.
-        const answer = await reads.get(`taxonomy:${name}`, async () => ({
-          body: JSON.stringify(response.parse({ success: true, data: await list(app.db) })),
+        const locale = requestLocale(request);
+        const answer = await reads.get(`taxonomy:${name}:${locale}`, async () => ({
+          body: JSON.stringify(response.parse({ success: true, data: await list(app.db, locale) })),
           dependsOn: [],
         }));
         return sendConditional(request, reply, answer!, TAXONOMY_CACHE);
@@ -98,12 +103,13 @@ export default async function catalogRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const { collection, limit } = request.query;
+      const locale = requestLocale(request);
       // Any product's stock, rating or sales may move it into or out of a collection.
-      const answer = await reads.get(`collection:${collection}:${limit}`, async () => ({
+      const answer = await reads.get(`collection:${collection}:${limit}:${locale}`, async () => ({
         body: JSON.stringify(
           ProductListResponse.parse({
             success: true,
-            data: await listCollection(app.db, collection, limit),
+            data: await listCollection(app.db, collection, limit, locale),
           }),
         ),
         dependsOn: 'any',
@@ -125,8 +131,9 @@ export default async function catalogRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const { identifier } = request.params;
-      const answer = await reads.get(`product:${identifier}`, async () => {
-        const product = await getProductDetail(app.db, identifier);
+      const locale = requestLocale(request);
+      const answer = await reads.get(`product:${identifier}:${locale}`, async () => {
+        const product = await getProductDetail(app.db, identifier, locale);
         if (!product) return null;
         return {
           body: JSON.stringify(ProductDetailResponse.parse({ success: true, data: product })),
@@ -155,6 +162,7 @@ export default async function catalogRoutes(fastify: FastifyInstance) {
         app.db,
         request.params.identifier,
         request.query.limit,
+        requestLocale(request),
       );
       if (!data) throw notFound('not_found', 'Product not found');
       return { success: true as const, data };
@@ -164,7 +172,8 @@ export default async function catalogRoutes(fastify: FastifyInstance) {
   app.get(
     '/images/:kind/:slug/:file',
     {
-      config,
+      // A picture is the same in every language.
+      config: { publicAnswer: true },
       schema: {
         tags: ['catalog'],
         summary: 'A generated image of a product, category, brand or flavor (PNG, or the SVG)',

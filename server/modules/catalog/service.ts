@@ -9,11 +9,13 @@ import type {
   ProductSummary,
   TaxonomyRef,
 } from '../../../contract/catalog.ts';
+import { DEFAULT_LOCALE, type Locale } from '../../../contract/locale.ts';
 import { REVIEWS_PREVIEW_COUNT, type Review } from '../../../contract/reviews.ts';
 import type { Executor } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { reviewsPreviewJson } from '../reviews/service.ts';
 import { flavorPackshot } from './images.ts';
+import { localized, localizedField, localizedJson } from './localized.ts';
 import {
   brands,
   categories,
@@ -26,21 +28,32 @@ import {
 
 /**
  * Names are sorted here rather than in SQL: database collations differ (PGlite sorts bytes, so
- * "Açaí" would follow "Z"), and a shopper expects dictionary order.
+ * "Açaí" would follow "Z"), and a shopper expects the dictionary order of their language.
  */
-const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
-const sortByName = <T extends { name: string }>(items: T[]) =>
-  items.sort((a, b) => byName.compare(a.name, b.name));
+const collators = new Map<Locale, Intl.Collator>();
+function byName(locale: Locale): Intl.Collator {
+  let collator = collators.get(locale);
+  if (!collator) {
+    collator = new Intl.Collator(locale, { sensitivity: 'base', numeric: true });
+    collators.set(locale, collator);
+  }
+  return collator;
+}
+const sortByName = <T extends { name: string }>(items: T[], locale: Locale) =>
+  items.sort((a, b) => byName(locale).compare(a.name, b.name));
 
 /** `is_active` alone (not `= true`), so the partial indexes on active products apply. */
 const activeProduct = sql`${products.isActive}`;
 
 /** Categories of a product as a JSON array of `{_id, slug, name}`, ordered by name. */
-const categoriesJson = sql<TaxonomyRef[] | string>`coalesce((
-  select json_agg(json_build_object('_id', c.id, 'slug', c.slug, 'name', c.name) order by c.name)
+const categoriesJson = (locale: Locale) => {
+  const name = localizedField('c', 'name', locale);
+  return sql<TaxonomyRef[] | string>`coalesce((
+  select json_agg(json_build_object('_id', c.id, 'slug', c.slug, 'name', ${name}) order by ${name})
   from ${productCategories} pc join ${categories} c on c.id = pc.category_id
   where pc.product_id = ${products.id}
 ), '[]'::json)`;
+};
 
 /** Compare-at price of the cheapest active variant (ties broken towards the discounted one). */
 const cheapestCompareAt = sql<number | null>`(
@@ -56,10 +69,10 @@ const priceVaries = sql<boolean>`exists (
   where v.product_id = ${products.id} and v.is_active and v.price <> ${products.price}
 )`;
 
-const summaryColumns = {
+const summaryColumns = (locale: Locale) => ({
   id: products.id,
   slug: products.slug,
-  name: products.name,
+  name: localized(products.name, products.translations, locale),
   images: products.images,
   price: products.price,
   rating: products.rating,
@@ -68,11 +81,11 @@ const summaryColumns = {
   createdAt: products.createdAt,
   brandId: brands.id,
   brandSlug: brands.slug,
-  brandName: brands.name,
-  categories: categoriesJson,
+  brandName: localized(brands.name, brands.translations, locale),
+  categories: categoriesJson(locale),
   compareAtPrice: cheapestCompareAt,
   priceVaries,
-};
+});
 
 type SummaryRow = {
   id: string;
@@ -117,9 +130,9 @@ function toSummary(row: SummaryRow): ProductSummary {
   };
 }
 
-function selectSummaries(db: Executor) {
+function selectSummaries(db: Executor, locale: Locale) {
   return db
-    .select(summaryColumns)
+    .select(summaryColumns(locale))
     .from(products)
     .innerJoin(brands, eq(brands.id, products.brandId));
 }
@@ -131,9 +144,10 @@ function selectSummaries(db: Executor) {
 export async function loadProductSummaries(
   db: Executor,
   ids: readonly string[],
+  locale: Locale,
 ): Promise<ProductSummary[]> {
   if (ids.length === 0) return [];
-  const rows = await selectSummaries(db).where(inArray(products.id, [...ids]));
+  const rows = await selectSummaries(db, locale).where(inArray(products.id, [...ids]));
   const byId = new Map(rows.map((row) => [row.id, toSummary(row)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
@@ -144,10 +158,11 @@ export async function loadProductSummaries(
  */
 export async function loadActiveProductSummaries(
   db: Executor,
+  locale: Locale,
   ids?: readonly string[],
 ): Promise<ProductSummary[]> {
   if (ids && ids.length === 0) return [];
-  const rows = await selectSummaries(db).where(
+  const rows = await selectSummaries(db, locale).where(
     ids ? and(activeProduct, inArray(products.id, [...ids])) : activeProduct,
   );
   return rows.map(toSummary);
@@ -198,15 +213,33 @@ export function variantsBackInStock(variantIds: readonly string[]): SQL {
       and v.stock > 0 and v.is_active and p.is_active`;
 }
 
+/** A taxonomy table's columns, with its name and description in `locale`. */
+const taxonomyColumns = <T extends typeof categories | typeof brands | typeof flavors>(
+  table: T,
+  locale: Locale,
+) => ({
+  id: table.id,
+  slug: table.slug,
+  name: localized(table.name, table.translations, locale),
+  description: localized(table.description, table.translations, locale),
+  image: table.image,
+});
+
 /**
- * Every category, brand and flavor row as stored, in no set order: what an in-memory copy of the
- * catalog (the search index) is built from.
+ * Every category, brand and flavor row in `locale`, in no set order: what an in-memory copy of
+ * the catalog (the search index) is built from.
  */
-export async function loadTaxonomyRows(db: Executor) {
+export async function loadTaxonomyRows(db: Executor, locale: Locale) {
   const [categoryRows, brandRows, flavorRows] = await Promise.all([
-    db.select().from(categories),
-    db.select().from(brands),
-    db.select().from(flavors),
+    db.select(taxonomyColumns(categories, locale)).from(categories),
+    db.select({ ...taxonomyColumns(brands, locale), color: brands.color }).from(brands),
+    db
+      .select({
+        ...taxonomyColumns(flavors, locale),
+        color: flavors.color,
+        additionalImages: flavors.additionalImages,
+      })
+      .from(flavors),
   ]);
   return { categoryRows, brandRows, flavorRows };
 }
@@ -228,8 +261,9 @@ export async function listCollection(
   db: Executor,
   collection: ProductCollection,
   limit: number,
+  locale: Locale,
 ): Promise<ProductSummary[]> {
-  const rows = await selectSummaries(db)
+  const rows = await selectSummaries(db, locale)
     .where(activeProduct)
     .orderBy(...collectionOrder[collection], asc(products.id))
     .limit(limit);
@@ -257,35 +291,58 @@ export const activeFlavorSlugs = sql<string[]>`coalesce((
 
 /**
  * Every variant that can be bought (active, of an active product) with what a priced line shows
- * of it, its product, brand and flavor: a subquery to join, which the database folds into the
- * caller's query. Its computed columns are named `sv_…`, so none is ambiguous beside the caller's.
+ * of it, its product, brand and flavor, named in `locale`: a subquery to join, which the database
+ * folds into the caller's query. Its computed columns are named `sv_…`, so none is ambiguous
+ * beside the caller's.
  */
-export const sellableVariants = new QueryBuilder()
-  .select({
-    variantId: sql<string>`${variants.id}`.as('sv_variant_id'),
-    productId: sql<string>`${products.id}`.as('sv_product_id'),
-    name: sql<string>`${products.name}`.as('sv_product_name'),
-    slug: sql<string>`${products.slug}`.as('sv_product_slug'),
-    images: products.images,
-    flavorSlugs: activeFlavorSlugs.as('sv_flavor_slugs'),
-    brandId: sql<string>`${brands.id}`.as('sv_brand_id'),
-    brandSlug: sql<string>`${brands.slug}`.as('sv_brand_slug'),
-    brandName: sql<string>`${brands.name}`.as('sv_brand_name'),
-    flavorId: sql<string>`${flavors.id}`.as('sv_flavor_id'),
-    flavorSlug: sql<string>`${flavors.slug}`.as('sv_flavor_slug'),
-    flavorName: sql<string>`${flavors.name}`.as('sv_flavor_name'),
-    size: variants.size,
-    sku: variants.sku,
-    unitPrice: variants.price,
-    compareAtPrice: variants.compareAtPrice,
-    stock: variants.stock,
-  })
-  .from(variants)
-  .innerJoin(products, eq(products.id, variants.productId))
-  .innerJoin(brands, eq(brands.id, products.brandId))
-  .innerJoin(flavors, eq(flavors.id, variants.flavorId))
-  .where(and(eq(products.isActive, true), eq(variants.isActive, true)))
-  .as('sellable_variants');
+const sellableVariantsQuery = (locale: Locale) =>
+  new QueryBuilder()
+    .select({
+      variantId: sql<string>`${variants.id}`.as('sv_variant_id'),
+      productId: sql<string>`${products.id}`.as('sv_product_id'),
+      name: sql<string>`${localized(products.name, products.translations, locale)}`.as(
+        'sv_product_name',
+      ),
+      slug: sql<string>`${products.slug}`.as('sv_product_slug'),
+      images: products.images,
+      flavorSlugs: activeFlavorSlugs.as('sv_flavor_slugs'),
+      brandId: sql<string>`${brands.id}`.as('sv_brand_id'),
+      brandSlug: sql<string>`${brands.slug}`.as('sv_brand_slug'),
+      brandName: sql<string>`${localized(brands.name, brands.translations, locale)}`.as(
+        'sv_brand_name',
+      ),
+      flavorId: sql<string>`${flavors.id}`.as('sv_flavor_id'),
+      flavorSlug: sql<string>`${flavors.slug}`.as('sv_flavor_slug'),
+      flavorName: sql<string>`${localized(flavors.name, flavors.translations, locale)}`.as(
+        'sv_flavor_name',
+      ),
+      size: sql<string>`${localized(variants.size, variants.translations, locale)}`.as('sv_size'),
+      sku: variants.sku,
+      unitPrice: variants.price,
+      compareAtPrice: variants.compareAtPrice,
+      stock: variants.stock,
+    })
+    .from(variants)
+    .innerJoin(products, eq(products.id, variants.productId))
+    .innerJoin(brands, eq(brands.id, products.brandId))
+    .innerJoin(flavors, eq(flavors.id, variants.flavorId))
+    .where(and(eq(products.isActive, true), eq(variants.isActive, true)))
+    .as('sellable_variants');
+
+const sellableByLocale = new Map<Locale, ReturnType<typeof sellableVariantsQuery>>();
+
+/** The sellable variants with their names in `locale` (built once per language). */
+export function sellableVariantsIn(locale: Locale) {
+  let query = sellableByLocale.get(locale);
+  if (!query) {
+    query = sellableVariantsQuery(locale);
+    sellableByLocale.set(locale, query);
+  }
+  return query;
+}
+
+/** The sellable variants named in English: for checks whose names go no further than a log or an error. */
+export const sellableVariants = sellableVariantsIn(DEFAULT_LOCALE);
 
 /**
  * The stock of a variant that can be put in a cart (as `findSellableVariant` checks it), as a
@@ -374,11 +431,11 @@ export async function loadFlavorLooks(
 }
 
 /** Active variants of a product as JSON, with their flavor. */
-const variantsJson = sql<VariantJson[] | string>`coalesce((
+const variantsJson = (locale: Locale) => sql<VariantJson[] | string>`coalesce((
   select json_agg(json_build_object(
-    '_id', v.id, 'sku', v.sku, 'size', v.size, 'price', v.price,
+    '_id', v.id, 'sku', v.sku, 'size', ${localizedField('v', 'size', locale)}, 'price', v.price,
     'compareAtPrice', v.compare_at_price, 'stock', shown_stock(v.stock),
-    'flavor', json_build_object('_id', f.id, 'slug', f.slug, 'name', f.name)
+    'flavor', json_build_object('_id', f.id, 'slug', f.slug, 'name', ${localizedField('f', 'name', locale)})
   ) order by v.price, v.size)
   from ${variants} v join ${flavors} f on f.id = v.flavor_id
   where v.product_id = ${products.id} and v.is_active
@@ -390,14 +447,19 @@ type VariantJson = Omit<ProductDetail['variants'][number], 'image'>;
 export async function getProductDetail(
   db: Executor,
   identifier: string,
+  locale: Locale,
 ): Promise<ProductDetail | null> {
   const [row] = await db
     .select({
-      ...summaryColumns,
-      description: products.description,
-      nutritionFacts: products.nutritionFacts,
+      ...summaryColumns(locale),
+      description: localized(products.description, products.translations, locale),
+      nutritionFacts: localizedJson<NutritionFacts | null>(
+        products.nutritionFacts,
+        products.translations,
+        locale,
+      ),
       tags: products.tags,
-      variants: variantsJson,
+      variants: variantsJson(locale),
       reviewsPreview: reviewsPreviewJson(REVIEWS_PREVIEW_COUNT, products.id),
     })
     .from(products)
@@ -411,7 +473,7 @@ export async function getProductDetail(
     typeof row.variants === 'string' ? JSON.parse(row.variants) : row.variants
   ) as VariantJson[];
   // Stable sort: price order from SQL is kept within a flavor.
-  variantList.sort((a, b) => byName.compare(a.flavor.name, b.flavor.name));
+  variantList.sort((a, b) => byName(locale).compare(a.flavor.name, b.flavor.name));
   const flavorSlugs = [...new Set(variantList.map((variant) => variant.flavor.slug))];
   const reviewsPreview = (
     typeof row.reviewsPreview === 'string' ? JSON.parse(row.reviewsPreview) : row.reviewsPreview
@@ -419,7 +481,7 @@ export async function getProductDetail(
   return {
     ...toSummary(row),
     images: row.images,
-    description: row.description,
+    description: String(row.description),
     nutritionFacts: (row.nutritionFacts as NutritionFacts | null) ?? null,
     tags: row.tags,
     variants: variantList.map((variant) => ({
@@ -438,6 +500,7 @@ export async function listSuggestedProducts(
   db: Executor,
   identifier: string,
   limit: number,
+  locale: Locale,
 ): Promise<ProductSummary[] | null> {
   const found = await findActiveProduct(db, identifier);
   if (!found) return null;
@@ -476,11 +539,15 @@ export async function listSuggestedProducts(
   return loadProductSummaries(
     db,
     rows.map((row) => row.id),
+    locale,
   );
 }
 
-export async function listCategories(db: Executor): Promise<Category[]> {
-  const rows = sortByName(await db.select().from(categories));
+export async function listCategories(db: Executor, locale: Locale): Promise<Category[]> {
+  const rows = sortByName(
+    await db.select(taxonomyColumns(categories, locale)).from(categories),
+    locale,
+  );
   return rows.map((c) => ({
     _id: c.id,
     slug: c.slug,
@@ -490,8 +557,11 @@ export async function listCategories(db: Executor): Promise<Category[]> {
   }));
 }
 
-export async function listBrands(db: Executor): Promise<Brand[]> {
-  const rows = sortByName(await db.select().from(brands));
+export async function listBrands(db: Executor, locale: Locale): Promise<Brand[]> {
+  const rows = sortByName(
+    await db.select({ ...taxonomyColumns(brands, locale), color: brands.color }).from(brands),
+    locale,
+  );
   return rows.map((b) => ({
     _id: b.id,
     slug: b.slug,
@@ -502,8 +572,17 @@ export async function listBrands(db: Executor): Promise<Brand[]> {
   }));
 }
 
-export async function listFlavors(db: Executor): Promise<Flavor[]> {
-  const rows = sortByName(await db.select().from(flavors));
+export async function listFlavors(db: Executor, locale: Locale): Promise<Flavor[]> {
+  const rows = sortByName(
+    await db
+      .select({
+        ...taxonomyColumns(flavors, locale),
+        color: flavors.color,
+        additionalImages: flavors.additionalImages,
+      })
+      .from(flavors),
+    locale,
+  );
   return rows.map((f) => ({
     _id: f.id,
     slug: f.slug,

@@ -12,6 +12,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { Locale } from '../../../contract/locale.ts';
+import { localeCheck } from '../../db/locale-column.ts';
 import { tsvector } from '../../db/types.ts';
 import { users } from '../auth/tables.ts';
 
@@ -21,6 +23,17 @@ export interface NutritionFacts {
   rows: { name: string; amount: string; dailyValue?: string }[];
 }
 
+/**
+ * A row's texts in the shop's other languages, by language: `{ "fr-CA": { "name": "Vanille" } }`.
+ * The row's own columns are the English; a text missing here reads as the English one.
+ */
+export type Translations<Fields extends string, Values = string> = Partial<
+  Record<Exclude<Locale, 'en-CA'>, Partial<Record<Fields, Values>>>
+>;
+
+const translations = <Fields extends string, Values = string>() =>
+  jsonb('translations').$type<Translations<Fields, Values>>().notNull().default({});
+
 export const categories = pgTable(
   'categories',
   {
@@ -29,6 +42,7 @@ export const categories = pgTable(
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     image: text('image'),
+    translations: translations<'name' | 'description'>(),
   },
   (t) => [uniqueIndex('categories_slug_key').on(t.slug)],
 );
@@ -42,6 +56,7 @@ export const brands = pgTable(
     description: text('description').notNull().default(''),
     color: text('color').notNull(),
     image: text('image'),
+    translations: translations<'name' | 'description'>(),
   },
   (t) => [uniqueIndex('brands_slug_key').on(t.slug)],
 );
@@ -56,6 +71,7 @@ export const flavors = pgTable(
     color: text('color').notNull(),
     image: text('image'),
     additionalImages: jsonb('additional_images').$type<string[]>().notNull().default([]),
+    translations: translations<'name' | 'description'>(),
   },
   (t) => [uniqueIndex('flavors_slug_key').on(t.slug)],
 );
@@ -72,6 +88,10 @@ export const products = pgTable(
     description: text('description').notNull().default(''),
     images: jsonb('images').$type<string[]>().notNull().default([]),
     nutritionFacts: jsonb('nutrition_facts').$type<NutritionFacts | null>(),
+    translations: translations<
+      'name' | 'description' | 'nutritionFacts',
+      string | NutritionFacts
+    >(),
     rating: real('rating').notNull().default(0),
     reviewCount: integer('review_count').notNull().default(0),
     soldCount: integer('sold_count').notNull().default(0),
@@ -86,6 +106,8 @@ export const products = pgTable(
     totalStock: integer('total_stock').notNull().default(0),
     /** Weighted document: name (A), brand and categories (B), flavors and tags (C), description (D). */
     searchVector: tsvector('search_vector'),
+    /** The same document in French: the French texts where the product has them. */
+    searchVectorFr: tsvector('search_vector_fr'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -132,6 +154,7 @@ export const variants = pgTable(
       .references(() => flavors.id),
     size: text('size').notNull(),
     sku: text('sku').notNull(),
+    translations: translations<'size'>(),
     price: integer('price').notNull(),
     compareAtPrice: integer('compare_at_price'),
     stock: integer('stock').notNull().default(0),
@@ -150,10 +173,16 @@ export const variants = pgTable(
 export const searchTerms = pgTable(
   'search_terms',
   {
-    term: text('term').primaryKey(),
+    /** The language whose texts the word is from: each language corrects to its own words. */
+    locale: text('locale').notNull().default('en-CA'),
+    term: text('term').notNull(),
     frequency: integer('frequency').notNull().default(1),
   },
-  (t) => [index('search_terms_trgm_idx').using('gin', t.term.op('gin_trgm_ops'))],
+  (t) => [
+    primaryKey({ columns: [t.locale, t.term] }),
+    index('search_terms_trgm_idx').using('gin', t.term.op('gin_trgm_ops')),
+    check('search_terms_locale', localeCheck(t.locale)),
+  ],
 );
 
 /** Every stock change made by staff, with why and by whom. */

@@ -144,7 +144,13 @@ export async function placeOrder(
   const { user, checkoutKey, body } = input;
   try {
     const placed = await db.transaction(async (tx) => {
-      const priced = await priceCart(tx, { userId: user._id }, body, true);
+      const priced = await priceCart(
+        tx,
+        { userId: user._id },
+        body,
+        input.locale ?? DEFAULT_LOCALE,
+        true,
+      );
       if (priced.lines.length === 0) throw new EmptyCartError();
       // A buy-now order has no cart row to lock: the shopper's row keeps their placements in turn.
       if (!priced.cartId) await lockAccount(tx, user._id);

@@ -13,6 +13,7 @@ import {
   type Quote,
   type ShippingMethod,
 } from '../../../contract/orders.ts';
+import type { Locale } from '../../../contract/locale.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { HttpError, badRequest, unauthorized } from '../../lib/errors.ts';
 import { findOwnAddress } from '../addresses/service.ts';
@@ -86,33 +87,35 @@ const priceLine = (row: Awaited<ReturnType<typeof readCartLines>>[number]) => ({
 });
 
 /** A buy-now line at today's price; a variant no longer on sale is refused, naming it. */
-async function priceBuyNow(tx: Executor, line: AddCartItemBody) {
-  const row = await readVariantLine(tx, line);
+async function priceBuyNow(tx: Executor, line: AddCartItemBody, locale: Locale) {
+  const row = await readVariantLine(tx, line, locale);
   if (!row) throw badRequest('validation', 'is not for sale (any more)', 'body.buyNow.variantId');
   return priceLine({ ...row, itemId: '' });
 }
 
 /**
  * The shopper's cart (or buy-now line) at today's prices, with the cart's live discount code and
- * where it ships. Quotes and orders are both priced from this, so they never disagree. With
- * `lock` the cart row is locked for the rest of the transaction (placement).
+ * where it ships. Quotes and orders are both priced from this, so they never disagree. Lines are
+ * named in `locale` (an order keeps them as its shopper read them). With `lock` the cart row is
+ * locked for the rest of the transaction (placement).
  */
 export async function priceCart(
   tx: Executor,
   shopper: CheckoutShopper,
   target: CheckoutTarget,
+  locale: Locale,
   lock = false,
 ): Promise<PricedCart> {
   const shipping = await shippingTo(tx, shopper.userId, target);
   if (target.buyNow) {
-    const line = await priceBuyNow(tx, target.buyNow);
+    const line = await priceBuyNow(tx, target.buyNow, locale);
     return { cartId: null, lines: [line], discount: null, usedCode: false, ...shipping };
   }
   const owner: CartOwner =
     shopper.userId === null ? shopper.owner : { kind: 'user', userId: shopper.userId };
   const cart = await findCart(tx, owner, lock);
   if (!cart) return { cartId: null, lines: [], discount: null, usedCode: false, ...shipping };
-  const lines = (await readCartLines(tx, cart.id)).map(priceLine);
+  const lines = (await readCartLines(tx, cart.id, locale)).map(priceLine);
   let discount: PricedCart['discount'] = null;
   let usedCode = false;
   if (cart.discountCodeId) {
@@ -139,8 +142,9 @@ export async function quoteCheckout(
   db: Database,
   shopper: CheckoutShopper,
   body: CheckoutTarget,
+  locale: Locale,
 ): Promise<Quote> {
-  const priced = await priceCart(db, shopper, body);
+  const priced = await priceCart(db, shopper, body, locale);
   if (priced.lines.length === 0) throw new EmptyCartError();
   return {
     lines: priced.lines.map(publicLine),

@@ -1,4 +1,5 @@
 import { CART_LINE_MAX_QUANTITY } from '../../../contract/cart-rules.ts';
+import { DEFAULT_LOCALE } from '../../../contract/locale.ts';
 import type { Order, ReorderResult } from '../../../contract/orders.ts';
 import type { Database } from '../../db/client.ts';
 import { HttpError } from '../../lib/errors.ts';
@@ -17,7 +18,8 @@ export async function reorder(
 ): Promise<ReorderResult> {
   const owner = { kind: 'user' as const, userId: user._id };
   const result: ReorderResult = { added: [], skipped: [] };
-  const cart = await getCart(db, owner);
+  // Only the quantities are read: the names' language does not matter.
+  const cart = await getCart(db, owner, DEFAULT_LOCALE);
   const available = await variantAvailability(
     db,
     order.lines.flatMap((line) => (line.variantId ? [line.variantId] : [])),

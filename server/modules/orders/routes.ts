@@ -93,7 +93,10 @@ export default async function orderRoutes(base: FastifyInstance) {
       const shopper = user
         ? { userId: user._id }
         : { userId: null, owner: { kind: 'guest' as const, guestCartId } };
-      return { success: true as const, data: await quoteCheckout(db, shopper, request.body) };
+      return {
+        success: true as const,
+        data: await quoteCheckout(db, shopper, request.body, requestLocale(request)),
+      };
     },
   );
 

@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { ProductSummary } from '../../../contract/catalog.ts';
+import type { Locale } from '../../../contract/locale.ts';
 import type { ProductSuggestion } from '../../../contract/search.ts';
 import type { Executor } from '../../db/client.ts';
 import type { CatalogChange } from '../../plugins/catalog-changes.ts';
+import { localizedField } from '../catalog/localized.ts';
 import {
   loadActiveProductSummaries,
   loadFlavorLooks,
@@ -229,7 +231,8 @@ const FLAVOR_SLOTS = 4;
 /**
  * The embedded search index: every active product held in memory, matched through the word
  * postings (postings.ts), filtered, counted for facets and ordered in JS over presorted orders.
- * Built from the database at start and kept current by the catalog change feed.
+ * Built from the database at start and kept current by the catalog change feed. It holds one
+ * language's texts: a shop in two languages keeps an index for each.
  */
 export class MemoryProductIndex implements ProductIndex {
   private state: Promise<State> | null = null;
@@ -238,15 +241,20 @@ export class MemoryProductIndex implements ProductIndex {
   private refreshing: Promise<void> | null = null;
   private closed = false;
 
+  private readonly source: Source;
+
   constructor(
-    private readonly db: Executor,
+    db: Executor,
+    locale: Locale,
     /** Products read per query by a full load (tests make it small). */
     private readonly loadBatch = LOAD_BATCH,
-  ) {}
+  ) {
+    this.source = { db, locale };
+  }
 
   /** Loads the whole catalog, replacing what was held (queries meanwhile use the old copy). */
   load(): Promise<State> {
-    const next = loadState(this.db, this.loadBatch);
+    const next = loadState(this.source, this.loadBatch);
     next.then(
       () => {
         this.state = next;
@@ -280,7 +288,7 @@ export class MemoryProductIndex implements ProductIndex {
       this.pendingIds.clear();
       const state = await this.loadedState().catch(() => null);
       if (!state) return;
-      await refreshEntries(this.db, state, ids).catch(() => {
+      await refreshEntries(this.source, state, ids).catch(() => {
         // The next change (or restart) retries; meanwhile the previous data is served.
       });
     }
@@ -414,7 +422,7 @@ export class MemoryProductIndex implements ProductIndex {
     return {
       products:
         filters.flavor.length === 1
-          ? await asFlavor(this.db, entries, filters.flavor[0]!)
+          ? await asFlavor(this.source.db, entries, filters.flavor[0]!)
           : entries.map((entry) => entry.summary),
       totalProducts: total,
       facetsJson:
@@ -700,29 +708,41 @@ interface SourceRow extends Record<string, unknown> {
   flavors: [string, string][] | string | null;
 }
 
+/** Where an index reads from: the database, in one language. */
+interface Source {
+  db: Executor;
+  locale: Locale;
+}
+
 /** The text and relations of the given products, those still active. */
-async function readSources(db: Executor, ids: readonly string[]): Promise<SourceRow[]> {
+async function readSources({ db, locale }: Source, ids: readonly string[]): Promise<SourceRow[]> {
   const only = sql`and p.id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`;
   return queryRows<SourceRow>(
     db,
     sql`
-      select p.id, p.description, p.tags, p.sold_count,
+      select p.id, ${localizedField('p', 'description', locale)} as description, p.tags,
+        p.sold_count,
         (select array_agg(pc.category_id) from product_categories pc
            where pc.product_id = p.id) as categories,
-        (select json_agg(distinct jsonb_build_array(f.id, f.name)) from variants v
-           join flavors f on f.id = v.flavor_id
+        (select json_agg(distinct jsonb_build_array(f.id, ${localizedField('f', 'name', locale)}))
+           from variants v join flavors f on f.id = v.flavor_id
            where v.product_id = p.id and v.is_active) as flavors
       from products p where p.is_active ${only}`,
   );
 }
 
-async function readVocabulary(db: Executor): Promise<CatalogVocabulary> {
+/** The language's words to correct misspellings to (indexer.ts writes them). */
+function readTerms({ db, locale }: Source) {
+  return queryRows<{ term: string; frequency: number }>(
+    db,
+    sql`select term, frequency from search_terms where locale = ${locale}`,
+  );
+}
+
+async function readVocabulary(source: Source): Promise<CatalogVocabulary> {
   const [terms, { categoryRows, brandRows, flavorRows }] = await Promise.all([
-    queryRows<{ term: string; frequency: number }>(
-      db,
-      sql`select term, frequency from search_terms`,
-    ),
-    loadTaxonomyRows(db),
+    readTerms(source),
+    loadTaxonomyRows(source.db, source.locale),
   ]);
   // A stable order, so the position of each entry is the same in every instance.
   const sorted = <T extends { id: string }>(rows: T[]) =>
@@ -782,10 +802,10 @@ function toEntry(
 }
 
 /** Summaries and search sources of the given active products, joined by id. */
-async function readProducts(db: Executor, ids: readonly string[]) {
+async function readProducts(source: Source, ids: readonly string[]) {
   const [summaries, sources] = await Promise.all([
-    loadActiveProductSummaries(db, ids),
-    readSources(db, ids),
+    loadActiveProductSummaries(source.db, source.locale, ids),
+    readSources(source, ids),
   ]);
   const sourceById = new Map(sources.map((row) => [row.id, row]));
   return summaries.flatMap((summary) => {
@@ -801,10 +821,10 @@ async function readProducts(db: Executor, ids: readonly string[]) {
  */
 const LOAD_BATCH = 5_000;
 
-async function loadState(db: Executor, batchSize: number): Promise<State> {
+async function loadState(source: Source, batchSize: number): Promise<State> {
   const [vocabulary, ids] = await Promise.all([
-    readVocabulary(db),
-    queryRows<{ id: string }>(db, sql`select id from products where is_active order by id`),
+    readVocabulary(source),
+    queryRows<{ id: string }>(source.db, sql`select id from products where is_active order by id`),
   ]);
   const state: State = {
     vocabulary,
@@ -823,8 +843,8 @@ async function loadState(db: Executor, batchSize: number): Promise<State> {
   // A product changed between two batches is announced by the change feed, applied after.
   for (let from = 0; from < ids.length; from += batchSize) {
     const batch = ids.slice(from, from + batchSize).map((row) => row.id);
-    for (const { summary, source } of await readProducts(db, batch)) {
-      const { entry, document } = toEntry(state, summary, source);
+    for (const { summary, source: text } of await readProducts(source, batch)) {
+      const { entry, document } = toEntry(state, summary, text);
       addEntry(state, entry, document);
     }
   }
@@ -833,14 +853,8 @@ async function loadState(db: Executor, batchSize: number): Promise<State> {
 }
 
 /** Re-reads the given products: changed ones are replaced, gone or inactive ones removed. */
-async function refreshEntries(db: Executor, state: State, ids: string[]): Promise<void> {
-  const [rows, terms] = await Promise.all([
-    readProducts(db, ids),
-    queryRows<{ term: string; frequency: number }>(
-      db,
-      sql`select term, frequency from search_terms`,
-    ),
-  ]);
+async function refreshEntries(source: Source, state: State, ids: string[]): Promise<void> {
+  const [rows, terms] = await Promise.all([readProducts(source, ids), readTerms(source)]);
   // Everything below runs without awaiting: a query sees the index before or after, not during.
   const changed = new Set<OrderName>();
   const fresh = new Map(rows.map((row) => [row.summary._id, row]));

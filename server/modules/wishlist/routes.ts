@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   WISHLIST_MAX,
@@ -6,6 +6,7 @@ import {
   WishlistParams,
   WishlistResponse,
 } from '../../../contract/wishlist.ts';
+import { requestLocale } from '../../lib/locale.ts';
 import { requireSignIn } from '../../plugins/sessions.ts';
 import { addToWishlist, listWishlist, mergeIntoWishlist, removeFromWishlist } from './service.ts';
 
@@ -19,9 +20,12 @@ export default async function wishlistRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   requireSignIn(app);
   const { db } = app;
-  const answer = async (userId: string) => ({
+  const answer = async (request: FastifyRequest) => ({
     success: true as const,
-    data: { items: await listWishlist(db, userId), max: WISHLIST_MAX },
+    data: {
+      items: await listWishlist(db, request.shopper._id, requestLocale(request)),
+      max: WISHLIST_MAX,
+    },
   });
 
   app.get(
@@ -33,7 +37,7 @@ export default async function wishlistRoutes(base: FastifyInstance) {
         response: { 200: WishlistResponse },
       },
     },
-    async (request) => answer(request.shopper._id),
+    async (request) => answer(request),
   );
 
   app.put(
@@ -50,7 +54,7 @@ export default async function wishlistRoutes(base: FastifyInstance) {
     async (request) => {
       const user = request.shopper;
       await addToWishlist(db, user._id, request.params.productId);
-      return answer(user._id);
+      return answer(request);
     },
   );
 
@@ -67,7 +71,7 @@ export default async function wishlistRoutes(base: FastifyInstance) {
     async (request) => {
       const user = request.shopper;
       await removeFromWishlist(db, user._id, request.params.productId);
-      return answer(user._id);
+      return answer(request);
     },
   );
 
@@ -87,7 +91,7 @@ export default async function wishlistRoutes(base: FastifyInstance) {
     async (request) => {
       const user = request.shopper;
       await mergeIntoWishlist(db, user._id, request.body.productIds);
-      return answer(user._id);
+      return answer(request);
     },
   );
 }

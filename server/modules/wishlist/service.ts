@@ -4,6 +4,7 @@
  * returns if the product does) and still counts toward WISHLIST_MAX.
  */
 import { and, asc, count, desc, eq } from 'drizzle-orm';
+import type { Locale } from '../../../contract/locale.ts';
 import { WISHLIST_MAX, type WishlistItem } from '../../../contract/wishlist.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
@@ -16,7 +17,11 @@ import { wishlistItems } from './tables.ts';
 export const WISHLIST_FULL = `Your wishlist holds ${WISHLIST_MAX} products, the most it can. Remove one to add another.`;
 export const NO_SUCH_PRODUCT = 'No product with that id is for sale.';
 
-export async function listWishlist(db: Executor, userId: string): Promise<WishlistItem[]> {
+export async function listWishlist(
+  db: Executor,
+  userId: string,
+  locale: Locale,
+): Promise<WishlistItem[]> {
   const rows = await db
     .select({ productId: wishlistItems.productId, addedAt: wishlistItems.createdAt })
     .from(wishlistItems)
@@ -25,6 +30,7 @@ export async function listWishlist(db: Executor, userId: string): Promise<Wishli
   // Products off sale have no card, so their rows are left out of the list shown.
   const cards = await loadActiveProductSummaries(
     db,
+    locale,
     rows.map((row) => row.productId),
   );
   const byId = new Map(cards.map((card) => [card._id, card]));
