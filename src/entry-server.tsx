@@ -6,6 +6,7 @@
  * handed to the browser with the HTML (`queryState`), so its first render finds the same data and
  * hydrates the server's HTML instead of fetching and rendering again.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { PassThrough, type Readable } from 'node:stream';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { type AnyRoute, createMemoryHistory } from '@tanstack/react-router';
@@ -19,7 +20,27 @@ import { createQueryClient } from './lib/query-client.ts';
 import { pageHead, scriptSafeJson } from './page-head.ts';
 import { type AppRouter, createAppRouter } from './router.tsx';
 
-export { setApiTransport } from './lib/api-client.ts';
+import { type ApiTransport, setApiTransport as setClientTransport } from './lib/api-client.ts';
+
+/**
+ * The language of the page each render is for. Renders of both languages run at once in one
+ * process, so it cannot be the browser's module-wide setting: it follows each render's calls.
+ */
+const renderLocale = new AsyncLocalStorage<Locale>();
+
+/**
+ * How the pages' API calls reach the API (in process, server/render). Each call asks in its
+ * page's language, so a French page reads the catalog's French.
+ */
+export function setApiTransport(next: ApiTransport): void {
+  setClientTransport((url, init) => {
+    const locale = renderLocale.getStore();
+    if (!locale) return next(url, init);
+    const headers = new Headers(init.headers);
+    headers.set('accept-language', locale);
+    return next(url, { ...init, headers });
+  });
+}
 
 /** The title of a page whose routes declared none (index.html's too). */
 const FALLBACK_TITLE = 'Builder Dashboard';
@@ -96,7 +117,16 @@ function settled(queryClient: QueryClient, limitMs: number): Promise<void> {
  * Renders the page at `href` (path and query), its addresses absolute on `origin`. `onRenderError` hears what fails inside the render
  * (a component that throws shows its error screen in the HTML; the browser renders it again).
  */
-export async function renderPage(
+export function renderPage(
+  href: string,
+  options: { origin: string; onRenderError: (error: unknown) => void },
+): Promise<RenderedPage> {
+  const locale = localeOfPath(new URL(href, options.origin).pathname);
+  return renderLocale.run(locale, () => renderIn(locale, href, options));
+}
+
+async function renderIn(
+  locale: Locale,
   href: string,
   { origin, onRenderError }: { origin: string; onRenderError: (error: unknown) => void },
 ): Promise<RenderedPage> {
@@ -105,7 +135,6 @@ export async function renderPage(
   queryClient.setDefaultOptions({
     queries: { ...queryClient.getDefaultOptions().queries, retry: false, gcTime: Infinity },
   });
-  const locale = localeOfPath(new URL(href, origin).pathname);
   const i18n = await loadI18n(locale);
   const router = createAppRouter(queryClient, {
     history: createMemoryHistory({ initialEntries: [href] }),

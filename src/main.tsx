@@ -66,7 +66,7 @@ function takeServerQueries(): boolean {
  */
 async function start(): Promise<void> {
   const startedAt = performance.now();
-  await startOfflineSupport(queryClient);
+  await startOfflineSupport(queryClient, documentLocale);
   const i18n = await translating;
   document.documentElement.lang = i18n.locale;
   const router = createAppRouter(queryClient, { i18n });

@@ -150,10 +150,12 @@ export async function loadPageRenderer(
     const method = (init.method ?? 'GET').toUpperCase();
     if (method !== 'GET')
       throw new Error(`A server-rendered page may only read (${method} ${url})`);
+    // The page's language goes with the call (entry-server.tsx); nothing of the visitor's does.
+    const language = new Headers(init.headers).get('accept-language');
     const answer = await app.inject({
       method: 'GET',
       url,
-      headers: { accept: 'application/json' },
+      headers: { accept: 'application/json', ...(language ? { 'accept-language': language } : {}) },
     });
     const empty = answer.statusCode === 204 || answer.statusCode === 304;
     return new Response(empty ? null : answer.body, {

@@ -13,6 +13,8 @@ const e2e = shopInBrowser();
 
 const FRENCH_OFFER = 'Ce magasin est aussi offert en français.';
 const ENGLISH_OFFER = 'This shop is also in English.';
+/** Where French pages save what they read (src/lib/persist/query-persistence.ts). */
+const FRENCH_CACHE = 'query-client:fr-CA';
 
 async function pageLanguage(page: Page) {
   return {
@@ -145,9 +147,14 @@ describe('languages', () => {
     await page.goto('/fr');
     await waitForWorker(page);
     await page.goto('/fr/product/whey-protein-isolate');
+    // Saved apart from English pages' cache, with the catalog's French.
     await poll(async () =>
-      (await persistedCache(page)).includes('"detail","whey-protein-isolate"'),
+      (await persistedCache(page, FRENCH_CACHE)).includes('"detail","whey-protein-isolate"'),
     ).toBe(true);
+    const saved = await persistedCache(page, FRENCH_CACHE);
+    expect(saved).toContain('"name":"Vanille"');
+    expect(saved).not.toContain('"name":"Vanilla"');
+    expect(await persistedCache(page)).toBe('');
 
     await context.setOffline(true);
     await page.reload();
@@ -161,6 +168,14 @@ describe('languages', () => {
     await poll(() => page.getByTestId('offline-banner').isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Ajouter au panier' }).count()).toBeGreaterThan(
       0,
+    );
+
+    // The search on the device finds French words among what was seen.
+    await page.goto('/fr/search/products?q=vanille');
+    await poll(() => page.getByTestId('offline-results').isVisible()).toBe(true);
+    await poll(() => page.locator('main article').count()).toBeGreaterThan(0);
+    expect(await page.locator('main article h2, main article h3').allTextContents()).toContain(
+      'Whey Protein Isolate',
     );
 
     await page.goto('/fr/product/glucosamine-joint-complex');

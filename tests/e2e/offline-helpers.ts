@@ -10,10 +10,13 @@ export async function waitForWorker(page: Page) {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 }
 
-/** The persisted query cache as JSON text ('' when nothing is saved). */
-export function persistedCache(page: Page): Promise<string> {
+/**
+ * The persisted query cache as JSON text ('' when nothing is saved): English pages' by default,
+ * another language's under its key (`query-client:fr-CA`).
+ */
+export function persistedCache(page: Page, key = 'query-client'): Promise<string> {
   return page.evaluate(
-    () =>
+    (key) =>
       new Promise<string>((resolve, reject) => {
         const open = indexedDB.open('forge-query-cache');
         open.onerror = () => reject(open.error);
@@ -24,7 +27,7 @@ export function persistedCache(page: Page): Promise<string> {
             resolve('');
             return;
           }
-          const read = db.transaction('keyval').objectStore('keyval').get('query-client');
+          const read = db.transaction('keyval').objectStore('keyval').get(key);
           read.onsuccess = () => {
             db.close();
             resolve(read.result ? JSON.stringify(read.result) : '');
@@ -32,5 +35,6 @@ export function persistedCache(page: Page): Promise<string> {
           read.onerror = () => reject(read.error);
         };
       }),
+    key,
   );
 }

@@ -6,6 +6,7 @@
 import { request as httpRequest } from 'node:http';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { CATEGORIES_FR, FAMILIES_FR, FLAVORS_FR } from '../../server/db/seed-data-fr.ts';
 import { pageEtag } from '../../server/render/pages.ts';
 import { fetchProduct } from './cart-helpers.ts';
 import { shopInBrowser } from './harness.ts';
@@ -586,6 +587,30 @@ describe('the head of a page', () => {
     expect(search.alternates).toEqual(
       twins('/search/products?q=whey', '/fr/search/products?q=whey'),
     );
+  });
+
+  test('a French page holds the catalog’s French: description, flavors, categories, label', async () => {
+    const french = await (await read('/fr/product/whey-protein-isolate')).text();
+    const english = await (await read('/product/whey-protein-isolate')).text();
+    const text = decode(french);
+    // Trade names stay as they are; the rest is the French the API answers a French page with.
+    expect(headingOf(french)).toBe('Whey Protein Isolate');
+    expect(text).toContain(FAMILIES_FR.isolate!.pitch);
+    expect(text).toContain(FLAVORS_FR['creme-brulee']);
+    expect(text).toContain(CATEGORIES_FR['protein-powder']!.name);
+    expect(text).toContain(FAMILIES_FR.isolate!.nutrition.rows[1]!.name);
+    expect(decode(english)).not.toContain(FAMILIES_FR.isolate!.pitch);
+    expect(decode(english)).toContain('Crème Brûlée');
+    // The link preview and the Product data say it in French too.
+    const { meta, jsonLd } = headOf(french);
+    expect(meta.get('og:description')).toContain(FAMILIES_FR.isolate!.pitch.slice(0, 40));
+    expect(String(jsonLd[0]!.description)).toContain(FAMILIES_FR.isolate!.pitch.slice(0, 40));
+
+    // A listing's heading is its French name.
+    const category = await (await read('/fr/category/protein-powder')).text();
+    expect(headingOf(category)).toBe(CATEGORIES_FR['protein-powder']!.name);
+    const flavor = await (await read('/fr/flavor/vanilla')).text();
+    expect(headingOf(flavor)).toBe('Vanille');
   });
 
   test('addresses are built on the shop’s origin, never on the Host a request names', async () => {

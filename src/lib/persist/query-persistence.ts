@@ -9,6 +9,9 @@
  *
  * Saved caches older than `maxAge` or written by another build (the buster) are dropped; restored
  * queries are kept in memory for `maxAge` too, whatever the app-wide gcTime.
+ *
+ * Each language keeps its own saved cache: the API answers a French page with the catalog's French
+ * under the same query keys, so an English visit's answers must never come back on a French page.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import {
@@ -18,29 +21,41 @@ import {
   type Persister,
 } from '@tanstack/query-persist-client-core';
 import { createStore } from 'idb-keyval';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../../contract/locale.ts';
 import { PERSIST_TIMEOUT_MS, QUERY_GC_MS } from '../constants.ts';
 import { BUILD_ID } from './build-id.ts';
 import { createIdbPersister } from './idb-persister.ts';
 
 export const QUERY_CACHE_DB = 'forge-query-cache';
 export const QUERY_CACHE_KEY = 'query-client';
+
+/** Where a language's cache is saved: English under the first key, French beside it. */
+export function queryCacheKey(locale: Locale): string {
+  return locale === DEFAULT_LOCALE ? QUERY_CACHE_KEY : `${QUERY_CACHE_KEY}:${locale}`;
+}
 const STORE_NAME = 'keyval';
 /** Seen pages stay available offline for a day; older answers are not worth showing. */
 const MAX_AGE_MS = QUERY_GC_MS;
 const SAVE_THROTTLE_MS = 1000;
 
-let persister: Persister | null = null;
+const persisters = new Map<Locale, Persister>();
 
-function getPersister(): Persister {
-  persister ??= createIdbPersister({
-    store: createStore(QUERY_CACHE_DB, STORE_NAME),
-    key: QUERY_CACHE_KEY,
-    throttleMs: SAVE_THROTTLE_MS,
-  });
+function getPersister(locale: Locale): Persister {
+  let persister = persisters.get(locale);
+  if (!persister) {
+    persister = createIdbPersister({
+      store: createStore(QUERY_CACHE_DB, STORE_NAME),
+      key: queryCacheKey(locale),
+      throttleMs: SAVE_THROTTLE_MS,
+    });
+    persisters.set(locale, persister);
+  }
   return persister;
 }
 
 export interface QueryPersistenceOptions {
+  /** The document's language, whose saved cache is restored and written (English by default). */
+  locale?: Locale;
   timeoutMs?: number;
   buster?: string;
   maxAge?: number;
@@ -78,7 +93,7 @@ export async function startQueryPersistence(
   queryClient: QueryClient,
   options: QueryPersistenceOptions = {},
 ): Promise<() => void> {
-  const base = options.persister ?? getPersister();
+  const base = options.persister ?? getPersister(options.locale ?? DEFAULT_LOCALE);
   const shared = {
     // The persister package pins an older query-core than react-query's; the client's public API
     // it calls (cache, hydrate, dehydrate) is the same in both, only the private fields differ.
@@ -109,6 +124,7 @@ export async function startQueryPersistence(
   return persistQueryClientSubscribe({ ...shared, persister: base });
 }
 
+/** Deletes every language's saved cache (logout). */
 export async function clearPersistedQueries(): Promise<void> {
-  await getPersister().removeClient();
+  await Promise.all(LOCALES.map((locale) => getPersister(locale).removeClient()));
 }

@@ -9,6 +9,7 @@
  * rejects.
  */
 import type { QueryClient } from '@tanstack/react-query';
+import type { Locale } from '../../../contract/locale.ts';
 import { followBrowserOnlineState } from '../persist/online-state.ts';
 import { failUnseenQueriesWhileOffline } from '../persist/unseen-offline.ts';
 import { clearPersistedQueries, startQueryPersistence } from '../persist/query-persistence.ts';
@@ -20,14 +21,15 @@ import { listenForInstallPrompt } from './install-prompt.ts';
  */
 const loadServiceWorker = () => import('./service-worker.ts');
 
-export async function startOfflineSupport(queryClient: QueryClient): Promise<void> {
+/** `locale` is the document's language: its own saved cache is the one restored. */
+export async function startOfflineSupport(queryClient: QueryClient, locale: Locale): Promise<void> {
   followBrowserOnlineState();
   failUnseenQueriesWhileOffline(queryClient);
   listenForInstallPrompt();
   void loadServiceWorker()
     .then((worker) => worker.registerServiceWorker())
     .catch((err: unknown) => console.warn('The service worker could not be registered.', err));
-  await startQueryPersistence(queryClient);
+  await startQueryPersistence(queryClient, { locale });
 }
 
 export async function clearOfflineData(): Promise<void> {

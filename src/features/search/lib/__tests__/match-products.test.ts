@@ -110,3 +110,28 @@ describe('rankProducts', () => {
     expect(rank(catalog, '  %% ')).toEqual([]);
   });
 });
+
+describe('rankProducts over what a French page saved', () => {
+  // Products as the API answers a French page: French categories, flavors and descriptions.
+  const catalog = [
+    product('Whey Protein Isolate', {
+      categories: ['Protéines en poudre', 'Isolat de lactosérum'],
+      flavors: ['Vanille', 'Biscuits et crème', 'Crème brûlée'],
+      description: 'Un isolat de protéine de lactosérum (whey), 27 g de protéines par mesure.',
+    }),
+    product('Creatine Monohydrate', {
+      categories: ['Créatine'],
+      flavors: ['Sans saveur'],
+      description: 'De la créatine monohydratée micronisée.',
+    }),
+  ];
+
+  test('French words find them, with or without their accents', () => {
+    expect(rank(catalog, 'vanille')).toEqual(['Whey Protein Isolate']);
+    expect(rank(catalog, 'proteine')).toEqual(['Whey Protein Isolate']);
+    expect(rank(catalog, 'protéines')).toEqual(['Whey Protein Isolate']);
+    expect(rank(catalog, 'biscuits creme')).toEqual(['Whey Protein Isolate']);
+    expect(rank(catalog, 'creatine')).toEqual(['Creatine Monohydrate']);
+    expect(rank(catalog, 'créatine sans saveur')).toEqual(['Creatine Monohydrate']);
+  });
+});
