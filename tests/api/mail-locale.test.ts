@@ -12,7 +12,7 @@ import { shopToday } from '../../contract/engagement.ts';
 import { TEST_CARDS, type Address, type Order } from '../../contract/orders.ts';
 import { newId } from '../../server/lib/ids.ts';
 import { users } from '../../server/modules/auth/tables.ts';
-import { variants } from '../../server/modules/catalog/tables.ts';
+import { flavors, variants } from '../../server/modules/catalog/tables.ts';
 import { orders } from '../../server/modules/orders/tables.ts';
 import { notifyRestocked } from '../../server/modules/stock-alerts/service.ts';
 import { stockAlerts } from '../../server/modules/stock-alerts/tables.ts';
@@ -522,6 +522,11 @@ describe('back-in-stock alerts', () => {
   }
 
   test('an alert set from a French page is confirmed and sent in French, with French links', async () => {
+    // The flavor as the catalog writes it in French.
+    await t.db
+      .update(flavors)
+      .set({ translations: { 'fr-CA': { name: 'Sans saveur' } } })
+      .where(eq(flavors.slug, 'fx-unflavored'));
     const email = uniqueEmail('alert-fr');
     expect((await subscribe(email, FRENCH)).statusCode).toBe(202);
     const [row] = await t.db.select().from(stockAlerts).where(eq(stockAlerts.email, email));
@@ -531,7 +536,7 @@ describe('back-in-stock alerts', () => {
     expect(confirmation!.subject).toBe(`Alerte de retour en stock${NBSP}: FX Creatine`);
     expect(confirmation!.text).toContain('Nous vous écrirons dès le retour de FX Creatine');
     expect(confirmation!.text).toContain(
-      'FX Creatine (Unflavored, 2 kg) est en rupture de stock pour le moment. Nous vous enverrons un seul courriel dès son retour en stock',
+      'FX Creatine (Sans saveur, 2 kg) est en rupture de stock pour le moment. Nous vous enverrons un seul courriel dès son retour en stock',
     );
     const stop = new RegExp(
       `Arrêter cette alerte${NBSP}: (${ORIGIN}/fr/stock-alerts/unsubscribe/[\\w-]{43})`,
@@ -542,10 +547,10 @@ describe('back-in-stock alerts', () => {
     // Whoever restocks, in whatever language, the alert goes out in the one it was set in.
     await restock();
     const alert = (await received(email)).find((m) => m.subject.startsWith('De retour'));
-    expect(alert!.subject).toBe(`De retour en stock${NBSP}: FX Creatine (Unflavored, 2 kg)`);
+    expect(alert!.subject).toBe(`De retour en stock${NBSP}: FX Creatine (Sans saveur, 2 kg)`);
     expect(alert!.text).toContain('FX Creatine est de retour en stock');
     expect(alert!.text).toContain(
-      'FX Creatine (Unflavored, 2 kg) est de retour sur nos tablettes.',
+      'FX Creatine (Sans saveur, 2 kg) est de retour sur nos tablettes.',
     );
     expect(alert!.text).toContain(
       `C’était la seule alerte demandée${NBSP}: nous ne vous écrirons plus au sujet de cet article.`,

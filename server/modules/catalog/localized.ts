@@ -6,13 +6,9 @@ import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { DEFAULT_LOCALE, type Locale } from '../../../contract/locale.ts';
 
 /** A translated text column of a table, for a query built with the table's columns. */
-export function localized<T = string>(
-  column: AnyColumn,
-  translations: AnyColumn,
-  locale: Locale,
-): SQL<T> {
-  if (locale === DEFAULT_LOCALE) return sql<T>`${column}`;
-  return sql<T>`coalesce(${translations} -> ${locale} ->> ${column.name}, ${column})`;
+export function localized(column: AnyColumn, translations: AnyColumn, locale: Locale): SQL<string> {
+  if (locale === DEFAULT_LOCALE) return sql<string>`${column}`;
+  return sql<string>`coalesce(${translations} -> ${locale} ->> ${column.name}, ${column})`;
 }
 
 /** The same for a JSON column (the nutrition label): the translation's JSON or the English. */

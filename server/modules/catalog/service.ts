@@ -169,17 +169,23 @@ export async function loadActiveProductSummaries(
 }
 
 /**
- * An active variant of the product, with its stock and the names a mail shows; its row is locked
- * for share until the transaction ends, so a stock change in flight commits first or waits.
+ * An active variant of the product, with its stock and the names a mail shows, in `locale`; its row
+ * is locked for share until the transaction ends, so a stock change in flight commits first or
+ * waits.
  */
-export async function shareVariantOf(tx: Executor, productId: string, variantId: string) {
+export async function shareVariantOf(
+  tx: Executor,
+  productId: string,
+  variantId: string,
+  locale: Locale,
+) {
   const [variant] = await tx
     .select({
       stock: variants.stock,
-      size: variants.size,
-      productName: products.name,
+      size: localized(variants.size, variants.translations, locale),
+      productName: localized(products.name, products.translations, locale),
       slug: products.slug,
-      flavorName: flavors.name,
+      flavorName: localized(flavors.name, flavors.translations, locale),
       flavorSlug: flavors.slug,
     })
     .from(variants)
@@ -198,11 +204,14 @@ export async function shareVariantOf(tx: Executor, productId: string, variantId:
 
 /**
  * A query to compose, for a statement of the caller: those of `variantIds` in stock, active and of
- * an active product, each row `id, size, product_name, slug, flavor_name, flavor_slug`.
+ * an active product, each row `id, size, product_name, slug, flavor_name, flavor_slug` and the
+ * French of the names, `size_fr, product_name_fr, flavor_name_fr`.
  */
 export function variantsBackInStock(variantIds: readonly string[]): SQL {
   return sql`select v.id, v.size, p.name as product_name, p.slug, f.name as flavor_name,
-      f.slug as flavor_slug
+      f.slug as flavor_slug, ${localizedField('v', 'size', 'fr-CA')} as size_fr,
+      ${localizedField('p', 'name', 'fr-CA')} as product_name_fr,
+      ${localizedField('f', 'name', 'fr-CA')} as flavor_name_fr
     from ${variants} v
     join ${products} p on p.id = v.product_id
     join ${flavors} f on f.id = v.flavor_id
@@ -481,7 +490,7 @@ export async function getProductDetail(
   return {
     ...toSummary(row),
     images: row.images,
-    description: String(row.description),
+    description: row.description,
     nutritionFacts: (row.nutritionFacts as NutritionFacts | null) ?? null,
     tags: row.tags,
     variants: variantList.map((variant) => ({

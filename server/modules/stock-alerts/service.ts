@@ -71,7 +71,7 @@ export async function subscribeStockAlert(
     if (!product) throw notFound('not_found', 'Product not found');
     // Shares the variant row's lock with any stock change in flight: a restock that commits
     // first is seen here (409), one that commits later finds this row and mails it.
-    const variant = await shareVariantOf(tx, product, input.variantId);
+    const variant = await shareVariantOf(tx, product, input.variantId, input.locale);
     if (!variant) throw notFound('not_found', 'That flavor and size is not one of this product’s.');
     if (variant.stock > 0) {
       throw conflict('in_stock', STOCK_ALERT_IN_STOCK, {
@@ -149,6 +149,9 @@ interface DueAlert {
   flavor_name: string;
   flavor_slug: string;
   size: string;
+  product_name_fr: string;
+  flavor_name_fr: string;
+  size_fr: string;
 }
 
 /**
@@ -164,14 +167,18 @@ export async function notifyRestocked(tx: Executor, variantIds: readonly string[
     delete from ${stockAlerts} a
     using (${variantsBackInStock(ids)}) v
     where a.variant_id = v.id
-    returning a.email, a.locale, v.product_name, v.slug, v.flavor_name, v.flavor_slug, v.size
+    returning a.email, a.locale, v.product_name, v.slug, v.flavor_name, v.flavor_slug, v.size,
+      v.product_name_fr, v.flavor_name_fr, v.size_fr
   `)) as unknown as { rows: DueAlert[] };
   if (result.rows.length === 0) return;
   for (const alert of result.rows) {
     const { locale } = alert;
     const l = inLocale(locale);
-    const name = alert.product_name;
-    const label = variantLabel(alert.flavor_name, alert.size);
+    const name = l(alert.product_name, alert.product_name_fr);
+    const label = l(
+      variantLabel(alert.flavor_name, alert.size),
+      variantLabel(alert.flavor_name_fr, alert.size_fr),
+    );
     const { text, html } = renderMail(
       {
         heading: l(`${name} is back in stock`, `${name} est de retour en stock`),
