@@ -2,7 +2,7 @@
  * `npm run budget`: the JavaScript a shopper's browser fetches before the first page can render —
  * the entry script of dist/index.html, every module it preloads, and their static imports, plus
  * the route-preload script and the chunks it preloads for the page's route — gzipped, listed file
- * by file and route by route against the 148 KiB budget (docs/decisions.md, A 148 KiB first page), which the heaviest route must
+ * by file and route by route against the 156 KiB budget (docs/decisions.md, A 156 KiB first page), which the heaviest route must
  * meet; and that no first page loads Stripe.js. Exits 1 over budget or with Stripe.js on a first
  * page. Reads the last `vite build`; builds nothing itself.
  */
@@ -11,7 +11,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { PRELOAD_SCRIPT_TAG, readPreloadScript } from './vite/route-preload.ts';
 
-export const FIRST_PAGE_JS_BUDGET_KIB = 148;
+export const FIRST_PAGE_JS_BUDGET_KIB = 156;
 
 const dist = path.resolve(import.meta.dirname, '..', 'dist');
 
@@ -65,21 +65,38 @@ export function firstPageFiles(root: string): { file: string; bytes: number; gzi
 const gzipped = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
 
 /**
- * Each route's own first-page JavaScript beyond the entry: the route-preload script and the
- * chunks it preloads for that route. Empty when the build has no route-preload script.
+ * Each route's own first-page JavaScript beyond the entry: the route-preload script, the chunks it
+ * preloads for that route, and the interface messages the page loads before it renders (the
+ * shell's and the route's, in the language whose are heavier). Empty when the build has no
+ * route-preload script.
  */
-export function routeFiles(root: string): { pattern: string; gzip: number; files: number }[] {
+export function routeFiles(
+  root: string,
+): { pattern: string; gzip: number; messages: number; files: number }[] {
   const html = readFileSync(path.join(root, 'index.html'), 'utf8');
   const script = PRELOAD_SCRIPT_TAG.exec(html)?.[1];
   if (!script) return [];
   const scriptFile = path.join(root, script);
   const scriptGzip = gzipped(scriptFile);
-  return readPreloadScript(readFileSync(scriptFile, 'utf8'))
-    .map(({ pattern, urls }) => ({
-      pattern,
-      gzip: scriptGzip + urls.reduce((sum, url) => sum + gzipped(path.join(root, url)), 0),
-      files: urls.length + 1,
-    }))
+  const { routes, messages } = readPreloadScript(readFileSync(scriptFile, 'utf8'));
+  const messageUrls = (pattern: string) =>
+    Object.values(messages).map(({ shell, routes: own }) => [
+      shell,
+      ...own.filter(([routePattern]) => routePattern === pattern).map(([, url]) => url),
+    ]);
+  const sizeOf = (urls: string[]) =>
+    urls.reduce((sum, url) => sum + gzipped(path.join(root, url)), 0);
+  return routes
+    .map(({ pattern, urls }) => {
+      const heaviest = messageUrls(pattern).sort((a, b) => sizeOf(b) - sizeOf(a))[0] ?? [];
+      const messageGzip = sizeOf(heaviest);
+      return {
+        pattern,
+        gzip: scriptGzip + sizeOf(urls) + messageGzip,
+        messages: messageGzip,
+        files: urls.length + 1 + heaviest.length,
+      };
+    })
     .sort((a, b) => b.gzip - a.gzip);
 }
 
@@ -94,7 +111,9 @@ export function firstPageStripeFiles(root: string): string[] {
   const html = readFileSync(path.join(root, 'index.html'), 'utf8');
   const script = PRELOAD_SCRIPT_TAG.exec(html)?.[1];
   const routeUrls = script
-    ? readPreloadScript(readFileSync(path.join(root, script), 'utf8')).flatMap(({ urls }) => urls)
+    ? readPreloadScript(readFileSync(path.join(root, script), 'utf8')).routes.flatMap(
+        ({ urls }) => urls,
+      )
     : [];
   const files = new Set([
     ...firstPageFiles(root).map(({ file }) => file),
@@ -121,9 +140,9 @@ function main() {
   console.log(`  ${'entry total'.padEnd(30)} ${kib(raw)}  ${kib(entry)}`);
   const routes = routeFiles(dist);
   if (routes.length > 0) {
-    console.log('\nwith each route (KiB gzip)        route    total');
-    for (const { pattern, gzip } of routes) {
-      console.log(`  ${pattern.padEnd(30)} ${kib(gzip)}  ${kib(entry + gzip)}`);
+    console.log('\nwith each route (KiB gzip)        route  messages    total');
+    for (const { pattern, gzip, messages } of routes) {
+      console.log(`  ${pattern.padEnd(30)} ${kib(gzip)}  ${kib(messages)}  ${kib(entry + gzip)}`);
     }
   }
   const heaviest = routes[0];

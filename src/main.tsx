@@ -10,7 +10,7 @@ import './styles/global.css';
 import { hydrate } from '@tanstack/react-query';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { localeOfPath } from '../contract/locale.ts';
+import { localeOfPath, pathWithoutLocale } from '../contract/locale.ts';
 import { App } from './app.tsx';
 import { startCartOutbox } from './features/cart/api/index.ts';
 import { setRequestLocale } from './lib/api-client.ts';
@@ -27,7 +27,7 @@ hydrateCustomer();
 
 /** The document's language, from its address; its catalog starts loading at once. */
 const documentLocale = localeOfPath(window.location.pathname);
-const translating = loadI18n(documentLocale);
+const translating = loadI18n(documentLocale, pathWithoutLocale(window.location.pathname));
 // The API writes mails and documents in the language of the page that asked.
 setRequestLocale(documentLocale);
 

@@ -11,8 +11,12 @@
  * of the shell.
  */
 import type { Plugin, Rolldown } from 'vite';
+import { messages as english } from '../../src/locales/en-CA.ts';
+import { messages as french } from '../../src/locales/fr-CA.ts';
 import { STORAGE_KEYS } from '../../src/lib/constants.ts';
 import { CART_EMPTY_MARK, FIRST_VIEW } from '../../src/lib/ssr/first-view.ts';
+
+import { splitMessages, type MessageTable } from './route-messages.ts';
 
 type OutputBundle = Rolldown.OutputBundle;
 type OutputChunk = Rolldown.OutputChunk;
@@ -139,7 +143,10 @@ export function routePreloads(
 }
 
 const TABLE_START = '(()=>{const r=';
-const TABLE_END = ';const p=location.pathname;';
+/** A French page's path is matched as its English twin's (`/fr/cart` as `/cart`). */
+const TABLE_END = ';const p=location.pathname.replace(/^\\/fr(?=\\/|$)/,"")||"/";';
+const MESSAGES_START = 'const m=window.forgeMessages=';
+const MESSAGES_END = ';\n';
 
 /**
  * How long the script waits for the first view to paint before it starts the app anyway: a
@@ -174,15 +181,23 @@ let started = false;
 const start = () => {
   if (started) return;
   started = true;
+  const preload = (href) => {
+    const link = document.createElement("link");
+    link.rel = "modulepreload";
+    link.href = href;
+    document.head.append(link);
+  };
   for (const [pattern, files] of r) {
     if (!new RegExp(pattern).test(p)) continue;
-    for (const href of files) {
-      const link = document.createElement("link");
-      link.rel = "modulepreload";
-      link.href = href;
-      document.head.append(link);
-    }
+    files.forEach(preload);
     break;
+  }
+  // The page's messages, in its language: the shell's and its route's.
+  const messages = m[document.documentElement.lang] || m["en-CA"];
+  if (messages) {
+    preload(messages.shell);
+    const route = messages.routes.find(([pattern]) => new RegExp(pattern).test(p));
+    if (route) preload(route[1]);
   }
   const script = document.createElement("script");
   script.type = "module";
@@ -232,18 +247,44 @@ setTimeout(start, ${ENTRY_START_LIMIT_MS});
  * First of all it marks a device that holds no cart (CART_EMPTY_MARK), so the cart page's HTML
  * shows that cart as empty at once instead of loading until the app has read it.
  */
-export function preloadScript(preloads: RoutePreload[], base: string): string {
+export function preloadScript(
+  preloads: RoutePreload[],
+  base: string,
+  messages: MessageTable = {} as MessageTable,
+): string {
   const table = preloads.map(({ pattern, files }) => [pattern, files.map((file) => base + file)]);
-  return `${TABLE_START}${JSON.stringify(table)}${TABLE_END}${START_APP}})();\n`;
+  const messageUrls = Object.fromEntries(
+    Object.entries(messages).map(([locale, { shell, routes }]) => [
+      locale,
+      { shell: base + shell, routes: routes.map(([pattern, file]) => [pattern, base + file]) },
+    ]),
+  );
+  return (
+    `${TABLE_START}${JSON.stringify(table)}${TABLE_END}` +
+    `${MESSAGES_START}${JSON.stringify(messageUrls)}${MESSAGES_END}${START_APP}})();\n`
+  );
 }
 
-/** The routes and URLs a script made by `preloadScript` preloads (for the bundle budget). */
-export function readPreloadScript(script: string): { pattern: string; urls: string[] }[] {
+/**
+ * The routes and URLs a script made by `preloadScript` preloads, and the message files of each
+ * language (for the bundle budget).
+ */
+export function readPreloadScript(script: string): {
+  routes: { pattern: string; urls: string[] }[];
+  messages: MessageTable;
+} {
   const start = script.indexOf(TABLE_START);
   const end = script.indexOf(TABLE_END);
-  if (start !== 0 || end < 0) throw new Error('not a route-preload script');
+  const messagesStart = script.indexOf(MESSAGES_START);
+  const messagesEnd = script.indexOf(MESSAGES_END, messagesStart);
+  if (start !== 0 || end < 0 || messagesStart < 0 || messagesEnd < 0) {
+    throw new Error('not a route-preload script');
+  }
   const table = JSON.parse(script.slice(TABLE_START.length, end)) as [string, string[]][];
-  return table.map(([pattern, urls]) => ({ pattern, urls }));
+  const messages = JSON.parse(
+    script.slice(messagesStart + MESSAGES_START.length, messagesEnd),
+  ) as MessageTable;
+  return { routes: table.map(([pattern, urls]) => ({ pattern, urls })), messages };
 }
 
 /**
@@ -283,11 +324,15 @@ export function routePreload(): Plugin {
       // No route loads anything lazily: the router plugin no longer splits route components (or
       // src/routes moved), and a silently empty script would undo the first-page preloads.
       if (preloads.length === 0) this.error('route-preload: no route has a lazily loaded chunk');
+      const messages = splitMessages(bundle, routes, { 'en-CA': english, 'fr-CA': french });
+      for (const [fileName, source] of messages.files) {
+        this.emitFile({ type: 'asset', fileName, source });
+      }
       const fileName = this.getFileName(
         this.emitFile({
           type: 'asset',
           name: 'route-preload.js',
-          source: preloadScript(preloads, base),
+          source: preloadScript(preloads, base, messages.table),
         }),
       );
       html.source = withFirstPageScripts(String(html.source), `${base}${fileName}`);

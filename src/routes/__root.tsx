@@ -12,6 +12,7 @@ import { useEffect } from 'react';
 import type { Locale } from '../../contract/locale.ts';
 import { Toaster } from '../components/ui/toaster.tsx';
 import { documentTitle } from '../lib/document-title.ts';
+import { loadRouteMessages } from '../lib/i18n/catalogs.ts';
 import { useSessionCheck } from '../features/account/api/profile.ts';
 import {
   useSessionExpiry,
@@ -37,6 +38,8 @@ export interface RouterContext {
  * Dashboard' (also index.html's title) while no page below has a title yet.
  */
 export const Route = createRootRouteWithContext<RouterContext>()({
+  // A page's messages are there before it shows (a production build loads them by route).
+  beforeLoad: ({ context, location }) => loadRouteMessages(context.i18n, location.pathname),
   head: ({ match }) => ({
     meta: [
       {

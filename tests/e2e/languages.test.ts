@@ -7,6 +7,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { patientPoll, shopInBrowser } from './harness.ts';
+import { messages as frenchMessages } from '../../src/locales/fr-CA.ts';
 import { persistedCache, waitForWorker } from './offline-helpers.ts';
 
 const e2e = shopInBrowser();
@@ -63,6 +64,38 @@ describe('languages', () => {
       'every page link on a French page stays French',
     ).toEqual([]);
     expect(errors.filter((text) => /hydrat|did not match/i.test(text))).toEqual([]);
+  });
+
+  test('a page loads its language’s messages for its route, and the next route’s on the way', async () => {
+    const context = await e2e.newContext({ locale: 'fr-CA' });
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.endsWith('.js')) scripts.push(path);
+    });
+    const messageFiles = () => scripts.filter((path) => path.includes('/messages-'));
+    await page.goto('/fr/category/creatine');
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    const first = messageFiles();
+    expect(first.some((path) => path.includes('messages-shell-fr-CA-'))).toBe(true);
+    expect(first.some((path) => path.includes('messages-route-fr-CA-'))).toBe(true);
+    // Never a whole catalog, and nothing of the other language.
+    expect(scripts.filter((path) => /\/assets\/(en|fr)-CA-/.test(path))).toEqual([]);
+    expect(messageFiles().filter((path) => path.includes('en-CA'))).toEqual([]);
+
+    // A page of another route, reached in the app: its messages come before it shows.
+    await page
+      .locator('main a[href^="/fr/product/"]:not([aria-hidden="true"]):visible')
+      .first()
+      .click();
+    await expect.poll(() => page.title()).toBe('Détails du produit');
+    await page.getByRole('button', { name: 'Ajouter au panier' }).first().waitFor();
+    expect(messageFiles().length).toBeGreaterThan(first.length);
+    // No message shows as its id, as one missing from what was loaded would.
+    const words = new Set((await page.locator('body').innerText()).split(/\s+/));
+    expect(Object.keys(frenchMessages).filter((id) => words.has(id))).toEqual([]);
+    await context.close();
   });
 
   test('the switch leads to the same page in the other language and is remembered', async () => {

@@ -6,6 +6,7 @@ import {
   ENTRY_START_LIMIT_MS,
   PRELOAD_SCRIPT_TAG,
   preloadScript,
+  readPreloadScript,
   routePattern,
   routeModules,
   routePreloads,
@@ -161,6 +162,49 @@ describe('route preload', () => {
     ]);
   });
 
+  it('on a French page: its English twin’s route chunks, and its messages in French', () => {
+    const script = preloadScript(
+      [{ pattern: '^/search/products/?$', files: ['assets/search.js'] }],
+      '/',
+      {
+        'en-CA': {
+          shell: 'assets/messages-shell-en.js',
+          routes: [['^/search/products/?$', 'assets/messages-route-en.js']],
+        },
+        'fr-CA': {
+          shell: 'assets/messages-shell-fr.js',
+          routes: [['^/search/products/?$', 'assets/messages-route-fr.js']],
+        },
+      },
+    );
+    const run = (pathname: string, lang: string) => {
+      const page = firstPage(script, { pathname, lang });
+      page.report({ name: 'first-contentful-paint' });
+      return { added: page.added, table: page.window.forgeMessages };
+    };
+    const link = (href: string) => ({ tag: 'link', rel: 'modulepreload', href });
+    const entry = { tag: 'script', type: 'module', src: '/assets/index.js' };
+    const french = run('/fr/search/products', 'fr-CA');
+    expect(french.added).toEqual([
+      link('/assets/search.js'),
+      link('/assets/messages-shell-fr.js'),
+      link('/assets/messages-route-fr.js'),
+      entry,
+    ]);
+    expect(french.table).toMatchObject({ 'fr-CA': { shell: '/assets/messages-shell-fr.js' } });
+    expect(run('/search/products', 'en-CA').added).toEqual([
+      link('/assets/search.js'),
+      link('/assets/messages-shell-en.js'),
+      link('/assets/messages-route-en.js'),
+      entry,
+    ]);
+    // A route with no messages of its own: the shell's alone.
+    expect(run('/fr', 'fr-CA').added).toEqual([link('/assets/messages-shell-fr.js'), entry]);
+    expect(readPreloadScript(script).messages['fr-CA'].routes).toEqual([
+      ['^/search/products/?$', '/assets/messages-route-fr.js'],
+    ]);
+  });
+
   it('adds modulepreload links for the first matching route only, then the entry', () => {
     const script = preloadScript(
       [
@@ -291,6 +335,8 @@ interface Options {
   main?: 'IMG' | 'P';
   /** Whether the browser reports element and paint timings (Chromium does). */
   paintReports?: boolean;
+  /** The document's language (`<html lang>`). */
+  lang?: string;
 }
 
 /**
@@ -298,7 +344,10 @@ interface Options {
  * what it adds to the document's head and what it observes, and handles to report paints, fire
  * the main picture's events, let it decode or the fonts get ready, paint frames and fire timers.
  */
-function firstPage(script: string, { pathname, main, paintReports = true }: Options) {
+function firstPage(
+  script: string,
+  { pathname, main, paintReports = true, lang = 'en-CA' }: Options,
+) {
   const added: Record<string, string>[] = [];
   const observed: unknown[] = [];
   const observers: ((entries: unknown[]) => void)[] = [];
@@ -336,6 +385,7 @@ function firstPage(script: string, { pathname, main, paintReports = true }: Opti
     addEventListener: (type: string, listener: (event: unknown) => void) =>
       windowListeners.set(type, listener),
     document: {
+      documentElement: { lang },
       currentScript: { dataset: { entry: '/assets/index.js' } },
       fonts,
       querySelector: (selector: string) =>

@@ -1,0 +1,154 @@
+/**
+ * The interface's messages split by route, so a page loads the messages its code can show and no
+ * others. A compiled catalog holds every message of a language (src/locales/<locale>.ts, about
+ * 20 KiB gzipped); a first page shows a tenth of them. At build time each chunk's messages are
+ * found by their ids in its code (the macros compile each message to its id), then:
+ *
+ * - the shell holds the messages of the code every page runs (the entry and its static imports)
+ *   and of the chunks no route reaches (lazy parts of the frame: dialogs, menus);
+ * - each page route has the messages of its chunks, and of everything they import, statically or
+ *   lazily, that the shell lacks.
+ *
+ * Each becomes a small module per language (`export const messages`), named by its content. The
+ * route-preload script carries the table (`window.forgeMessages`) and preloads the shell and the
+ * route's messages with the route's code; the app loads them before it renders (src/lib/i18n). A
+ * build without the table (the dev server, tests, the server's render) loads whole catalogs.
+ */
+import { createHash } from 'node:crypto';
+import type { Rolldown } from 'vite';
+import type { Messages } from '@lingui/core';
+import type { Locale } from '../../contract/locale.ts';
+import { routePattern, type RouteModule } from './route-preload.ts';
+
+type OutputBundle = Rolldown.OutputBundle;
+type OutputChunk = Rolldown.OutputChunk;
+
+/** Where each language's messages are: the shell, and each route's beyond it. */
+export interface MessageFiles {
+  shell: string;
+  /** [URL pattern, file] in the route-preload table's order; routes needing nothing are absent. */
+  routes: [pattern: string, file: string][];
+}
+
+export type MessageTable = Record<Locale, MessageFiles>;
+
+export interface SplitMessages {
+  table: MessageTable;
+  /** Files to emit, by file name (relative to the output directory). */
+  files: Map<string, string>;
+}
+
+/** A quoted token of a message id's shape: six characters of base64. */
+const QUOTED_ID = /[`'"]([A-Za-z0-9+/]{6})[`'"]/g;
+
+/** The message ids of `catalog` that `code` names. */
+export function messageIdsIn(code: string, ids: ReadonlySet<string>): Set<string> {
+  const found = new Set<string>();
+  for (const match of code.matchAll(QUOTED_ID)) if (ids.has(match[1]!)) found.add(match[1]!);
+  return found;
+}
+
+function messagesModule(catalog: Messages, ids: Iterable<string>): string {
+  const picked: Messages = {};
+  for (const id of [...ids].sort()) if (catalog[id] !== undefined) picked[id] = catalog[id];
+  return `export const messages=JSON.parse(${JSON.stringify(JSON.stringify(picked))});\n`;
+}
+
+function fileFor(kind: string, locale: Locale, source: string): string {
+  const hash = createHash('sha256').update(source).digest('base64url').slice(0, 10);
+  return `assets/messages-${kind}-${locale}-${hash}.js`;
+}
+
+/**
+ * Splits `catalogs` by the bundle's chunks and routes (see above). `routes` are the route files
+ * and their lazy imports, as routePreloads takes them; staff pages get theirs like any route.
+ */
+export function splitMessages(
+  bundle: OutputBundle,
+  routes: readonly RouteModule[],
+  catalogs: Record<Locale, Messages>,
+): SplitMessages {
+  const locales = Object.keys(catalogs) as Locale[];
+  const ids = new Set(Object.keys(catalogs[locales[0]!]));
+  const chunks = new Map<string, OutputChunk>();
+  for (const output of Object.values(bundle)) {
+    if (output.type !== 'chunk') continue;
+    // The whole catalogs are chunks too (the fallback): every id is in them.
+    const isCatalog = output.moduleIds.some((id) => /[\\/]src[\\/]locales[\\/]/.test(id));
+    if (!isCatalog) chunks.set(output.fileName, output);
+  }
+  const idsOf = new Map<string, Set<string>>();
+  for (const chunk of chunks.values()) idsOf.set(chunk.fileName, messageIdsIn(chunk.code, ids));
+
+  const atStart = new Set<string>();
+  for (const chunk of chunks.values()) {
+    if (!chunk.isEntry) continue;
+    atStart.add(chunk.fileName);
+    for (const file of chunk.imports) atStart.add(file);
+  }
+  const reach = (fileName: string, into: Set<string>) => {
+    if (atStart.has(fileName) || into.has(fileName) || !chunks.has(fileName)) return;
+    into.add(fileName);
+    const chunk = chunks.get(fileName)!;
+    for (const file of [...chunk.imports, ...chunk.dynamicImports]) reach(file, into);
+  };
+  const chunkOf = new Map<string, string>();
+  for (const chunk of chunks.values()) {
+    for (const id of chunk.moduleIds) chunkOf.set(id, chunk.fileName);
+  }
+  const lazyChunks = new Map<string, string[]>();
+  for (const { file, lazyModules } of routes) {
+    lazyChunks.set(
+      file,
+      lazyModules.flatMap((id) => chunkOf.get(id) ?? []),
+    );
+  }
+
+  // Each page route's chunks: its own lazy code and its layouts', with all they import.
+  const routeChunks = new Map<string, Set<string>>();
+  for (const routeFile of lazyChunks.keys()) {
+    const pattern = routePattern(routeFile);
+    if (pattern === null || routeFile.split('/').at(-1)!.startsWith('_')) continue;
+    const files = new Set<string>();
+    const segments = routeFile.split('/');
+    for (let depth = 1; depth <= segments.length; depth += 1) {
+      for (const chunk of lazyChunks.get(segments.slice(0, depth).join('/')) ?? []) {
+        reach(chunk, files);
+      }
+    }
+    const known = routeChunks.get(pattern);
+    routeChunks.set(pattern, known ? new Set([...known, ...files]) : files);
+  }
+  const reached = new Set([...routeChunks.values()].flatMap((files) => [...files]));
+
+  const shell = new Set<string>();
+  for (const [file, found] of idsOf) {
+    if (atStart.has(file) || !reached.has(file)) for (const id of found) shell.add(id);
+  }
+  const dynamic = (pattern: string) =>
+    pattern.includes('[^/]+') || pattern.includes('.*') ? 1 : 0;
+  const patterns = [...routeChunks.keys()].sort(
+    (a, b) => dynamic(a) - dynamic(b) || a.localeCompare(b),
+  );
+
+  const files = new Map<string, string>();
+  const emit = (kind: string, locale: Locale, wanted: Iterable<string>) => {
+    const source = messagesModule(catalogs[locale], wanted);
+    const fileName = fileFor(kind, locale, source);
+    files.set(fileName, source);
+    return fileName;
+  };
+  const table = {} as MessageTable;
+  for (const locale of locales) {
+    const routesOfLocale: [string, string][] = [];
+    for (const pattern of patterns) {
+      const wanted = new Set<string>();
+      for (const file of routeChunks.get(pattern)!) {
+        for (const id of idsOf.get(file) ?? []) if (!shell.has(id)) wanted.add(id);
+      }
+      if (wanted.size > 0) routesOfLocale.push([pattern, emit('route', locale, wanted)]);
+    }
+    table[locale] = { shell: emit('shell', locale, shell), routes: routesOfLocale };
+  }
+  return { table, files };
+}
