@@ -249,7 +249,7 @@ function RefundForm({ order, report }: { order: AdminOrder; report: Report }) {
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const found: Errors<'amount' | 'reason'> = {};
-    const cents = parseDollars(amount);
+    const cents = parseDollars(amount, locale);
     const zero = formatMoney(0, locale);
     if (!amount.trim()) found.amount = t`Enter the amount to refund.`;
     else if (cents === null) found.amount = t`Enter an amount in dollars, such as 12.50.`;

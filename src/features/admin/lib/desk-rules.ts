@@ -5,6 +5,7 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { canTransition, type OrderStatus } from '../../../../contract/checkout-rules.ts';
+import { DEFAULT_LOCALE, type Locale } from '../../../../contract/locale.ts';
 
 /** The statuses staff set by hand (`refunded` comes from refunding, `paid` from the payment). */
 const STAFF_MOVES = ['processing', 'shipped', 'delivered', 'cancelled'] as const;
@@ -19,9 +20,17 @@ export function canRefund(order: { refundable: number }): boolean {
   return order.refundable > 0;
 }
 
-/** "12.5", "$1,012.50" → cents; null when it is not an amount of dollars and cents. */
-export function parseDollars(text: string): number | null {
-  const clean = text.trim().replace(/^\$/, '').replaceAll(',', '');
+/**
+ * An amount of dollars and cents as the page's language writes it, in cents: "12.5", "$1,012.50"
+ * in English; "12,5", "1 012,50 $" in French (spaces group thousands, the comma marks cents).
+ * Null when it is not such an amount.
+ */
+export function parseDollars(text: string, locale: Locale = DEFAULT_LOCALE): number | null {
+  const bare = text.trim().replace(/^\$\s*|\s*\$$/g, '');
+  const clean =
+    locale === 'fr-CA'
+      ? bare.replace(/[\s\u00a0\u202f]/g, '').replace(',', '.')
+      : bare.replaceAll(',', '');
   if (!/^\d+(\.\d{1,2})?$/.test(clean)) return null;
   const [whole, part = ''] = clean.split('.');
   return Number(whole) * 100 + Number(part.padEnd(2, '0'));

@@ -3,7 +3,7 @@
  * the amounts in French money (112,97 $, no-break spaces), and the refund form's labels, read from
  * the French catalog (src/locales/fr-CA.ts).
  */
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { customerState } from '../../../../stores/customer.ts';
@@ -62,4 +62,31 @@ test('one order at the desk, in French', async () => {
   // textContent, not getByText: Testing Library's matcher turns no-break spaces into spaces.
   expect(refund.textContent).toContain(`Il reste jusqu’à 112,97${NBSP}$ à rembourser.`);
   expect(screen.getByRole('button', { name: 'Marquer en traitement' })).toBeTruthy();
+});
+
+test('a refund typed the French way, 12,50 or 1 012,50 $, goes in cents', async () => {
+  const posted: unknown[] = [];
+  server.use(
+    http.post(api('/admin/orders/ord_1/refunds'), async ({ request }) => {
+      posted.push(await request.json());
+      return HttpResponse.json(ok(makeDeskOrder()));
+    }),
+  );
+  renderInFrench();
+  const form = await screen.findByRole('form', { name: 'Rembourser' });
+  const amount = within(form).getByLabelText('Montant ($ CA)');
+  const submit = within(form).getByRole('button', { name: 'Rembourser' });
+  fireEvent.change(amount, { target: { value: 'dix' } });
+  fireEvent.click(submit);
+  expect(within(form).getByRole('alert').textContent).toBe(
+    'Entrez un montant en dollars, comme 12,50.',
+  );
+  fireEvent.change(amount, { target: { value: '1 012,50 $' } });
+  fireEvent.click(submit);
+  // Above what is left (112,97 $): refused before sending, as in English.
+  expect(within(form).getByRole('alert').textContent).toContain('112,97');
+  expect(posted).toEqual([]);
+  fireEvent.change(amount, { target: { value: '12,5' } });
+  fireEvent.click(submit);
+  await waitFor(() => expect(posted).toEqual([{ amount: 1250 }]));
 });
