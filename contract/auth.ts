@@ -2,6 +2,7 @@
  * Accounts: registration, sign-in, password reset and the profile (`/user/auth/*`).
  */
 import { z } from 'zod';
+import { LOCALES } from './locale.ts';
 import { GuestCartId } from './cart.ts';
 import { canonicalPhone } from './checkout-rules.ts';
 import {
@@ -202,7 +203,8 @@ const exportRecord = z.record(z.string(), z.unknown());
 /** "Download my data": everything the shop keeps about the account, without secrets. */
 export const profileExport = z.object({
   exportedAt: z.string(),
-  account: profileUserSchema.extend({ createdAt: z.string() }),
+  /** `locale`: the language the shop writes to the account in. */
+  account: profileUserSchema.extend({ createdAt: z.string(), locale: z.enum(LOCALES) }),
   addresses: z.array(exportRecord),
   paymentMethods: z.array(exportRecord),
   orders: z.array(exportRecord),

@@ -249,9 +249,14 @@ describe('download my data', () => {
     expect(res.body).not.toMatch(/passwordHash|password_hash|argon|checkoutKey/i);
 
     const data = res.json() as ProfileExport;
-    expect(data.account).toMatchObject({ _id: shopper.user._id, email: shopper.user.email });
+    // The languages the shop writes to them in are theirs to see too.
+    expect(data.account).toMatchObject({
+      _id: shopper.user._id,
+      email: shopper.user.email,
+      locale: 'en-CA',
+    });
     expect(data.orders.map((o) => o.id)).toEqual([mine.id]);
-    expect(data.orders[0]).toMatchObject({ total: mine.totals.total });
+    expect(data.orders[0]).toMatchObject({ total: mine.totals.total, locale: 'en-CA' });
     expect(`FN-${data.orders[0]!.number as number}`).toBe(mine.number);
     expect((data.orders[0]!.items as unknown[]).length).toBe(1);
     expect(data.addresses).toHaveLength(1);

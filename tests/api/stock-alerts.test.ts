@@ -302,7 +302,12 @@ test("the account's data export lists its address's alerts; deleting it ends the
   expect(exported.statusCode, exported.body).toBe(200);
   const alerts = (exported.json() as { stockAlerts: Record<string, unknown>[] }).stockAlerts;
   expect(alerts).toEqual([
-    { variantId: F.unflavored, email: shopper.user.email, createdAt: expect.any(String) },
+    {
+      variantId: F.unflavored,
+      email: shopper.user.email,
+      locale: 'en-CA',
+      createdAt: expect.any(String),
+    },
   ]);
   const res = await cartCall(t.app, 'POST', '/user/profile/me/delete', shopper, {
     password: shopper.password,

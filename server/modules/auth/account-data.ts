@@ -12,6 +12,7 @@ export async function exportAccountOf(db: Executor, userId: string) {
     .select({
       ...sessionUserColumns,
       phone: users.phone,
+      locale: users.locale,
       createdAt: users.createdAt,
     })
     .from(users)

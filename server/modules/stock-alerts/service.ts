@@ -221,6 +221,7 @@ export async function exportStockAlertsOf(db: Executor, email: string) {
     .select({
       variantId: stockAlerts.variantId,
       email: stockAlerts.email,
+      locale: stockAlerts.locale,
       createdAt: stockAlerts.createdAt,
     })
     .from(stockAlerts)
