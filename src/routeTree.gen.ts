@@ -26,6 +26,7 @@ import { Route as ShopDiscountsRouteImport } from './routes/_shop/discounts'
 import { Route as ShopPrivacyRouteImport } from './routes/_shop/privacy'
 import { Route as ShopReturnsRouteImport } from './routes/_shop/returns'
 import { Route as ShopShippingRouteImport } from './routes/_shop/shipping'
+import { Route as ShopTermsRouteImport } from './routes/_shop/terms'
 import { Route as ResetPasswordTokenRouteImport } from './routes/reset-password/$token'
 import { Route as ShopAccountCheckoutRouteImport } from './routes/_shop/_account/checkout'
 import { Route as ShopAccountMyOrdersRouteImport } from './routes/_shop/_account/my-orders'
@@ -126,6 +127,11 @@ const ShopReturnsRoute = ShopReturnsRouteImport.update({
 const ShopShippingRoute = ShopShippingRouteImport.update({
   id: '/shipping',
   path: '/shipping',
+  getParentRoute: () => ShopRoute,
+} as any)
+const ShopTermsRoute = ShopTermsRouteImport.update({
+  id: '/terms',
+  path: '/terms',
   getParentRoute: () => ShopRoute,
 } as any)
 const ResetPasswordTokenRoute = ResetPasswordTokenRouteImport.update({
@@ -239,6 +245,7 @@ export interface FileRoutesByFullPath {
   '/privacy': typeof ShopPrivacyRoute
   '/returns': typeof ShopReturnsRoute
   '/shipping': typeof ShopShippingRoute
+  '/terms': typeof ShopTermsRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/checkout': typeof ShopAccountCheckoutRoute
   '/my-orders': typeof ShopAccountMyOrdersRoute
@@ -274,6 +281,7 @@ export interface FileRoutesByTo {
   '/privacy': typeof ShopPrivacyRoute
   '/returns': typeof ShopReturnsRoute
   '/shipping': typeof ShopShippingRoute
+  '/terms': typeof ShopTermsRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/checkout': typeof ShopAccountCheckoutRoute
   '/my-orders': typeof ShopAccountMyOrdersRoute
@@ -311,6 +319,7 @@ export interface FileRoutesById {
   '/_shop/privacy': typeof ShopPrivacyRoute
   '/_shop/returns': typeof ShopReturnsRoute
   '/_shop/shipping': typeof ShopShippingRoute
+  '/_shop/terms': typeof ShopTermsRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/_shop/': typeof ShopIndexRoute
   '/_shop/_account/checkout': typeof ShopAccountCheckoutRoute
@@ -349,6 +358,7 @@ export interface FileRouteTypes {
     | '/privacy'
     | '/returns'
     | '/shipping'
+    | '/terms'
     | '/reset-password/$token'
     | '/checkout'
     | '/my-orders'
@@ -384,6 +394,7 @@ export interface FileRouteTypes {
     | '/privacy'
     | '/returns'
     | '/shipping'
+    | '/terms'
     | '/reset-password/$token'
     | '/checkout'
     | '/my-orders'
@@ -420,6 +431,7 @@ export interface FileRouteTypes {
     | '/_shop/privacy'
     | '/_shop/returns'
     | '/_shop/shipping'
+    | '/_shop/terms'
     | '/reset-password/$token'
     | '/_shop/'
     | '/_shop/_account/checkout'
@@ -570,6 +582,13 @@ declare module '@tanstack/react-router' {
       path: '/shipping'
       fullPath: '/shipping'
       preLoaderRoute: typeof ShopShippingRouteImport
+      parentRoute: typeof ShopRoute
+    }
+    '/_shop/terms': {
+      id: '/_shop/terms'
+      path: '/terms'
+      fullPath: '/terms'
+      preLoaderRoute: typeof ShopTermsRouteImport
       parentRoute: typeof ShopRoute
     }
     '/reset-password/$token': {
@@ -738,6 +757,7 @@ interface ShopRouteChildren {
   ShopPrivacyRoute: typeof ShopPrivacyRoute
   ShopReturnsRoute: typeof ShopReturnsRoute
   ShopShippingRoute: typeof ShopShippingRoute
+  ShopTermsRoute: typeof ShopTermsRoute
   ShopIndexRoute: typeof ShopIndexRoute
   ShopBrandBrandSlugRoute: typeof ShopBrandBrandSlugRoute
   ShopCategoryCategorySlugRoute: typeof ShopCategoryCategorySlugRoute
@@ -761,6 +781,7 @@ const ShopRouteChildren: ShopRouteChildren = {
   ShopPrivacyRoute: ShopPrivacyRoute,
   ShopReturnsRoute: ShopReturnsRoute,
   ShopShippingRoute: ShopShippingRoute,
+  ShopTermsRoute: ShopTermsRoute,
   ShopIndexRoute: ShopIndexRoute,
   ShopBrandBrandSlugRoute: ShopBrandBrandSlugRoute,
   ShopCategoryCategorySlugRoute: ShopCategoryCategorySlugRoute,

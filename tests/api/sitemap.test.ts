@@ -347,6 +347,7 @@ describe('the child sitemaps, against the database', () => {
       '/returns',
       '/shipping',
       '/discounts',
+      '/terms',
     ]) {
       expect(pages.map((page) => page.loc)).toContain(`${ORIGIN}${path}`);
     }

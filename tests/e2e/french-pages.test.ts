@@ -44,6 +44,7 @@ const FRENCH_PAGES = [
   '/fr/returns',
   '/fr/shipping',
   '/fr/discounts',
+  '/fr/terms',
   '/fr/login',
   '/fr/register',
   '/fr/forgot-password',

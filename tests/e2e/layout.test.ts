@@ -357,6 +357,7 @@ describe('footer', () => {
       '/returns',
       '/shipping',
       '/discounts',
+      '/terms',
     ]) {
       expect(hrefs).toContain(href);
     }

@@ -49,6 +49,7 @@ describe('titles', () => {
         ['/returns', 'Returns'],
         ['/shipping', 'Shipping'],
         ['/discounts', 'Discounts'],
+        ['/terms', 'Terms of Sale'],
         ['/category/no-such-category', 'Page Not Found'],
         ['/brand/no-such-brand', 'Page Not Found'],
       ];

@@ -35,6 +35,7 @@ const PUBLIC_PAGES: [path: string, title: string, heading: string][] = [
   ['/returns', 'Returns', 'Returns & refunds'],
   ['/shipping', 'Shipping', 'Shipping'],
   ['/discounts', 'Discounts', 'Discounts'],
+  ['/terms', 'Terms of Sale', 'Terms of sale'],
   ['/login', 'Login', 'Sign in'],
   ['/register', 'Register', 'Create account'],
   ['/forgot-password', 'Forgot Password', 'Forgot password'],

@@ -36,6 +36,7 @@ export const INFORMATION_PAGES = [
   '/returns',
   '/shipping',
   '/discounts',
+  '/terms',
 ] as const;
 
 const HOME = '/';

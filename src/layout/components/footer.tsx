@@ -132,6 +132,11 @@ export function Footer() {
                 <Trans>Discount</Trans>
               </Link>
             </li>
+            <li>
+              <Link to="/terms">
+                <Trans>Terms of Sale</Trans>
+              </Link>
+            </li>
           </ul>
         </FooterGroup>
 
