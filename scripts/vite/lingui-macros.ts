@@ -12,9 +12,15 @@ const MACRO_IMPORT = /from\s+['"]@lingui\/(core|react)\/macro['"]/;
 const SOURCE_FILE = /\.[cm]?[jt]sx?$/;
 
 export function linguiMacros(): Plugin {
+  // A build that writes no source maps has no use for Babel's: mapping every module is a good part
+  // of the transform's time.
+  let sourceMaps = true;
   return {
     name: 'forge:lingui-macros',
     enforce: 'pre',
+    configResolved(config) {
+      sourceMaps = config.command === 'serve' || Boolean(config.build.sourcemap);
+    },
     async transform(code, id) {
       const file = id.split('?')[0] ?? id;
       if (!SOURCE_FILE.test(file) || file.includes('/node_modules/') || !MACRO_IMPORT.test(code)) {
@@ -24,12 +30,12 @@ export function linguiMacros(): Plugin {
         filename: file,
         babelrc: false,
         configFile: false,
-        sourceMaps: true,
+        sourceMaps,
         parserOpts: { plugins: ['typescript', 'jsx'] },
         plugins: ['@lingui/babel-plugin-lingui-macro'],
       });
       if (!result?.code) return null;
-      return { code: result.code, map: result.map };
+      return { code: result.code, map: result.map ?? null };
     },
   };
 }
