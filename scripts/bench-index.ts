@@ -6,12 +6,17 @@
  * A script that prints figures, never a test.
  *
  *   npm run bench:index -- [--products 20000] [--queries 4000] [--seed 19] [--rounds 3]
+ *     [--locale en-CA|fr-CA]
+ *
+ * `--locale` picks the language whose index is built (the shop keeps one per language); the
+ * queries are the same English words in both, so French figures show the cost, not the matches.
  *
  * It seeds a fresh PGlite catalog of --products in memory, or reads the catalog of
  * BENCH_INDEX_DATABASE_URL when set (a database `npm run bench` or the shop already seeded).
  */
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
+import { isLocale, LOCALES } from '../contract/locale.ts';
 import { SearchProductsQuery } from '../contract/search.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { seedCatalogIfEmpty } from '../server/db/seed.ts';
@@ -25,8 +30,11 @@ const { values: args } = parseArgs({
     queries: { type: 'string', default: '4000' },
     seed: { type: 'string', default: '19' },
     rounds: { type: 'string', default: '3' },
+    locale: { type: 'string', default: 'en-CA' },
   },
 });
+if (!isLocale(args.locale)) throw new Error(`--locale must be one of ${LOCALES.join(', ')}`);
+const locale = args.locale;
 
 const url = process.env.BENCH_INDEX_DATABASE_URL;
 const database = await openDatabase({ url, dataDir: 'memory://', poolSize: 2 });
@@ -37,7 +45,7 @@ try {
   global.gc?.();
   const held = () => process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers;
   const heapBefore = held();
-  const index = new MemoryProductIndex(database.db, 'en-CA');
+  const index = new MemoryProductIndex(database.db, locale);
   let started = performance.now();
   await index.load();
   const loadMs = performance.now() - started;
