@@ -19,9 +19,9 @@ test('money reads as on the pages: English as before, French with no-break space
   ]);
   expect(formatMoney(123456, 'fr-CA')).toBe(`1${NBSP}234,56${NBSP}$`);
   expect(formatMoney(-1200, 'fr-CA')).toBe(`-12,00${NBSP}$`);
-  for (const cents of [0, 99, 8399, 123456789, -4501])
-    for (const locale of ['en-CA', 'fr-CA'] as const)
-      expect(formatMoney(cents, locale)).toBe(pageMoney(cents, locale));
+  // The same function as the pages', not a copy of it (src/lib/__tests__/format.test.ts holds it
+  // to Intl's own writing).
+  expect(formatMoney).toBe(pageMoney);
 });
 
 test('dates, taxes, cards, methods and states in either language', () => {
