@@ -18,7 +18,7 @@ import { createHash } from 'node:crypto';
 import type { Rolldown } from 'vite';
 import type { Messages } from '@lingui/core';
 import type { Locale } from '../../contract/locale.ts';
-import { routePattern, type RouteModule } from './route-preload.ts';
+import { byPatternRank, routePattern, type RouteModule } from './route-preload.ts';
 
 type OutputBundle = Rolldown.OutputBundle;
 type OutputChunk = Rolldown.OutputChunk;
@@ -125,11 +125,7 @@ export function splitMessages(
   for (const [file, found] of idsOf) {
     if (atStart.has(file) || !reached.has(file)) for (const id of found) shell.add(id);
   }
-  const dynamic = (pattern: string) =>
-    pattern.includes('[^/]+') || pattern.includes('.*') ? 1 : 0;
-  const patterns = [...routeChunks.keys()].sort(
-    (a, b) => dynamic(a) - dynamic(b) || a.localeCompare(b),
-  );
+  const patterns = [...routeChunks.keys()].sort(byPatternRank);
 
   const files = new Map<string, string>();
   const emit = (kind: string, locale: Locale, wanted: Iterable<string>) => {

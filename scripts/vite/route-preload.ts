@@ -135,11 +135,18 @@ export function routePreloads(
     }
     if (files.size > 0) preloads.push({ pattern, files: [...files].sort() });
   }
-  const dynamic = (pattern: string) =>
-    pattern.includes('[^/]+') || pattern.includes('.*') ? 1 : 0;
-  return preloads.sort(
-    (a, b) => dynamic(a.pattern) - dynamic(b.pattern) || a.pattern.localeCompare(b.pattern),
-  );
+  return preloads.sort((a, b) => byPatternRank(a.pattern, b.pattern));
+}
+
+/**
+ * The order routes are tried in: fixed paths first, then those with a parameter, the catch-all
+ * (`$`) last, so `/search/products` wins over a `$param` sibling and nothing falls to the
+ * catch-all that another route matches.
+ */
+export function byPatternRank(a: string, b: string): number {
+  const rank = (pattern: string) =>
+    pattern.includes('.*') ? 2 : pattern.includes('[^/]+') ? 1 : 0;
+  return rank(a) - rank(b) || a.localeCompare(b);
 }
 
 const TABLE_START = '(()=>{const r=';

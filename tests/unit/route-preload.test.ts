@@ -114,6 +114,20 @@ describe('route preload', () => {
     ]);
   });
 
+  it('tries fixed paths, then parameters, and the catch-all last', () => {
+    const bundle = bundleOf(
+      chunk('assets/index.js', [], { isEntry: true }),
+      chunk('assets/missing.js', [], split('$')),
+      chunk('assets/product.js', [], split('_shop/product/$identifier')),
+      chunk('assets/cart.js', [], split('_shop/cart')),
+    );
+    expect(routePreloads(bundle, routesOf(bundle)).map(({ pattern }) => pattern)).toEqual([
+      '^/cart/?$',
+      '^/product/[^/]+/?$',
+      '^/.*/?$',
+    ]);
+  });
+
   it("finds each route file's lazily imported modules in the module graph", () => {
     const graph: Record<string, string[]> = {
       '/work/shop/src/main.tsx': ['/work/shop/src/lib/later.ts'],
