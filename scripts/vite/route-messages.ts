@@ -4,8 +4,9 @@
  * 20 KiB gzipped); a first page shows a tenth of them. At build time each chunk's messages are
  * found by their ids in its code (the macros compile each message to its id), then:
  *
- * - the shell holds the messages of the code every page runs (the entry and its static imports)
- *   and of the chunks no route reaches (lazy parts of the frame: dialogs, menus);
+ * - the shell holds the messages of the code every page runs (the entry and its static imports),
+ *   of what the frame loads lazily on any page (dialogs, the menu, the search box), and of the
+ *   chunks no route reaches;
  * - each page route has the messages of its chunks, and of everything they import, statically or
  *   lazily, that the shell lacks.
  *
@@ -121,9 +122,22 @@ export function splitMessages(
   }
   const reached = new Set([...routeChunks.values()].flatMap((files) => [...files]));
 
+  // What the frame loads lazily on any page (a dialog, the menu): the entry's dynamic imports that
+  // are no route's code, with all they import. A route may import one of them too; the frame's
+  // need wins, or a page whose route does not would show it without its messages.
+  const routeLazy = new Set([...lazyChunks.values()].flat());
+  const frameLazy = new Set<string>();
+  for (const file of atStart) {
+    for (const lazy of chunks.get(file)?.dynamicImports ?? []) {
+      if (!routeLazy.has(lazy)) reach(lazy, frameLazy);
+    }
+  }
+
   const shell = new Set<string>();
   for (const [file, found] of idsOf) {
-    if (atStart.has(file) || !reached.has(file)) for (const id of found) shell.add(id);
+    if (atStart.has(file) || frameLazy.has(file) || !reached.has(file)) {
+      for (const id of found) shell.add(id);
+    }
   }
   const patterns = [...routeChunks.keys()].sort(byPatternRank);
 

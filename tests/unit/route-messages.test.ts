@@ -29,6 +29,7 @@ const catalogs = {
     dddddd: 'Close',
     eeeeee: 'Your cart',
     ffffff: 'Never used',
+    gggggg: 'Your code',
   },
   'fr-CA': {
     aaaaaa: 'Menu',
@@ -37,6 +38,7 @@ const catalogs = {
     dddddd: 'Fermer',
     eeeeee: 'Votre panier',
     ffffff: 'Jamais utilisé',
+    gggggg: 'Votre code',
   },
 };
 
@@ -59,13 +61,20 @@ describe('route messages', () => {
       [
         chunk('assets/index.js', 'i18n._(`aaaaaa`)', {
           isEntry: true,
-          dynamicImports: ['assets/product.js', 'assets/cart.js', 'assets/menu.js'],
+          dynamicImports: [
+            'assets/product.js',
+            'assets/cart.js',
+            'assets/menu.js',
+            'assets/coupon.js',
+          ],
         }),
+        // The frame opens it on any page; the product page imports it too.
+        chunk('assets/coupon.js', '{id:`gggggg`}'),
         // Reached by no route: a lazy part of the frame.
         chunk('assets/menu.js', '{id:`dddddd`}'),
         chunk('assets/product.js', '{id:`bbbbbb`}', {
           moduleIds: [`${routes}_shop/product/$identifier.tsx?split`],
-          dynamicImports: ['assets/review.js'],
+          dynamicImports: ['assets/review.js', 'assets/coupon.js'],
         }),
         // Loaded lazily by the product page: its messages come with the page's.
         chunk('assets/review.js', '{id:`cccccc`}'),
@@ -92,7 +101,11 @@ describe('route messages', () => {
     const { table, files } = splitMessages(bundle, routeModules, catalogs);
 
     const fr = table['fr-CA'];
-    expect(await messagesOf(files.get(fr.shell)!)).toEqual({ aaaaaa: 'Menu', dddddd: 'Fermer' });
+    expect(await messagesOf(files.get(fr.shell)!)).toEqual({
+      aaaaaa: 'Menu',
+      dddddd: 'Fermer',
+      gggggg: 'Votre code',
+    });
     // Routes without parameters first; one with nothing beyond the shell has no file.
     expect(fr.routes.map(([pattern]) => pattern)).toEqual(['^/cart/?$', '^/product/[^/]+/?$']);
     expect(await messagesOf(files.get(fr.routes[0]![1])!)).toEqual({ eeeeee: 'Votre panier' });
