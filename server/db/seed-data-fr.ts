@@ -4,6 +4,7 @@
  * as they are.
  */
 import type { NutritionFacts } from '../modules/catalog/tables.ts';
+import { facts } from './seed-data.ts';
 
 /** French name and description of every category, by category slug (every slug of CATEGORIES). */
 export const CATEGORIES_FR: Record<string, { name: string; description: string }> = {
@@ -239,19 +240,6 @@ export function flavorDescriptionFr(kind: 'sweet' | 'fruity' | 'plain', name: st
       return `${name} : aucun arôme ajouté, pour un mélange discret dans tout ce que vous préparez.`;
   }
 }
-
-/** French nutrition facts, as seed-data.ts's `facts` builds the English ones. */
-const facts = (
-  servingSize: string,
-  servingsPerContainer: number,
-  rows: [string, string, string?][],
-): NutritionFacts => ({
-  servingSize,
-  servingsPerContainer,
-  rows: rows.map(([name, amount, dailyValue]) =>
-    dailyValue ? { name, amount, dailyValue } : { name, amount },
-  ),
-});
 
 /** French pitch and nutrition label of every product family, by family key (every key of PRODUCT_FAMILIES). */
 export const FAMILIES_FR: Record<string, { pitch: string; nutrition: NutritionFacts }> = {

@@ -420,7 +420,8 @@ export interface ProductFamily {
   nutrition: NutritionFacts;
 }
 
-const facts = (
+/** A nutrition label from its serving, servings and rows `[name, amount, daily value?]`. */
+export const facts = (
   servingSize: string,
   servingsPerContainer: number,
   rows: [string, string, string?][],
