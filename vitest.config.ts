@@ -22,6 +22,7 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           environmentOptions: { happyDOM: { url: 'http://localhost:3000/' } },
+          setupFiles: ['src/testing/setup.ts'],
         },
       },
       {

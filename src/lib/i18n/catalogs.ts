@@ -63,14 +63,16 @@ export async function loadI18n(locale: Locale, pathname = '/'): Promise<I18n> {
 
 /**
  * Loads the messages of the page at `pathname` into `i18n` if it lacks them (the router asks before
- * it shows a page); nothing to do where whole catalogs are loaded.
+ * it shows a page). Nothing to wait for, and no promise, where they are there already or whole
+ * catalogs are loaded: the router then goes on at once, as it would without this step.
  */
-export async function loadRouteMessages(i18n: I18n, pathname: string): Promise<void> {
+export function loadRouteMessages(i18n: I18n, pathname: string): Promise<void> | undefined {
   const files = messageFiles(i18n.locale as Locale);
-  if (!files) return;
+  if (!files) return undefined;
   const route = routeFile(files, pathname);
-  if (!route || loadedFiles.has(route)) return;
-  const { messages } = await importMessages(route);
-  loadedFiles.add(route);
-  i18n.load(i18n.locale, messages);
+  if (!route || loadedFiles.has(route)) return undefined;
+  return importMessages(route).then(({ messages }) => {
+    loadedFiles.add(route);
+    i18n.load(i18n.locale, messages);
+  });
 }
