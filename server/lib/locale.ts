@@ -31,3 +31,12 @@ export function requestLocale(request: FastifyRequest): Locale {
 export function inLocale(locale: Locale): <T>(en: T, fr: T) => T {
   return (en, fr) => (locale === 'fr-CA' ? fr : en);
 }
+
+/**
+ * A text the API writes for the shopper to read (an answer's `message`) in the request's language:
+ * `saidTo(request)('Done.', 'C’est fait.')`. The English is the shop's own wording and never
+ * changes; a client that names no language reads it.
+ */
+export function saidTo(request: FastifyRequest): <T>(en: T, fr: T) => T {
+  return inLocale(requestLocale(request));
+}

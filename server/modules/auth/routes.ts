@@ -17,10 +17,10 @@ import {
   updateProfileBody,
   verifyOtpResetBody,
 } from '../../../contract/auth.ts';
-import type { Locale } from '../../../contract/locale.ts';
+import { DEFAULT_LOCALE, type Locale } from '../../../contract/locale.ts';
 import { HttpError, badRequest, conflict, notFound, unauthorized } from '../../lib/errors.ts';
 import { shopLinks } from '../../lib/links.ts';
-import { askedLocale, requestLocale } from '../../lib/locale.ts';
+import { askedLocale, inLocale, requestLocale, saidTo } from '../../lib/locale.ts';
 import type { RateLimitSet } from '../../plugins/rate-limit.ts';
 import { requireSignIn } from '../../plugins/sessions.ts';
 import { mergeGuestCart } from '../cart/service.ts';
@@ -131,16 +131,32 @@ export const GUEST_ACCOUNT_CREATED =
   'Your account is ready, and your orders are in My Orders. Sign in next time with your e-mail address and this password.';
 export const ALREADY_AN_ACCOUNT = 'You already have an account.';
 export const ORDER_HAS_ACCOUNT = 'This order already belongs to an account.';
-export const joinLinkSent = (email: string) =>
-  `${email} already has an account. We have sent a link to ${email}: open it to add your guest orders to that account.`;
+export const joinLinkSent = (email: string, locale: Locale = DEFAULT_LOCALE) =>
+  inLocale(locale)(
+    `${email} already has an account. We have sent a link to ${email}: open it to add your guest orders to that account.`,
+    `${email} a déjà un compte. Nous avons envoyé un lien à ${email}\u00a0: ouvrez-le pour ajouter vos commandes d’invité à ce compte.`,
+  );
 export const INVALID_JOIN_LINK =
   'This link is invalid, has expired or has already been used. Sign in to see the orders of your account.';
-export const ordersJoined = (count: number) =>
-  count === 1
-    ? '1 order was added to your account. Sign in to see it in My Orders.'
-    : `${count} orders were added to your account. Sign in to see them in My Orders.`;
+export const ordersJoined = (count: number, locale: Locale = DEFAULT_LOCALE) => {
+  const l = inLocale(locale);
+  return count === 1
+    ? l(
+        '1 order was added to your account. Sign in to see it in My Orders.',
+        '1 commande a été ajoutée à votre compte. Connectez-vous pour la voir dans Mes commandes.',
+      )
+    : l(
+        `${count} orders were added to your account. Sign in to see them in My Orders.`,
+        `${count} commandes ont été ajoutées à votre compte. Connectez-vous pour les voir dans Mes commandes.`,
+      );
+};
 export const PASSWORD_RESET_DONE =
   'Your password has been reset. Please sign in with the new password.';
+const passwordResetDone = (request: FastifyRequest) =>
+  saidTo(request)(
+    PASSWORD_RESET_DONE,
+    'Votre mot de passe a été réinitialisé. Connectez-vous avec le nouveau mot de passe.',
+  );
 
 export default async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -182,7 +198,11 @@ export default async function authRoutes(fastify: FastifyInstance) {
         });
       }
       await app.sessions.start(request, reply, user._id);
-      return reply.code(201).send({ success: true, message: REGISTERED, user });
+      const message = saidTo(request)(
+        REGISTERED,
+        'Bienvenue chez Forge Nutrition! Nous vous avons envoyé un message à votre adresse courriel.',
+      );
+      return reply.code(201).send({ success: true, message, user });
     },
   );
 
@@ -202,7 +222,11 @@ export default async function authRoutes(fastify: FastifyInstance) {
       const user = await login(app.db, email, password, askedLocale(request));
       if (!user) throw new HttpError(401, 'invalid_credentials', INVALID_LOGIN);
       await app.sessions.start(request, reply, user._id);
-      return { success: true as const, message: `Welcome back, ${user.name}!`, user };
+      const message = saidTo(request)(
+        `Welcome back, ${user.name}!`,
+        `Content de vous revoir, ${user.name}!`,
+      );
+      return { success: true as const, message, user };
     },
   );
 
@@ -227,7 +251,11 @@ export default async function authRoutes(fastify: FastifyInstance) {
       const user = await createGuest(app.db, { name, email, locale: requestLocale(request) });
       await app.sessions.start(request, reply, user._id);
       if (guestCartId) await mergeGuestCart(app.db, user._id, guestCartId);
-      return reply.code(201).send({ success: true, message: GUEST_STARTED, user });
+      const message = saidTo(request)(
+        GUEST_STARTED,
+        'Vous passez la commande en tant qu’invité. Nous enverrons la confirmation de votre commande à cette adresse courriel.',
+      );
+      return reply.code(201).send({ success: true, message, user });
     },
   );
 
@@ -244,7 +272,10 @@ export default async function authRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       await app.sessions.end(request, reply);
-      return { success: true as const, message: 'You have been signed out.' };
+      return {
+        success: true as const,
+        message: saidTo(request)('You have been signed out.', 'Vous êtes déconnecté.'),
+      };
     },
   );
 
@@ -277,7 +308,13 @@ export default async function authRoutes(fastify: FastifyInstance) {
       await limit(request, 'forgotPassword', email);
       const locale = askedLocale(request);
       queuedResets.set(request, () => requestPasswordReset(app.db, email, resetUrl, locale));
-      return { success: true as const, message: FORGOT_PASSWORD_SENT };
+      return {
+        success: true as const,
+        message: saidTo(request)(
+          FORGOT_PASSWORD_SENT,
+          'Si un compte existe pour ce courriel, nous avons envoyé un lien pour réinitialiser le mot de passe et un code à 6\u00a0chiffres. Le lien est valide 1\u00a0heure, le code 10\u00a0minutes.',
+        ),
+      };
     },
   );
 
@@ -301,7 +338,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
         askedLocale(request),
       );
       if (!userId) throw badRequest('token_invalid', INVALID_RESET_LINK, 'params.token');
-      return { success: true as const, message: PASSWORD_RESET_DONE };
+      return { success: true as const, message: passwordResetDone(request) };
     },
   );
 
@@ -321,7 +358,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
       await limit(request, 'verifyOtp', email);
       const userId = await resetWithCode(app.db, email, otp, password, askedLocale(request));
       if (!userId) throw badRequest('token_invalid', INVALID_RESET_CODE, 'body.otp');
-      return { success: true as const, message: PASSWORD_RESET_DONE };
+      return { success: true as const, message: passwordResetDone(request) };
     },
   );
 
@@ -334,12 +371,20 @@ export default async function authRoutes(fastify: FastifyInstance) {
   ) => {
     if (outcome.kind === 'not-guest') throw conflict('already_has_account', notGuest);
     if (outcome.kind === 'join-sent') {
-      return reply.code(202).send({ success: true as const, message: joinLinkSent(outcome.email) });
+      return reply.code(202).send({
+        success: true as const,
+        message: joinLinkSent(outcome.email, requestLocale(request)),
+      });
     }
     await app.sessions.start(request, reply, outcome.user._id);
-    return reply
-      .code(201)
-      .send({ success: true as const, message: GUEST_ACCOUNT_CREATED, user: outcome.user });
+    return reply.code(201).send({
+      success: true as const,
+      message: saidTo(request)(
+        GUEST_ACCOUNT_CREATED,
+        'Votre compte est prêt, et vos commandes sont dans Mes commandes. La prochaine fois, connectez-vous avec votre adresse courriel et ce mot de passe.',
+      ),
+      user: outcome.user,
+    });
   };
 
   app.post(
@@ -423,7 +468,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
       await limit(request, 'joinOrders');
       const count = await joinGuestOrders(app.db, request.params.token);
       if (count === null) throw badRequest('token_invalid', INVALID_JOIN_LINK, 'params.token');
-      return { success: true as const, message: ordersJoined(count) };
+      return { success: true as const, message: ordersJoined(count, requestLocale(request)) };
     },
   );
 
@@ -482,7 +527,13 @@ async function accountRoutes(fastify: FastifyInstance) {
       // Every other session ended with the change; the caller's stays signed in, under a new id
       // (rotated like at sign-in, so a copy of the old cookie is worth nothing).
       await app.sessions.start(request, reply, user._id);
-      return { success: true as const, message: 'Your password has been changed.' };
+      return {
+        success: true as const,
+        message: saidTo(request)(
+          'Your password has been changed.',
+          'Votre mot de passe a été changé.',
+        ),
+      };
     },
   );
 

@@ -10,7 +10,7 @@ import {
   couponRequestResponse,
   createdResponse,
 } from '../../../contract/engagement.ts';
-import { requestLocale } from '../../lib/locale.ts';
+import { requestLocale, saidTo } from '../../lib/locale.ts';
 import type { RateLimitRule } from '../../plugins/rate-limit.ts';
 import { bookConsultation, requestCoupon, submitContact } from './service.ts';
 
@@ -60,7 +60,13 @@ export default async function engagementRoutes(fastify: FastifyInstance) {
     async (request) => {
       await limit(request, 'coupon', request.body.email);
       await requestCoupon(app.db, request.body, requestLocale(request));
-      return { success: true as const, message: COUPON_SUCCESS_MESSAGE };
+      return {
+        success: true as const,
+        message: saidTo(request)(
+          COUPON_SUCCESS_MESSAGE,
+          'Votre code de rabais vous a été envoyé par courriel!',
+        ),
+      };
     },
   );
 
@@ -83,9 +89,14 @@ export default async function engagementRoutes(fastify: FastifyInstance) {
         shopAddress,
         requestLocale(request),
       );
-      return reply
-        .code(201)
-        .send({ success: true as const, message: CONTACT_SUCCESS_MESSAGE, data: { _id: id } });
+      return reply.code(201).send({
+        success: true as const,
+        message: saidTo(request)(
+          CONTACT_SUCCESS_MESSAGE,
+          'Merci de votre message! Nous vous avons envoyé une confirmation par courriel et vous répondrons d’ici 1 à 2 jours ouvrables.',
+        ),
+        data: { _id: id },
+      });
     },
   );
 
@@ -110,7 +121,10 @@ export default async function engagementRoutes(fastify: FastifyInstance) {
       );
       return reply.code(201).send({
         success: true as const,
-        message: CONSULTATION_SUCCESS_MESSAGE,
+        message: saidTo(request)(
+          CONSULTATION_SUCCESS_MESSAGE,
+          'Votre demande de consultation est enregistrée! Nous vous avons envoyé une confirmation par courriel et communiquerons avec vous pour confirmer l’heure.',
+        ),
         data: { _id: id },
       });
     },

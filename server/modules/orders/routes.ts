@@ -19,7 +19,7 @@ import { IDEMPOTENCY_HEADER } from '../../../contract/http.ts';
 import { messageResponse } from '../../../contract/auth.ts';
 import type { Database } from '../../db/client.ts';
 import { conflict, notFound, unauthorized } from '../../lib/errors.ts';
-import { requestLocale } from '../../lib/locale.ts';
+import { requestLocale, saidTo } from '../../lib/locale.ts';
 import type { RateLimitSet } from '../../plugins/rate-limit.ts';
 import idempotency from '../../plugins/idempotency.ts';
 import { requireSignIn } from '../../plugins/sessions.ts';
@@ -314,8 +314,14 @@ async function ownOrderRoutes(base: FastifyInstance) {
         success: true as const,
         message:
           revoked === 0
-            ? 'This order had no links to end.'
-            : 'The links to this order in your e-mails no longer open it.',
+            ? saidTo(request)(
+                'This order had no links to end.',
+                'Cette commande n’avait aucun lien à désactiver.',
+              )
+            : saidTo(request)(
+                'The links to this order in your e-mails no longer open it.',
+                'Les liens vers cette commande dans vos courriels ne l’ouvrent plus.',
+              ),
       };
     },
   );

@@ -10,7 +10,7 @@ import {
 import type { Locale } from '../../../contract/locale.ts';
 import { HttpError, badRequest, unauthorized } from '../../lib/errors.ts';
 import { shopLinks } from '../../lib/links.ts';
-import { askedLocale } from '../../lib/locale.ts';
+import { askedLocale, saidTo } from '../../lib/locale.ts';
 import type { RateLimitSet } from '../../plugins/rate-limit.ts';
 import { requireSignIn } from '../../plugins/sessions.ts';
 import { AUTH_RATE_LIMITS } from '../auth/routes.ts';
@@ -85,7 +85,13 @@ export default async function profileRoutes(fastify: FastifyInstance) {
             });
         }
       }
-      return { success: true as const, message: EMAIL_CHANGED };
+      return {
+        success: true as const,
+        message: saidTo(request)(
+          EMAIL_CHANGED,
+          'Votre adresse courriel a été changée. Connectez-vous désormais avec elle.',
+        ),
+      };
     },
   );
 
@@ -145,7 +151,13 @@ async function accountRoutes(fastify: FastifyInstance) {
             throw unauthorized('sign_in_required');
         }
       }
-      return { success: true as const, message: EMAIL_CHANGE_SENT };
+      return {
+        success: true as const,
+        message: saidTo(request)(
+          EMAIL_CHANGE_SENT,
+          'Nous avons envoyé un lien de confirmation à la nouvelle adresse. Votre courriel changera dès que vous l’ouvrirez; d’ici là, connectez-vous avec l’adresse actuelle.',
+        ),
+      };
     },
   );
 
@@ -202,7 +214,10 @@ async function accountRoutes(fastify: FastifyInstance) {
       if (!deleted) throw badRequest('wrong_password', WRONG_PASSWORD, 'body.password');
       // The session row is gone already; this clears the cookie.
       await app.sessions.end(request, reply);
-      return { success: true as const, message: ACCOUNT_DELETED };
+      return {
+        success: true as const,
+        message: saidTo(request)(ACCOUNT_DELETED, 'Votre compte a été supprimé.'),
+      };
     },
   );
 }

@@ -8,7 +8,7 @@ import {
   stockAlertBody,
   stockAlertResponse,
 } from '../../../contract/stock-alerts.ts';
-import { requestLocale } from '../../lib/locale.ts';
+import { requestLocale, saidTo } from '../../lib/locale.ts';
 import type { RateLimitSet } from '../../plugins/rate-limit.ts';
 import { subscribeStockAlert, unsubscribeStockAlert } from './service.ts';
 
@@ -53,7 +53,11 @@ export default async function stockAlertRoutes(fastify: FastifyInstance) {
         email,
         locale: requestLocale(request),
       });
-      return reply.code(202).send({ success: true as const, message: STOCK_ALERT_SUBSCRIBED });
+      const message = saidTo(request)(
+        STOCK_ALERT_SUBSCRIBED,
+        'Merci! Nous vous écrirons une seule fois quand il sera de retour en stock.',
+      );
+      return reply.code(202).send({ success: true as const, message });
     },
   );
 
@@ -75,7 +79,13 @@ export default async function stockAlertRoutes(fastify: FastifyInstance) {
         STOCK_ALERT_RATE_LIMITS.unsubscribe,
       );
       await unsubscribeStockAlert(app.db, request.params.token);
-      return { success: true as const, message: STOCK_ALERT_UNSUBSCRIBED };
+      return {
+        success: true as const,
+        message: saidTo(request)(
+          STOCK_ALERT_UNSUBSCRIBED,
+          'C’est fait\u00a0: nous ne vous écrirons plus au sujet de cet article.',
+        ),
+      };
     },
   );
 }
