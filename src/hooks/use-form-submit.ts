@@ -9,7 +9,8 @@
 import { LinguiContext } from '@lingui/react';
 import { useCallback, useContext, useState, type FormEvent } from 'react';
 import { ApiError } from '../lib/api-client.ts';
-import { failureMessage, unreachableMessage } from '../lib/failure-message.ts';
+import { apiErrorText, failureMessage, unreachableMessage } from '../lib/failure-message.ts';
+import { fieldErrorText } from './field-error-text.ts';
 import { focusFirstInvalid, type FieldErrors } from './use-schema-form.ts';
 
 interface SubmittableForm<B> {
@@ -27,9 +28,20 @@ export function useFormSubmit<B>(form: SubmittableForm<B>, fallback: string) {
   // Read without useLingui, which throws where no provider is above (forms not yet translated).
   const i18n = useContext(LinguiContext)?.i18n;
 
-  /** The mutation's onError: server field errors go beside their fields, the rest above. */
+  /**
+   * The mutation's onError: server field errors go beside their fields, the rest above. The
+   * server writes English: a field error the form's rules also know is said in the page's language
+   * beside the field (useSchemaForm's `field()`); another is said as its code's meaning there.
+   */
   function fail(error: unknown) {
-    if (error instanceof ApiError) form.setErrors(error.fieldErrors);
+    if (error instanceof ApiError) {
+      const errors: Record<string, string> = {};
+      for (const [name, message] of Object.entries(error.fieldErrors)) {
+        errors[name] =
+          fieldErrorText(message, i18n) === message ? apiErrorText(error, i18n, message) : message;
+      }
+      form.setErrors(errors);
+    }
     setFailure(failureMessage(error, fallback, i18n));
   }
 

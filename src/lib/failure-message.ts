@@ -26,26 +26,28 @@ export function failureMessage(error: unknown, fallback: string, i18n?: I18n): s
     if (error.isNetworkError) return unreachableMessage(i18n);
     if (error.status === 429)
       return (
-        localMessage(error, i18n) ||
+        apiErrorText(error, i18n) ||
         (i18n
           ? i18n._(msg`Too many attempts. Please wait a moment and try again.`)
           : 'Too many attempts. Please wait a moment and try again.')
       );
-    return localMessage(error, i18n) || fallback;
+    return apiErrorText(error, i18n) || fallback;
   }
   return fallback;
 }
 
 /**
- * The error's message, with the API client's own fallback (no server message) translated. The
- * server writes in English: on a page in another language, a server error says its code's meaning
- * in the page's language instead (error-code-text.ts).
+ * What an API error says, in the page's language: the server's own message (or `english`, a more
+ * precise English text such as a field's error) on an English page; on a page in another language,
+ * a server error says its code's meaning (error-code-text.ts), since the server writes English, and
+ * the API client's own fallback ("Request failed (500).") is translated. Without a translator, all
+ * stays English.
  */
-function localMessage(error: ApiError, i18n?: I18n): string {
+export function apiErrorText(error: ApiError, i18n?: I18n, english = error.message): string {
   const status = error.status;
   if (i18n && i18n.locale !== DEFAULT_LOCALE && error.fromServer && error.code)
     return i18n._(ERROR_CODE_TEXT[error.code]);
   if (i18n && !error.fromServer && error.message === `Request failed (${status}).`)
     return i18n._(msg`Request failed (${status}).`);
-  return error.message;
+  return english;
 }

@@ -1,10 +1,12 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { I18nProvider } from '@lingui/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { FormFailure } from '../../components/ui/form-failure.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
-import { failureMessage } from '../../lib/failure-message.ts';
+import { apiErrorText, failureMessage } from '../../lib/failure-message.ts';
+import { frenchI18n, testI18n } from '../../testing/i18n.ts';
 import { useFormSubmit, useSendForm } from '../use-form-submit.ts';
 import { useSchemaForm } from '../use-schema-form.ts';
 
@@ -69,6 +71,35 @@ describe('useFormSubmit', () => {
     expect(screen.getByText('Check the e-mail.').getAttribute('role')).toBe('alert');
   });
 
+  it('on a French page, says the server’s English field errors in French', async () => {
+    const taken = new ApiError(
+      409,
+      'This e-mail already has an account. Sign in, or reset your password if you have forgotten it.',
+      [
+        { path: 'body.email', message: 'This e-mail already has an account.' },
+        { path: 'body.name', message: 'Enter a valid email address' },
+      ],
+      true,
+      null,
+      { code: 'email_taken' },
+    );
+    render(
+      <I18nProvider i18n={frenchI18n}>
+        <Form send={() => Promise.reject(taken)} />
+      </I18nProvider>,
+    );
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Ada' } });
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'a@b.ca' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    // Unknown to the form's rules: the code's meaning, beside the field and above the button.
+    const said = 'Un compte utilise déjà ce courriel.';
+    await waitFor(() => expect(screen.getAllByText(said)).toHaveLength(2));
+    const describedBy = screen.getByLabelText('Email').getAttribute('aria-describedby');
+    expect(document.getElementById(describedBy!)?.textContent).toBe(said);
+    // A message the form's rules know keeps its own French.
+    expect(screen.getByText('Entrez une adresse courriel valide')).toBeTruthy();
+  });
+
   it('imports the rules when the form shows, and again after an import that failed', async () => {
     const sent: unknown[] = [];
     let imports = 0;
@@ -103,6 +134,28 @@ describe('failureMessage', () => {
       'Wrong e-mail or password.',
     );
     expect(failureMessage(new Error('boom'), 'Fallback.')).toBe('Fallback.');
+  });
+
+  it('says a server error in the page’s language: its own words in English, its code’s in French', () => {
+    const refused = new ApiError(404, 'That discount code does not exist.', [], true, null, {
+      code: 'discount_unknown',
+    });
+    expect(apiErrorText(refused)).toBe('That discount code does not exist.');
+    expect(apiErrorText(refused, testI18n)).toBe('That discount code does not exist.');
+    expect(apiErrorText(refused, testI18n, 'The field’s own error.')).toBe(
+      'The field’s own error.',
+    );
+    expect(apiErrorText(refused, frenchI18n, 'The field’s own error.')).toBe(
+      'Ce code de rabais n’existe pas.',
+    );
+    expect(failureMessage(refused, 'x', frenchI18n)).toBe('Ce code de rabais n’existe pas.');
+    // No code (a proxy's answer): nothing better to say than what came.
+    const uncoded = new ApiError(502, 'Bad gateway', [], true);
+    expect(apiErrorText(uncoded, frenchI18n)).toBe('Bad gateway');
+    // The client's own fallback is translated.
+    expect(apiErrorText(new ApiError(500, 'Request failed (500).'), frenchI18n)).toBe(
+      'La requête a échoué (500).',
+    );
   });
 });
 

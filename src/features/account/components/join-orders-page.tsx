@@ -11,7 +11,7 @@ import { useCallback } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormFailure } from '../../../components/ui/form-failure.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { failureMessage } from '../../../lib/failure-message.ts';
+import { apiErrorText, failureMessage } from '../../../lib/failure-message.ts';
 import { useCustomer } from '../../../stores/customer.ts';
 import { useJoinOrders } from '../api/guest-account.ts';
 import styles from './join-orders-page.module.css';
@@ -57,7 +57,7 @@ export function JoinOrdersPage({ token }: { token: string }) {
     content = (
       <>
         <p ref={outcomeRef} tabIndex={-1} className={styles.invalid} role="alert">
-          {join.error.message}
+          {apiErrorText(join.error, i18n)}
         </p>
         <p>
           {signedIn ? (

@@ -83,10 +83,15 @@ function nameLine(command: CartCommand, answer: CartResponse): [string, string] 
 /** Settles with the outbox once its chunk has loaded and it is made (startCartOutbox). */
 let ready: Promise<Outbox<CartCommand, CartResponse>> | null = null;
 
+/**
+ * The outbox's code, and what says a refusal in the page's language: not on the first page, which
+ * starts the outbox without waiting for it.
+ */
 function loadEngine() {
   return Promise.all([
     import('../../../lib/outbox/outbox.ts'),
     import('../../../lib/outbox/browser.ts'),
+    import('../../../lib/failure-message.ts'),
   ]);
 }
 
@@ -99,7 +104,7 @@ const CART_NOT_UPDATED = msg`Your cart could not be updated. Please try again.`;
  */
 export function startCartOutbox(queryClient: QueryClient, i18n?: I18n): Promise<void> {
   if (ready) return ready.then(() => undefined);
-  ready = loadEngine().then(([{ Outbox, RefusedInOtherTab }, browser]) => {
+  ready = loadEngine().then(([{ Outbox, RefusedInOtherTab }, browser, { apiErrorText }]) => {
     outbox = new Outbox<CartCommand, CartResponse>({
       storage: browser.idbOutboxStorage<CartCommand>('cart'),
       send: sendCartCommand,
@@ -133,13 +138,16 @@ export function startCartOutbox(queryClient: QueryClient, i18n?: I18n): Promise<
       onRefused(command, error) {
         if (quiet.delete(command.idempotencyKey)) return;
         toast.error(
-          (error instanceof ApiError || error instanceof RefusedInOtherTab) && error.message
-            ? error.message
-            : (i18n?._(CART_NOT_UPDATED) ?? 'Your cart could not be updated. Please try again.'),
+          error instanceof ApiError && error.message
+            ? apiErrorText(error, i18n)
+            : error instanceof RefusedInOtherTab && error.message
+              ? error.message
+              : (i18n?._(CART_NOT_UPDATED) ?? 'Your cart could not be updated. Please try again.'),
         );
       },
-      // A refusal is an ApiError (classifyCartFailure): its message is the server's reason.
-      explain: (error) => (error instanceof ApiError ? error.message : ''),
+      // A refusal is an ApiError (classifyCartFailure): its message is the server's reason, said
+      // to the other tabs in this page's language (they show the same language).
+      explain: (error) => (error instanceof ApiError ? apiErrorText(error, i18n) : ''),
       onChange(commands) {
         const drained = pending.length > 0 && commands.length === 0;
         pending = commands.length === 0 ? NO_COMMANDS : commands;

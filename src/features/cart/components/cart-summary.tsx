@@ -13,6 +13,7 @@ import {
 import { Button, buttonClassName } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { apiErrorText } from '../../../lib/failure-message.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { useLocale } from '../../../lib/i18n/use-locale.ts';
 import type { ExpressCheckoutOffer } from '../../../lib/payments/express-offer.ts';
@@ -165,7 +166,7 @@ function useDiscountCodeError(): (error: string) => string {
 }
 
 function DiscountCode({ cart }: { cart: Cart }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const discountCodeError = useDiscountCodeError();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -194,7 +195,7 @@ function DiscountCode({ cart }: { cart: Cart }) {
       onError: (err) =>
         setError(
           err instanceof ApiError
-            ? (err.fieldErrors.code ?? err.message)
+            ? apiErrorText(err, i18n, err.fieldErrors.code ?? err.message)
             : err instanceof RefusedInOtherTab && err.message
               ? err.message
               : t`The code could not be applied. Please try again.`,

@@ -6,6 +6,7 @@ import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '../../../lib/api-client.ts';
+import { apiErrorText } from '../../../lib/failure-message.ts';
 import type { CouponForm } from '../validate-coupon.ts';
 
 export interface CouponResponse {
@@ -30,7 +31,7 @@ export function couponSuccessMessage(response: CouponResponse | undefined, i18n:
 
 export function couponFailureMessage(error: unknown, i18n: I18n): string {
   if (error instanceof ApiError) {
-    return error.fromServer ? error.message : i18n._(COUPON_FAILURE_FALLBACK);
+    return error.fromServer ? apiErrorText(error, i18n) : i18n._(COUPON_FAILURE_FALLBACK);
   }
   return i18n._(GENERIC_ERROR);
 }

@@ -23,7 +23,7 @@ import { AddressFields } from '../../../components/address/address-fields.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormFailure } from '../../../components/ui/form-failure.tsx';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
-import { failureMessage } from '../../../lib/failure-message.ts';
+import { apiErrorText, failureMessage } from '../../../lib/failure-message.ts';
 import { useFormSubmit } from '../../../hooks/use-form-submit.ts';
 import { useOnline } from '../../../hooks/use-online.ts';
 import { useSchemaForm } from '../../../hooks/use-schema-form.ts';
@@ -251,7 +251,8 @@ export function CheckoutForm({
         {refusal ? (
           <div ref={refusalRef} tabIndex={-1} className={styles.alert} role="alert">
             <p>
-              {refusal.message || i18n._(msg`Your order could not be placed. Please try again.`)}
+              {apiErrorText(refusal.error, i18n) ||
+                i18n._(msg`Your order could not be placed. Please try again.`)}
             </p>
             {refusal.lines.length > 0 ? (
               <ul>

@@ -17,6 +17,7 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { useFormSubmit } from '../../../hooks/use-form-submit.ts';
 import { useOnline } from '../../../hooks/use-online.ts';
 import { useSchemaForm } from '../../../hooks/use-schema-form.ts';
+import { failureMessage } from '../../../lib/failure-message.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { useLocale } from '../../../lib/i18n/use-locale.ts';
 import { useConfirmTestPayment } from '../api/confirm-test-payment.ts';
@@ -174,9 +175,11 @@ export function AuthenticationChallenge({ orderId }: { orderId: string }) {
       </div>
       {confirm.isError ? (
         <p className={styles.alert} role="alert">
-          {confirm.error instanceof Error && confirm.error.message
-            ? confirm.error.message
-            : i18n._(msg`The answer could not be sent. Please try again.`)}
+          {failureMessage(
+            confirm.error,
+            i18n._(msg`The answer could not be sent. Please try again.`),
+            i18n,
+          )}
         </p>
       ) : null}
     </section>

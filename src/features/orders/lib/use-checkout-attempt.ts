@@ -53,8 +53,11 @@ export type CheckoutPhase =
   | { name: 'payment'; orderId: string; orderNumber: string | null };
 
 export interface CheckoutRefusal {
-  /** The server's reason; empty when it gave none (the form then says its own). */
-  message: string;
+  /**
+   * The refusal, whose message is the server's reason (the form says it in the page's language,
+   * or its own words when there is none).
+   */
+  error: ApiError;
   /** Field errors by the last segment of their path (postalCode, phone…). */
   fieldErrors: Record<string, string>;
   /** Short-stock lines as the server lists them (`out_of_stock`). */
@@ -111,7 +114,7 @@ export function useCheckoutAttempt(userId: string, fixedOrderId?: string) {
         await removeCheckoutAttempt(userId);
         const apiError = error as ApiError;
         setRefusal({
-          message: apiError.message,
+          error: apiError,
           fieldErrors: apiError.fieldErrors,
           lines: apiError.is('out_of_stock') ? apiError.body.lines : [],
           id: ++refusals.current,

@@ -8,13 +8,13 @@ import { useCallback } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormFailure } from '../../../components/ui/form-failure.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { failureMessage } from '../../../lib/failure-message.ts';
+import { apiErrorText, failureMessage } from '../../../lib/failure-message.ts';
 import { useStopStockAlert } from '../api/stock-alerts.ts';
 import styles from './stock-alert-unsubscribe-page.module.css';
 import frame from '../../../components/ui/page-frame.module.css';
 
 export function StockAlertUnsubscribePage({ token }: { token: string }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const stop = useStopStockAlert(token);
   // The outcome replaces the button, so focus follows it there.
   const outcomeRef = useCallback((element: HTMLElement | null) => {
@@ -31,7 +31,7 @@ export function StockAlertUnsubscribePage({ token }: { token: string }) {
   } else if (stop.error instanceof ApiError && stop.error.is('token_invalid')) {
     content = (
       <p ref={outcomeRef} tabIndex={-1} className={styles.invalid} role="alert">
-        {stop.error.message}
+        {apiErrorText(stop.error, i18n)}
       </p>
     );
   } else {

@@ -16,6 +16,8 @@ import { msg, plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { ApiError } from '../../../lib/api-client.ts';
+import { apiErrorText } from '../../../lib/failure-message.ts';
 import { formatMoney, formatPercent } from '../../../lib/format.ts';
 import { useLocale } from '../../../lib/i18n/use-locale.ts';
 import {
@@ -37,7 +39,7 @@ export interface SearchBoxProps {
 }
 
 export function SearchBox({ placeholder, autoFocus, onClose, cancelLabel }: SearchBoxProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const [value, setValue] = useState('');
   const [activeIndex, setActiveIndex] = useState(-1);
@@ -58,7 +60,11 @@ export function SearchBox({ placeholder, autoFocus, onClose, cancelLabel }: Sear
     ? {
         data: suggestions.data,
         busy: suggestions.isFetching,
-        error: suggestions.error?.message ?? null,
+        error: suggestions.error
+          ? suggestions.error instanceof ApiError
+            ? apiErrorText(suggestions.error, i18n)
+            : suggestions.error.message
+          : null,
         done: suggestions.isSuccess,
       }
     : {

@@ -18,6 +18,7 @@ import type { I18n } from '@lingui/core';
 import { onlineManager, QueryObserver, type QueryClient } from '@tanstack/react-query';
 import { subscribe } from 'valtio';
 import { ApiError } from '../../../lib/api-client.ts';
+import { apiErrorText } from '../../../lib/failure-message.ts';
 import { CART_SYNC_RETRY_BASE_MS, CART_SYNC_RETRY_MAX_MS } from '../../../lib/constants.ts';
 import { newIdempotencyKey } from '../../../lib/ids.ts';
 import { broadcast, idbOutboxStorage, webLock } from '../../../lib/outbox/browser.ts';
@@ -75,13 +76,16 @@ function wishlistOutbox(queryClient: QueryClient): Outbox<WishlistCommand, Wishl
       // An ended session says so itself (the session effects), and the list goes with it.
       if (error instanceof ApiError && error.is('sign_in_required')) return;
       toast.error(
-        (error instanceof ApiError || error instanceof RefusedInOtherTab) && error.message
-          ? error.message
-          : (translator?._(WISHLIST_NOT_CHANGED) ??
+        error instanceof ApiError && error.message
+          ? apiErrorText(error, translator ?? undefined)
+          : error instanceof RefusedInOtherTab && error.message
+            ? error.message
+            : (translator?._(WISHLIST_NOT_CHANGED) ??
               'Your wishlist could not be updated. Please try again.'),
       );
     },
-    explain: (error) => (error instanceof ApiError ? error.message : ''),
+    explain: (error) =>
+      error instanceof ApiError ? apiErrorText(error, translator ?? undefined) : '',
     onChange(commands) {
       const drained = pending.length > 0 && commands.length === 0;
       pending = commands;

@@ -3,15 +3,28 @@
  * and its money is written the French way ('83,98 $', with no-break spaces); the products' names
  * and the discount code stay as the API sends them.
  */
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { createQueryClient } from '../../../../lib/query-client.ts';
 import { clearGuestCartId, setGuestCartId } from '../../../../stores/customer.ts';
 import { api, setupMswServer } from '../../../../testing/msw.ts';
+import { startCartOutbox } from '../../api/cart-outbox.ts';
 import { EMPTY_CART, type Cart, type CartItem } from '../../api/get-cart.ts';
 import { CartPage } from '../cart-page.tsx';
 import { renderWithProviders } from '../../../../testing/render.tsx';
 import { frenchI18n } from '../../../../testing/i18n.ts';
+
+// happy-dom has no IndexedDB: the discount code's outbox keeps its commands in memory here.
+vi.mock('../../../../lib/outbox/browser.ts', async () => {
+  const { memoryOutboxStorage } = await import('../../../../testing/memory-outbox-storage.ts');
+  const storage = memoryOutboxStorage<unknown>();
+  return {
+    idbOutboxStorage: () => storage,
+    webLock: () => (task: () => Promise<void>) => task(),
+    broadcast: () => ({ post() {}, listen: () => () => {} }),
+  };
+});
 
 const server = setupMswServer();
 const NBSP = '\u00a0';
@@ -158,5 +171,31 @@ describe('the cart page in French', () => {
     );
     expect(screen.getByRole('link', { name: 'Commencer à magasiner' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Magasiner les protéines' })).toBeTruthy();
+  });
+
+  test('a refused discount code says why in French, not in the server’s English', async () => {
+    server.use(
+      http.post(api('/cart/discount'), () =>
+        HttpResponse.json(
+          {
+            success: false,
+            code: 'discount_unknown',
+            message: 'That discount code does not exist.',
+            errors: [{ path: 'body.code', message: 'That discount code does not exist.' }],
+          },
+          { status: 404 },
+        ),
+      ),
+    );
+    await startCartOutbox(createQueryClient(), frenchI18n);
+    renderInFrench({ ...CART, discount: null, totals: { ...CART.totals, discount: 0 } });
+    fireEvent.change(await screen.findByLabelText('Code de rabais'), {
+      target: { value: 'NOPE10' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Appliquer' }));
+    expect((await screen.findByText('Ce code de rabais n’existe pas.')).textContent).toBe(
+      'Ce code de rabais n’existe pas.',
+    );
+    expect(screen.queryByText(/does not exist/)).toBeNull();
   });
 });

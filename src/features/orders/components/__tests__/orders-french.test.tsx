@@ -12,6 +12,7 @@ import { formatMoney } from '../../../../lib/format.ts';
 import { customerState } from '../../../../stores/customer.ts';
 import { api, setupMswServer } from '../../../../testing/msw.ts';
 import {
+  ADDRESS,
   cartWithLine,
   makeOrder,
   makePayment,
@@ -155,6 +156,43 @@ describe('checkout in French', () => {
     ).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Commande FN-10001' })).toBeTruthy();
     expect(screen.getByText(spaced(`TVH (13${NBSP}%)`)).textContent).toBe(`TVH (13${NBSP}%)`);
+  });
+
+  test('a refused order says why in French, with its short lines, not in the server’s English', async () => {
+    server.use(
+      savedCardsHandler(),
+      http.get(api('/cart'), () => HttpResponse.json(ok(cartWithLine()))),
+      http.get(api('/user/addresses'), () => HttpResponse.json(ok([]))),
+      http.post(api('/checkout/quote'), () => HttpResponse.json(ok(makeQuote('ON')))),
+      http.post(api('/orders'), () =>
+        HttpResponse.json(
+          {
+            success: false,
+            code: 'out_of_stock',
+            message: 'Some items in your cart are no longer in stock as ordered.',
+            lines: [{ variantId: 'var_1', name: 'Whey Protein Isolate', available: 1 }],
+          },
+          { status: 409 },
+        ),
+      ),
+    );
+    renderInFrench(<CheckoutPage />, '/checkout');
+    await screen.findByRole('form', { name: 'Passer la commande' });
+    const filled = { ...ADDRESS };
+    fireEvent.change(field('Nom complet'), { target: { value: filled.name } });
+    fireEvent.change(field('Adresse'), { target: { value: filled.line1 } });
+    fireEvent.change(field('Ville'), { target: { value: filled.city } });
+    fireEvent.change(field('Province'), { target: { value: filled.province } });
+    fireEvent.change(field('Code postal'), { target: { value: filled.postalCode } });
+    fireEvent.change(field('Téléphone'), { target: { value: filled.phone } });
+    fireEvent.click(screen.getByRole('button', { name: 'Passer la commande' }));
+    const reason = await screen.findByText(
+      'Certains articles ne sont plus en stock dans cette quantité.',
+    );
+    expect(reason.closest('[role="alert"]')!.textContent).toBe(
+      'Certains articles ne sont plus en stock dans cette quantité.' +
+        `Whey Protein Isolate${NBSP}: il n’en reste que 1`,
+    );
   });
 });
 

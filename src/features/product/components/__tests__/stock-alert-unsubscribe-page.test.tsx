@@ -6,6 +6,7 @@ import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, expect, test } from 'vitest';
 import { api, setupMswServer } from '../../../../testing/msw.ts';
+import { frenchI18n } from '../../../../testing/i18n.ts';
 import { renderWithProviders } from '../../../../testing/render.tsx';
 import { StockAlertUnsubscribePage } from '../stock-alert-unsubscribe-page.tsx';
 
@@ -53,4 +54,20 @@ test('a used or unknown link says so', async () => {
   renderWithProviders(<StockAlertUnsubscribePage token={TOKEN} />);
   fireEvent.click(await screen.findByRole('button', { name: 'Stop this alert' }));
   expect((await screen.findByRole('alert')).textContent).toBe('This alert has already ended.');
+});
+
+test('in French, a used link says so in French (the server writes English)', async () => {
+  server.use(
+    http.post(STOP, () =>
+      HttpResponse.json(
+        { success: false, code: 'token_invalid', message: 'This alert has already ended.' },
+        { status: 404 },
+      ),
+    ),
+  );
+  renderWithProviders(<StockAlertUnsubscribePage token={TOKEN} />, { i18n: frenchI18n });
+  fireEvent.click(await screen.findByRole('button', { name: 'Annuler cette alerte' }));
+  expect((await screen.findByRole('alert')).textContent).toBe(
+    'Ce lien ou ce code n’est pas valide.',
+  );
 });
