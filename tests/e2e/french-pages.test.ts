@@ -21,6 +21,7 @@ import {
   pathname,
   payWithTestCard,
   register,
+  SHOPPER_PASSWORD,
 } from './shopper.ts';
 
 const e2e = shopInBrowser();
@@ -76,10 +77,18 @@ function catalogTexts(file: string, field: 'msgid' | 'msgstr'): string[] {
   );
 }
 
+/**
+ * The shop's data in an API answer: every string but its messages (`message`, and each field
+ * error's), which are interface text the page shows and must be French.
+ */
 function stringsIn(value: unknown): string[] {
   if (typeof value === 'string') return [value];
   if (Array.isArray(value)) return value.flatMap(stringsIn);
-  if (value && typeof value === 'object') return Object.values(value).flatMap(stringsIn);
+  if (value && typeof value === 'object') {
+    return Object.entries(value).flatMap(([key, entry]) =>
+      key === 'message' ? [] : stringsIn(entry),
+    );
+  }
   return [];
 }
 
@@ -102,6 +111,9 @@ const CATALOG = [seed.CATEGORIES, seed.BRANDS, seed.FLAVORS].flatMap((list) =>
   list.map((entry) => entry.name),
 );
 
+/** What a shopper does on an open page; resolves to the texts it typed. */
+type Act = (page: Page) => Promise<string[]>;
+
 /** Whole-word matchers of each data string, longest first. */
 function dataPatterns(data: readonly string[]): RegExp[] {
   return data.map(
@@ -121,11 +133,12 @@ function englishWords(text: string, data: readonly RegExp[]): string[] {
 }
 
 /**
- * Opens `address` and returns what it shows in French that is English: each text (with its
- * English words) that is neither data nor French. Text inside an element in another language
- * (`lang`: the language switch, the offer of English) is that language's by design.
+ * Opens `address` (and, given `act`, does what it does there: sends a form…) and returns what it
+ * shows in French that is English: each text (with its English words) that is neither data nor
+ * French. What `act` typed (it returns those texts) is data too. Text inside an element in another
+ * language (`lang`: the language switch, the offer of English) is that language's by design.
  */
-async function englishOn(page: Page, address: string) {
+async function englishOn(page: Page, address: string, act?: Act) {
   const answers: Promise<unknown>[] = [];
   const hear = (response: Response) => {
     if (!new URL(response.url()).pathname.startsWith('/api/')) return;
@@ -136,6 +149,8 @@ async function englishOn(page: Page, address: string) {
   await page.goto(address);
   await page.locator('main, [role="main"], h1').first().waitFor();
   await page.waitForLoadState('networkidle');
+  const typed = act ? await act(page) : [];
+  if (act) await page.waitForLoadState('networkidle');
   page.off('response', hear);
   const shown = await page.evaluate(() => {
     const french = (element: Element) =>
@@ -163,7 +178,7 @@ async function englishOn(page: Page, address: string) {
     return { texts, state: state ? (JSON.parse(state) as unknown) : null };
   });
   const data = dataPatterns(
-    [...new Set(stringsIn([shown.state, ...(await Promise.all(answers)), CATALOG]))]
+    [...new Set(stringsIn([shown.state, ...(await Promise.all(answers)), CATALOG, typed]))]
       .map((value) => value.trim())
       .filter((value) => value.length > 1)
       .sort((a, b) => b.length - a.length),
@@ -178,6 +193,73 @@ describe('French pages', () => {
     const context = await e2e.newContext({ locale: 'fr-CA' });
     const page = await context.newPage();
     expect(await englishOn(page, address), `English on ${address}`).toEqual([]);
+    await context.close();
+  });
+
+  /** What a French shopper does on a page, and what shows once it is done. */
+  const ACTIONS: [string, string, Act][] = [
+    [
+      'sends the contact form',
+      '/fr/contact',
+      async (page) => {
+        await page.getByLabel('Nom', { exact: true }).fill('Camille Tremblay');
+        await page.getByLabel('Courriel', { exact: true }).fill('camille@example.ca');
+        await page.getByLabel('Objet', { exact: true }).fill('Livraison');
+        await page.getByLabel('Message', { exact: true }).fill('Quand ma commande arrive-t-elle?');
+        await page.getByRole('button', { name: 'Envoyer le message' }).click();
+        await page.getByRole('status').first().waitFor();
+        return ['camille@example.ca'];
+      },
+    ],
+    [
+      'asks for a password reset',
+      '/fr/forgot-password',
+      async (page) => {
+        await page.getByLabel('Courriel', { exact: true }).fill('camille@example.ca');
+        await page.getByRole('button', { name: 'Envoyer le lien et le code' }).click();
+        await page.getByRole('status').first().waitFor();
+        return ['camille@example.ca'];
+      },
+    ],
+    [
+      'asks to hear when a sold-out product is back',
+      '/fr/product/glucosamine-joint-complex',
+      async (page) => {
+        const form = page
+          .locator('form')
+          .filter({ has: page.getByRole('button', { name: 'M’avertir' }) });
+        await form.getByLabel('Courriel', { exact: true }).fill('camille@example.ca');
+        await form.getByRole('button', { name: 'M’avertir' }).click();
+        await page.getByRole('status').filter({ hasText: /\S/ }).first().waitFor();
+        return ['camille@example.ca'];
+      },
+    ],
+    [
+      'registers with an e-mail that has an account',
+      '/fr/register',
+      async (page) => {
+        const email = `deja.${Date.now()}@example.ca`;
+        const taken = await page.request.post('/api/v1/user/auth/register', {
+          data: { name: 'Déjà Inscrite', email, password: SHOPPER_PASSWORD },
+        });
+        expect(taken.status()).toBe(201);
+        await page.context().clearCookies();
+        const form = page.getByRole('form', { name: 'Créer un compte' });
+        await form.getByLabel('Nom', { exact: true }).fill('Camille Tremblay');
+        await form.getByLabel('Courriel', { exact: true }).fill(email);
+        await form.getByLabel('Mot de passe', { exact: true }).fill(SHOPPER_PASSWORD);
+        await form.getByLabel('Confirmer le mot de passe', { exact: true }).fill(SHOPPER_PASSWORD);
+        await form.getByRole('button', { name: 'Créer un compte' }).click();
+        await page.getByRole('alert').filter({ hasText: /\S/ }).first().waitFor();
+        return [email, 'Camille Tremblay'];
+      },
+    ],
+  ];
+
+  test.each(ACTIONS)('a French shopper %s: what answers is French', async (_, address, act) => {
+    const context = await e2e.newContext({ locale: 'fr-CA' });
+    const page = await context.newPage();
+    expect(await englishOn(page, address, act), `English on ${address}`).toEqual([]);
     await context.close();
   });
 
