@@ -16,15 +16,10 @@ import { ProfilePage } from '../profile-page.tsx';
 import { COTTAGE, HOME, profileApi, refusal, sentBodies } from './profile-server.ts';
 
 // happy-dom has no IndexedDB: the profile's wishlist section keeps its outbox in memory here.
-vi.mock('../../../../lib/outbox/browser.ts', async () => {
-  const { memoryOutboxStorage } = await import('../../../../testing/memory-outbox-storage.ts');
-  const storage = memoryOutboxStorage<unknown>();
-  return {
-    idbOutboxStorage: () => storage,
-    webLock: () => (task: () => Promise<void>) => task(),
-    broadcast: () => ({ post() {}, listen: () => () => {} }),
-  };
-});
+vi.mock(
+  '../../../../lib/outbox/browser.ts',
+  () => import('../../../../testing/memory-outbox-browser.ts'),
+);
 
 const server = setupMswServer();
 

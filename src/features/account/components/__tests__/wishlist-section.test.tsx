@@ -22,15 +22,10 @@ import { api, setupMswServer } from '../../../../testing/msw.ts';
 import { testI18n } from '../../../../testing/i18n.ts';
 import { EMPTY_WISHLIST_TEXT, WishlistSection } from '../wishlist-section.tsx';
 
-vi.mock('../../../../lib/outbox/browser.ts', async () => {
-  const { memoryOutboxStorage } = await import('../../../../testing/memory-outbox-storage.ts');
-  const storage = memoryOutboxStorage<unknown>();
-  return {
-    idbOutboxStorage: () => storage,
-    webLock: () => (task: () => Promise<void>) => task(),
-    broadcast: () => ({ post() {}, listen: () => () => {} }),
-  };
-});
+vi.mock(
+  '../../../../lib/outbox/browser.ts',
+  () => import('../../../../testing/memory-outbox-browser.ts'),
+);
 
 const server = setupMswServer();
 const queryClient = createQueryClient();

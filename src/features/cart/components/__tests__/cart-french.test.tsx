@@ -16,15 +16,10 @@ import { renderWithProviders } from '../../../../testing/render.tsx';
 import { frenchI18n } from '../../../../testing/i18n.ts';
 
 // happy-dom has no IndexedDB: the discount code's outbox keeps its commands in memory here.
-vi.mock('../../../../lib/outbox/browser.ts', async () => {
-  const { memoryOutboxStorage } = await import('../../../../testing/memory-outbox-storage.ts');
-  const storage = memoryOutboxStorage<unknown>();
-  return {
-    idbOutboxStorage: () => storage,
-    webLock: () => (task: () => Promise<void>) => task(),
-    broadcast: () => ({ post() {}, listen: () => () => {} }),
-  };
-});
+vi.mock(
+  '../../../../lib/outbox/browser.ts',
+  () => import('../../../../testing/memory-outbox-browser.ts'),
+);
 
 const server = setupMswServer();
 const NBSP = '\u00a0';
