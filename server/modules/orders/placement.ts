@@ -24,6 +24,7 @@ import {
   type PricedCart,
 } from './pricing.ts';
 import { queryRows } from '../search/sql.ts';
+import { insertAsJson } from '../../db/json-rows.ts';
 import { orderEvents, orderItems, orders } from './tables.ts';
 
 interface ShortLine {
@@ -251,10 +252,10 @@ export async function placeOrder(
       // One statement: the foreign keys to the order are checked at its end, the order written.
       const [numbered] = await queryRows<{ number: number }>(
         tx,
-        sql`with items as (${tx.insert(orderItems).values(items).getSQL()}),
-          placed as (${tx.insert(orderEvents).values(event).getSQL()}),
-          payment as (${insertPaymentStatement(tx, payment).getSQL()})${emptyCart}
-          ${tx.insert(orders).values(order).returning({ number: orders.number }).getSQL()}`,
+        sql`with items as (${insertAsJson(orderItems, items)}),
+          placed as (${insertAsJson(orderEvents, [event])}),
+          payment as (${insertPaymentStatement(payment)})${emptyCart}
+          ${insertAsJson(orders, [order])} returning ${orders.number}`,
       );
       // A guest checkout keeps no addresses (it has no profile to offer them from).
       if (body.saveAddress && body.shippingAddress && !user.guest) {

@@ -3,8 +3,9 @@
  * its order id. The jobs' queries take a subquery of order ids from the orders module, so each
  * module's SQL names only its own tables and a job is still one statement.
  */
-import { and, asc, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { insertAsJson } from '../../db/json-rows.ts';
 import type { PaymentRow } from './completion.ts';
 import { payments, refunds } from './tables.ts';
 
@@ -68,6 +69,6 @@ export async function refundedByOrder(
 }
 
 /** The insert of a new order's payment, unexecuted: placement runs it inside its own statement. */
-export function insertPaymentStatement(executor: Executor, payment: PaymentRow) {
-  return executor.insert(payments).values(payment);
+export function insertPaymentStatement(payment: PaymentRow): SQL {
+  return insertAsJson(payments, [payment]);
 }
