@@ -310,15 +310,16 @@ async function ownOrderRoutes(base: FastifyInstance) {
       const user = request.shopper;
       const row = await findVisibleOrder(db, user, request.params.orderId);
       const revoked = await revokeOrderLinks(db, row.id);
+      const l = saidTo(request);
       return {
         success: true as const,
         message:
           revoked === 0
-            ? saidTo(request)(
+            ? l(
                 'This order had no links to end.',
                 'Cette commande n’avait aucun lien à désactiver.',
               )
-            : saidTo(request)(
+            : l(
                 'The links to this order in your e-mails no longer open it.',
                 'Les liens vers cette commande dans vos courriels ne l’ouvrent plus.',
               ),

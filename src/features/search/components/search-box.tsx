@@ -60,11 +60,10 @@ export function SearchBox({ placeholder, autoFocus, onClose, cancelLabel }: Sear
     ? {
         data: suggestions.data,
         busy: suggestions.isFetching,
-        error: suggestions.error
-          ? suggestions.error instanceof ApiError
+        error:
+          suggestions.error instanceof ApiError
             ? apiErrorText(suggestions.error, i18n)
-            : suggestions.error.message
-          : null,
+            : (suggestions.error?.message ?? null),
         done: suggestions.isSuccess,
       }
     : {
