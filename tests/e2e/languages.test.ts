@@ -131,6 +131,22 @@ describe('languages', () => {
     expect(new URL(page.url()).pathname).toBe('/contact');
   });
 
+  test('the switch followed before its page runs still becomes the choice', async () => {
+    const context = await e2e.newContext();
+    const page = await context.newPage();
+    await page.goto('/cart');
+    await page.evaluate(() => localStorage.setItem('locale', 'fr-CA'));
+    await page.goto('/fr/cart');
+    // What a tap on "English" does before React runs the page: the link alone, no choice kept.
+    await page.evaluate(() => {
+      window.location.href = '/cart';
+    });
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('locale'))).toBe('en-CA');
+    expect(new URL(page.url()).pathname).toBe('/cart');
+    expect(await page.title()).toBe('Your Cart');
+    await context.close();
+  });
+
   test('a French browser’s first visit is offered French, in French, by the browser only', async () => {
     const html = await (
       await fetch(`${e2e.shop.baseURL}/product/creatine-monohydrate`, {
