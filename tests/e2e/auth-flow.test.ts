@@ -6,6 +6,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { shopInBrowser } from './harness.ts';
+import { openUserMenu } from './shopper.ts';
 
 const e2e = shopInBrowser();
 const password = 'Str0ng-enough-pass';
@@ -38,8 +39,7 @@ async function signIn(page: Page, email: string) {
 }
 
 async function menuItems(page: Page): Promise<string[]> {
-  await page.getByTestId('user-menu-button').hover();
-  await expect.poll(() => page.getByTestId('user-menu').getAttribute('data-open')).toBe('true');
+  await openUserMenu(page);
   return page.getByRole('menuitem').allTextContents();
 }
 
@@ -205,7 +205,7 @@ describe('signing in', () => {
     await page.goto('/checkout');
     await expect.poll(() => pathname(page)).toBe('/cart');
 
-    await page.getByTestId('user-menu-button').hover();
+    await openUserMenu(page);
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await expect
       .poll(() => page.getByTestId('toast').locator('p').allTextContents())

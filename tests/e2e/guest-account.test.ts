@@ -8,7 +8,15 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, test } from 'vitest';
 import { startSmtpServer } from '../helpers/smtp.ts';
 import { shopInBrowser } from './harness.ts';
-import { addProduct, fillAddress, myOrders, open, pathname, payWithTestCard } from './shopper.ts';
+import {
+  addProduct,
+  fillAddress,
+  myOrders,
+  open,
+  openUserMenu,
+  pathname,
+  payWithTestCard,
+} from './shopper.ts';
 
 const smtp = await startSmtpServer();
 const e2e = shopInBrowser({ SMTP_URL: smtp.url, MAIL_POLL_INTERVAL_MS: '200' });
@@ -17,8 +25,7 @@ afterAll(() => smtp.stop());
 const PASSWORD = 'Guest-turned-9';
 
 async function menuItems(page: Page): Promise<string[]> {
-  await page.getByTestId('user-menu-button').hover();
-  await expect.poll(() => page.getByTestId('user-menu').getAttribute('data-open')).toBe('true');
+  await openUserMenu(page);
   return page.getByRole('menuitem').allTextContents();
 }
 

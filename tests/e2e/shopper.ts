@@ -68,3 +68,16 @@ export function myOrders(
     return ((await response.json()) as { data: never }).data;
   });
 }
+
+/**
+ * Opens the header's user menu by hovering its button, hovered again on each try: a hover that
+ * comes while the header is re-rendered (just after a sign-in or a redirect) opens nothing.
+ */
+export async function openUserMenu(page: Page): Promise<void> {
+  await expect
+    .poll(async () => {
+      await page.getByTestId('user-menu-button').hover();
+      return page.getByTestId('user-menu').getAttribute('data-open');
+    })
+    .toBe('true');
+}
