@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { shopInBrowser } from './harness.ts';
-import { openUserMenu } from './shopper.ts';
+import { logOut, openUserMenu } from './shopper.ts';
 
 const e2e = shopInBrowser();
 const password = 'Str0ng-enough-pass';
@@ -205,12 +205,12 @@ describe('signing in', () => {
     await page.goto('/checkout');
     await expect.poll(() => pathname(page)).toBe('/cart');
 
-    await openUserMenu(page);
-    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await logOut(page);
     await expect
       .poll(() => page.getByTestId('toast').locator('p').allTextContents())
       .toContain('Logged out successfully.');
-    expect(pathname(page)).toBe('/');
+    // The toast comes first; the way home follows it.
+    await expect.poll(() => pathname(page)).toBe('/');
     expect(await menuItems(page)).toEqual(['Login', 'Register']);
 
     await page.goto('/profile/me');
@@ -276,8 +276,7 @@ describe('signing in', () => {
       await expect.poll(() => page.getByTestId('cart-badge').textContent()).toBe('3');
     }
 
-    await first.getByTestId('user-menu-button').hover();
-    await first.getByRole('menuitem', { name: 'Logout' }).click();
+    await logOut(first);
     // Neither tab opens /cart: the badge the header drew from the account's cart goes by itself.
     for (const page of [first, second]) {
       await expect.poll(() => page.getByTestId('cart-badge').count()).toBe(0);
@@ -319,8 +318,7 @@ describe('signing in', () => {
     await open(second, '/my-orders');
     await expect.poll(() => second.title()).toBe('My Orders');
 
-    await first.getByTestId('user-menu-button').hover();
-    await first.getByRole('menuitem', { name: 'Logout' }).click();
+    await logOut(first);
     await expect.poll(() => pathname(first)).toBe('/');
     // The account page in the other tab leaves for the sign-in screen, as after a session expiry.
     await expect.poll(() => second.url()).toBe(`${e2e.shop.baseURL}/login?redirect=%2Fmy-orders`);

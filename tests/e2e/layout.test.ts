@@ -5,6 +5,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { shopInBrowser } from './harness.ts';
+import { openUserMenu } from './shopper.ts';
 
 const e2e = shopInBrowser();
 
@@ -242,7 +243,7 @@ describe('header links, badge and menu motion', () => {
     await page.getByTestId('categories-button').hover();
     await expect.poll(() => mega.getAttribute('data-open')).toBe('true');
     expect(await durations(mega)).toMatchObject({ opacity: 0.5, transform: 0.5 });
-    await page.getByTestId('user-menu-button').hover();
+    await openUserMenu(page);
     const userMenu = page.getByTestId('user-menu');
     await expect.poll(() => userMenu.getAttribute('data-open')).toBe('true');
     expect(await durations(userMenu)).toMatchObject({ opacity: 0.2 });

@@ -10,6 +10,7 @@ import { describe, expect, test } from 'vitest';
 import { PERSIST_TIMEOUT_MS } from '../../src/lib/constants.ts';
 import { waitForWorker, persistedCache } from './offline-helpers.ts';
 import { patientPoll, shopInBrowser } from './harness.ts';
+import { logOut } from './shopper.ts';
 
 const poll = patientPoll();
 
@@ -249,8 +250,7 @@ describe('logout', () => {
       ).toEqual([]);
       await poll(async () => (await persistedCache(page)).includes(email)).toBe(true);
 
-      await page.getByTestId('user-menu-button').hover();
-      await page.getByRole('menuitem', { name: 'Logout' }).click();
+      await logOut(page);
       await poll(() => page.getByTestId('toast').locator('p').allTextContents()).toContain(
         'Logged out successfully.',
       );

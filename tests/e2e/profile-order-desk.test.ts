@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { shopInBrowser } from './harness.ts';
-import { addProduct, myOrders, open, pathname, register } from './shopper.ts';
+import { addProduct, myOrders, open, openUserMenu, pathname, register } from './shopper.ts';
 
 const ADMIN_EMAIL = 'desk@forge.example';
 const ADMIN_PASSWORD = 'Desk-pass-2026';
@@ -28,7 +28,7 @@ async function signIn(page: Page, email: string, password: string) {
 }
 
 async function menuItems(page: Page): Promise<string[]> {
-  await page.getByTestId('user-menu-button').hover();
+  await openUserMenu(page);
   const items = page.getByRole('menuitem');
   await items.first().waitFor();
   return (await items.allTextContents()).map((text) => text.trim());

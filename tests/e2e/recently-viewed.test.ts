@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { shopInBrowser, patientPoll } from './harness.ts';
 import { waitForWorker } from './offline-helpers.ts';
-import { open, register } from './shopper.ts';
+import { logOut, open, register } from './shopper.ts';
 
 const e2e = shopInBrowser();
 const poll = patientPoll();
@@ -24,6 +24,22 @@ async function recentlyViewed(page: Page): Promise<string[]> {
   return section.locator('article h3').allTextContents();
 }
 
+/**
+ * Opens a product's page and waits until the app has noted it: the server's page shows its name
+ * before the app runs, and a shopper who leaves before then has not been counted as viewing it.
+ */
+async function view(page: Page, [slug, name]: (typeof OPENED)[number]) {
+  await open(page, `/product/${slug}`);
+  await poll(() => page.locator('main h1').first().textContent()).toBe(name);
+  await poll(() =>
+    page.evaluate(
+      () =>
+        (JSON.parse(localStorage.getItem('recently-viewed') ?? '[]') as { slug: string }[])[0]
+          ?.slug,
+    ),
+  ).toBe(slug);
+}
+
 describe('recently viewed', () => {
   test('a first visit shows none; opened products come back newest first, offline too', async () => {
     const context = await e2e.newContext();
@@ -33,10 +49,7 @@ describe('recently viewed', () => {
     expect(await recentlyViewed(page)).toEqual([]);
     await waitForWorker(page);
 
-    for (const [slug, name] of OPENED) {
-      await open(page, `/product/${slug}`);
-      await poll(() => page.locator('main h1').first().textContent()).toBe(name);
-    }
+    for (const product of OPENED) await view(page, product);
     // On the last product's page: the one before it, not itself.
     await poll(() => recentlyViewed(page)).toEqual(['Whey Protein Isolate']);
 
@@ -46,7 +59,7 @@ describe('recently viewed', () => {
       'Whey Protein Isolate',
     ]);
     // Opening one again moves it to the front, without a second card.
-    await open(page, `/product/${OPENED[0][0]}`);
+    await view(page, OPENED[0]);
     await poll(() => recentlyViewed(page)).toEqual(['Glucosamine Joint Complex']);
     await open(page, '/');
     await poll(() => recentlyViewed(page)).toEqual([
@@ -69,13 +82,11 @@ describe('recently viewed', () => {
     const context = await e2e.newContext();
     const page = await context.newPage();
     await register(page, 'Riley Views');
-    await open(page, `/product/${OPENED[1][0]}`);
-    await poll(() => page.locator('main h1').first().textContent()).toBe(OPENED[1][1]);
+    await view(page, OPENED[1]);
     await open(page, '/');
     await poll(() => recentlyViewed(page)).toEqual(['Glucosamine Joint Complex']);
 
-    await page.getByTestId('user-menu-button').hover();
-    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await logOut(page);
     await poll(() => recentlyViewed(page)).toEqual([]);
     expect(await page.evaluate(() => localStorage.getItem('recently-viewed'))).toBeNull();
     await page.reload();

@@ -70,14 +70,40 @@ export function myOrders(
 }
 
 /**
- * Opens the header's user menu by hovering its button, hovered again on each try: a hover that
- * comes while the header is re-rendered (just after a sign-in or a redirect) opens nothing.
+ * Opens the header's user menu by hovering its button, the pointer first moved away on each try:
+ * the menu closes on a route change, and one that lands while the pointer rests on the button
+ * (just after a sign-in or a redirect) leaves it closed until the pointer enters again.
  */
 export async function openUserMenu(page: Page): Promise<void> {
   await expect
     .poll(async () => {
+      await page.mouse.move(0, 0);
       await page.getByTestId('user-menu-button').hover();
       return page.getByTestId('user-menu').getAttribute('data-open');
     })
     .toBe('true');
+}
+
+/** How long one try at a menu item waits for it before the menu is opened again. */
+const MENU_ITEM_TRY_MS = 2_000;
+/** How long choosing a menu item may take, over all its tries. */
+const MENU_ITEM_TIMEOUT_MS = 20_000;
+
+/** Chooses Logout in the user menu, opening the menu again if it closed before the click. */
+export async function logOut(page: Page): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        await openUserMenu(page);
+        return page
+          .getByRole('menuitem', { name: 'Logout' })
+          .click({ timeout: MENU_ITEM_TRY_MS })
+          .then(
+            () => true,
+            () => false,
+          );
+      },
+      { timeout: MENU_ITEM_TIMEOUT_MS },
+    )
+    .toBe(true);
 }

@@ -10,7 +10,7 @@ import { expect, onTestFailed, test } from 'vitest';
 import { fetchProduct, type Product } from './cart-helpers.ts';
 import { patientPoll, shopInBrowser } from './harness.ts';
 import { persistedCache, waitForWorker } from './offline-helpers.ts';
-import { open, pathname, register } from './shopper.ts';
+import { logOut, open, pathname, register } from './shopper.ts';
 
 const e2e = shopInBrowser();
 const poll = patientPoll(30_000);
@@ -125,8 +125,7 @@ test(
     // Signing out forgets the account's hearts here. Logout goes home; going back renders the
     // product page in the browser at once, from what this page holds now.
     step = 'after signing out';
-    await page.getByTestId('user-menu-button').hover();
-    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await logOut(page);
     await poll(() => pathname(page)).toBe('/');
     await poll(() => page.getByTestId('user-menu-button').getAttribute('aria-label')).toBe(
       'Account menu',
