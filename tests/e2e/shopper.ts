@@ -72,9 +72,12 @@ export function myOrders(
 /**
  * Opens the header's user menu by hovering its button, the pointer first moved away on each try:
  * the menu closes on a route change, and one that lands while the pointer rests on the button
- * (just after a sign-in or a redirect) leaves it closed until the pointer enters again.
+ * (just after a sign-in or a redirect) leaves it closed until the pointer enters again. The page is
+ * brought to the front first: in a tab behind another, animation frames hardly run, and a click
+ * waits on them to see its target hold still.
  */
 export async function openUserMenu(page: Page): Promise<void> {
+  await page.bringToFront();
   await expect
     .poll(async () => {
       await page.mouse.move(0, 0);
@@ -85,9 +88,9 @@ export async function openUserMenu(page: Page): Promise<void> {
 }
 
 /** How long one try at a menu item waits for it before the menu is opened again. */
-const MENU_ITEM_TRY_MS = 2_000;
+const MENU_ITEM_TRY_MS = 5_000;
 /** How long choosing a menu item may take, over all its tries. */
-const MENU_ITEM_TIMEOUT_MS = 20_000;
+const MENU_ITEM_TIMEOUT_MS = 30_000;
 
 /** Chooses Logout in the user menu, opening the menu again if it closed before the click. */
 export async function logOut(page: Page): Promise<void> {
