@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { shopInBrowser } from './harness.ts';
-import { logOut, openUserMenu } from './shopper.ts';
+import { logOut, pathname, userMenuItems } from './shopper.ts';
 
 const e2e = shopInBrowser();
 const password = 'Str0ng-enough-pass';
@@ -38,13 +38,6 @@ async function signIn(page: Page, email: string) {
     .click();
 }
 
-async function menuItems(page: Page): Promise<string[]> {
-  await openUserMenu(page);
-  return page.getByRole('menuitem').allTextContents();
-}
-
-const pathname = (page: Page) => new URL(page.url()).pathname;
-
 /** Puts `quantity` units of one variant in the signed-in page's account cart, through the API. */
 async function putInAccountCart(page: Page, quantity: number) {
   const status = await page.evaluate(async (units) => {
@@ -71,7 +64,7 @@ describe('signed out', () => {
   test('the user menu offers Login and Register, by hover, click and keyboard, and closes on an outside click', async () => {
     const page = await (await newContext()).newPage();
     await open(page, '/contact');
-    expect(await menuItems(page)).toEqual(['Login', 'Register']);
+    expect(await userMenuItems(page)).toEqual(['Login', 'Register']);
     await page.mouse.click(20, 700);
     await expect.poll(() => page.getByTestId('user-menu').getAttribute('data-open')).toBe('false');
     // A click alone (a tap: no pointer hovering) opens it too.
@@ -182,7 +175,7 @@ describe('signing in', () => {
     await signIn(page, email);
     await expect.poll(() => pathname(page)).toBe('/');
 
-    expect(await menuItems(page)).toEqual(['My Profile', 'My Orders', 'Logout']);
+    expect(await userMenuItems(page)).toEqual(['My Profile', 'My Orders', 'Logout']);
     expect(await page.getByTestId('user-menu').textContent()).toContain('Hello, Jordan Reps');
 
     for (const [path, title] of [
@@ -211,7 +204,7 @@ describe('signing in', () => {
       .toContain('Logged out successfully.');
     // The toast comes first; the way home follows it.
     await expect.poll(() => pathname(page)).toBe('/');
-    expect(await menuItems(page)).toEqual(['Login', 'Register']);
+    expect(await userMenuItems(page)).toEqual(['Login', 'Register']);
 
     await page.goto('/profile/me');
     await expect.poll(() => page.url()).toBe(`${e2e.shop.baseURL}/login?redirect=%2Fprofile%2Fme`);
@@ -299,7 +292,7 @@ describe('signing in', () => {
       .poll(() => first.getByTestId('toast').locator('p').allTextContents())
       .toContain('Your session has ended. Please sign in again.');
     await expect.poll(() => first.getByTestId('cart-badge').count()).toBe(0);
-    expect(await menuItems(first)).toEqual(['Login', 'Register']);
+    expect(await userMenuItems(first)).toEqual(['Login', 'Register']);
   });
 
   test('another tab follows a sign-in and a sign-out without a reload', async () => {
@@ -314,7 +307,7 @@ describe('signing in', () => {
     await expect
       .poll(() => second.getByTestId('user-menu').textContent())
       .toContain('Hello, Riley Sets');
-    expect(await menuItems(second)).toEqual(['My Profile', 'My Orders', 'Logout']);
+    expect(await userMenuItems(second)).toEqual(['My Profile', 'My Orders', 'Logout']);
     await open(second, '/my-orders');
     await expect.poll(() => second.title()).toBe('My Orders');
 

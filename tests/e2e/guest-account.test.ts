@@ -13,7 +13,7 @@ import {
   fillAddress,
   myOrders,
   open,
-  openUserMenu,
+  userMenuItems,
   pathname,
   payWithTestCard,
 } from './shopper.ts';
@@ -23,11 +23,6 @@ const e2e = shopInBrowser({ SMTP_URL: smtp.url, MAIL_POLL_INTERVAL_MS: '200' });
 afterAll(() => smtp.stop());
 
 const PASSWORD = 'Guest-turned-9';
-
-async function menuItems(page: Page): Promise<string[]> {
-  await openUserMenu(page);
-  return page.getByRole('menuitem').allTextContents();
-}
 
 /** Checks out as a guest with a new address and pays; answers the address and the order. */
 async function guestOrder(page: Page, label: string) {
@@ -56,7 +51,7 @@ describe('a guest makes an account', () => {
     const context = await e2e.newContext();
     const page = await context.newPage();
     const { address, order } = await guestOrder(page, 'stranger');
-    expect(await menuItems(page)).not.toContain('My Profile');
+    expect(await userMenuItems(page)).not.toContain('My Profile');
 
     const form = page.getByRole('form', { name: 'Create an account' });
     const password = form.getByLabel('Password', { exact: true });
@@ -73,7 +68,7 @@ describe('a guest makes an account', () => {
     const status = page.getByRole('status').filter({ hasText: 'Your account is ready' });
     await status.waitFor({ timeout: 15_000 });
     expect(await status.evaluate((element) => element === document.activeElement)).toBe(true);
-    expect(await menuItems(page)).toEqual(['My Profile', 'My Orders', 'Logout']);
+    expect(await userMenuItems(page)).toEqual(['My Profile', 'My Orders', 'Logout']);
 
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     // Signing out navigates home; the menu is read once that has happened, not during it.
@@ -81,7 +76,7 @@ describe('a guest makes an account', () => {
       .poll(() => page.getByTestId('toast').locator('p').allTextContents(), { timeout: 15_000 })
       .toContain('Logged out successfully.');
     await expect.poll(() => pathname(page)).toBe('/');
-    expect(await menuItems(page)).toEqual(['Login', 'Register']);
+    expect(await userMenuItems(page)).toEqual(['Login', 'Register']);
 
     await open(page, '/login');
     const signIn = page.getByRole('form', { name: 'Sign in' });

@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { shopInBrowser } from './harness.ts';
-import { addProduct, myOrders, open, openUserMenu, pathname, register } from './shopper.ts';
+import { addProduct, myOrders, open, pathname, register, userMenuItems } from './shopper.ts';
 
 const ADMIN_EMAIL = 'desk@forge.example';
 const ADMIN_PASSWORD = 'Desk-pass-2026';
@@ -25,13 +25,6 @@ async function signIn(page: Page, email: string, password: string) {
     .getByRole('button', { name: /sign in|log in|login/i })
     .click();
   await expect.poll(() => pathname(page)).not.toBe('/login');
-}
-
-async function menuItems(page: Page): Promise<string[]> {
-  await openUserMenu(page);
-  const items = page.getByRole('menuitem');
-  await items.first().waitFor();
-  return (await items.allTextContents()).map((text) => text.trim());
 }
 
 describe('profile and order desk', () => {
@@ -89,7 +82,7 @@ describe('profile and order desk', () => {
     // The admin finds it by number from the order desk and ships it.
     const admin = await (await e2e.newContext()).newPage();
     await signIn(admin, ADMIN_EMAIL, ADMIN_PASSWORD);
-    expect(await menuItems(admin)).toContain('Order desk');
+    expect(await userMenuItems(admin)).toContain('Order desk');
     await admin.getByRole('menuitem', { name: 'Order desk' }).click();
     await expect.poll(() => pathname(admin)).toBe('/admin/orders');
     const find = admin.getByRole('search', { name: 'Find orders' });
@@ -121,7 +114,7 @@ describe('profile and order desk', () => {
     const page = await (await e2e.newContext()).newPage();
     await register(page, 'Nosy Customer');
     await open(page, '/');
-    expect(await menuItems(page)).not.toContain('Order desk');
+    expect(await userMenuItems(page)).not.toContain('Order desk');
     await open(page, '/admin/orders');
     await expect.poll(() => main(page).textContent()).toMatch(/not found/i);
     const answer = await page.evaluate(async () => (await fetch('/api/v1/admin/orders')).status);

@@ -87,6 +87,12 @@ export async function openUserMenu(page: Page): Promise<void> {
     .toBe('true');
 }
 
+/** The names of the user menu's items, read with the menu open. */
+export async function userMenuItems(page: Page): Promise<string[]> {
+  await openUserMenu(page);
+  return (await page.getByRole('menuitem').allTextContents()).map((text) => text.trim());
+}
+
 /** How long one try at a menu item waits for it before the menu is opened again. */
 const MENU_ITEM_TRY_MS = 5_000;
 /** How long choosing a menu item may take, over all its tries. */
