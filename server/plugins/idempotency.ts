@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { IdempotencyKey } from '../../contract/cart.ts';
 import { IDEMPOTENCY_HEADER } from '../../contract/http.ts';
+import { builtOnce, type Placeholders } from '../db/built-once.ts';
 import type { Database } from '../db/client.ts';
 import { HttpError, badRequest } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
@@ -68,21 +69,71 @@ export function fingerprintOf(method: string, path: string, body: unknown): stri
     .digest('hex');
 }
 
+interface ClaimInput {
+  scope: string;
+  key: string;
+  fingerprint: string;
+  method: string;
+  path: string;
+}
+
+// Every keyed request (each placement) claims its key and keeps its answer, so these two texts
+// are built once.
+const insertClaim = builtOnce((db, p: Placeholders<ClaimInput & { claimId: string; now: Date }>) =>
+  db
+    .insert(idempotencyRecords)
+    .values({
+      scope: p('scope'),
+      key: p('key'),
+      fingerprint: p('fingerprint'),
+      method: p('method'),
+      path: p('path'),
+      state: 'in_flight',
+      claimId: p('claimId'),
+      createdAt: p('now'),
+      claimedAt: p('now'),
+    })
+    .onConflictDoNothing()
+    .returning({ claimId: idempotencyRecords.claimId }),
+);
+const keepAnswer = builtOnce(
+  (
+    db,
+    p: Placeholders<{
+      scope: string;
+      key: string;
+      claimId: string;
+      statusCode: number;
+      contentType: string | null;
+      body: string;
+    }>,
+  ) =>
+    db
+      .update(idempotencyRecords)
+      .set({
+        state: 'completed',
+        // A value of the update's set is written as sent (a number and texts here).
+        statusCode: sql`${p('statusCode')}`,
+        contentType: sql`${p('contentType')}`,
+        body: sql`${p('body')}`,
+      })
+      .where(
+        and(
+          eq(idempotencyRecords.scope, p('scope')),
+          eq(idempotencyRecords.key, p('key')),
+          eq(idempotencyRecords.claimId, p('claimId')),
+        ),
+      ),
+);
+
 /** Claims a key atomically: of any number of racing requests, exactly one gets `claimed`. */
-export async function claimKey(
-  db: Database,
-  input: { scope: string; key: string; fingerprint: string; method: string; path: string },
-): Promise<Claim> {
+export async function claimKey(db: Database, input: ClaimInput): Promise<Claim> {
   const { scope, key } = input;
   const where = and(eq(idempotencyRecords.scope, scope), eq(idempotencyRecords.key, key));
   for (let attempt = 0; attempt < 3; attempt++) {
     const claimId = newId('idem');
     const now = new Date();
-    const [inserted] = await db
-      .insert(idempotencyRecords)
-      .values({ ...input, state: 'in_flight', claimId, createdAt: now, claimedAt: now })
-      .onConflictDoNothing()
-      .returning({ claimId: idempotencyRecords.claimId });
+    const [inserted] = await insertClaim(db, { ...input, claimId, now });
     if (inserted) return { kind: 'claimed', claimId };
 
     const [existing] = await db.select().from(idempotencyRecords).where(where).limit(1);
@@ -261,21 +312,14 @@ export default fp(
       }
       const contentType = reply.getHeader('content-type');
       try {
-        await db
-          .update(idempotencyRecords)
-          .set({
-            state: 'completed',
-            statusCode: status,
-            contentType: typeof contentType === 'string' ? contentType : null,
-            body: payload,
-          })
-          .where(
-            and(
-              eq(idempotencyRecords.scope, held.scope),
-              eq(idempotencyRecords.key, held.key),
-              eq(idempotencyRecords.claimId, held.claimId),
-            ),
-          );
+        await keepAnswer(db, {
+          scope: held.scope,
+          key: held.key,
+          claimId: held.claimId,
+          statusCode: status,
+          contentType: typeof contentType === 'string' ? contentType : null,
+          body: payload,
+        });
       } catch (err) {
         request.log.error({ err }, 'could not store an idempotent answer');
       }

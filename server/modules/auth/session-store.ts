@@ -1,16 +1,22 @@
 /** The session rows behind the session cookie (server/plugins/sessions.ts). */
 import { and, eq, gt, lt } from 'drizzle-orm';
+import { builtOnce, type Placeholders } from '../../db/built-once.ts';
 import type { Executor } from '../../db/client.ts';
 import { sessionUserColumns, sessions, users } from './tables.ts';
 
-/** The user of a live session, by the hash of its id. */
-export async function findSessionUser(db: Executor, idHash: string, at: Date) {
-  const [row] = await db
+// Every signed-in request reads this, so its text is built once.
+const sessionUser = builtOnce((db, p: Placeholders<{ idHash: string; at: Date }>) =>
+  db
     .select(sessionUserColumns)
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, at)))
-    .limit(1);
+    .where(and(eq(sessions.idHash, p('idHash')), gt(sessions.expiresAt, p('at'))))
+    .limit(1),
+);
+
+/** The user of a live session, by the hash of its id. */
+export async function findSessionUser(db: Executor, idHash: string, at: Date) {
+  const [row] = await sessionUser(db, { idHash, at });
   return row;
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, lt, sql, type Placeholder } from 'drizzle-orm';
 import {
   CART_LINE_MAX_QUANTITY,
   computeCartTotals,
@@ -7,6 +7,7 @@ import {
   type CartItem,
 } from '../../../contract/cart.ts';
 import type { Locale } from '../../../contract/locale.ts';
+import { builtOncePer, type Placeholders } from '../../db/built-once.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -38,6 +39,14 @@ interface CartRef {
 
 const guestCutoff = () => new Date(Date.now() - GUEST_CART_TTL_DAYS * DAY_MS);
 
+const cartColumns = { id: carts.id, discountCodeId: carts.discountCodeId };
+
+/** The account's cart row. */
+const accountCartIs = (userId: string | Placeholder) => eq(carts.userId, userId);
+/** A guest's cart row, while it is live (changed since `cutoff`). */
+const guestCartIs = (guestIdHash: string | Placeholder, cutoff: Date | Placeholder) =>
+  and(eq(carts.guestIdHash, guestIdHash), gt(carts.updatedAt, cutoff));
+
 /**
  * The select of the owner's cart row (a guest's only while it is live), unexecuted; null for a
  * guest without a cart id, who has none.
@@ -45,15 +54,12 @@ const guestCutoff = () => new Date(Date.now() - GUEST_CART_TTL_DAYS * DAY_MS);
 function cartOf(executor: Executor, owner: CartOwner) {
   if (owner.kind === 'guest' && !owner.guestCartId) return null;
   return executor
-    .select({ id: carts.id, discountCodeId: carts.discountCodeId })
+    .select(cartColumns)
     .from(carts)
     .where(
       owner.kind === 'user'
-        ? eq(carts.userId, owner.userId)
-        : and(
-            eq(carts.guestIdHash, hashToken(owner.guestCartId ?? '')),
-            gt(carts.updatedAt, guestCutoff()),
-          ),
+        ? accountCartIs(owner.userId)
+        : guestCartIs(hashToken(owner.guestCartId ?? ''), guestCutoff()),
     )
     .limit(1);
 }
@@ -62,15 +68,44 @@ function cartOf(executor: Executor, owner: CartOwner) {
 const refOf = (owner: CartOwner, row: { id: string; discountCodeId: string | null }): CartRef =>
   owner.kind === 'guest' ? { ...row, guestCartId: owner.guestCartId ?? '' } : row;
 
+/** Whether a cart row is only read, or locked for the rest of the transaction. */
+type Hold = 'read' | 'update';
+
+// Every cart request reads its cart row, so findCart's texts are built once.
+const accountCartRow = builtOncePer((hold: Hold, db, p: Placeholders<{ userId: string }>) => {
+  const query = db
+    .select(cartColumns)
+    .from(carts)
+    .where(accountCartIs(p('userId')))
+    .limit(1);
+  return hold === 'update' ? query.for('update') : query;
+});
+const guestCartRow = builtOncePer(
+  (hold: Hold, db, p: Placeholders<{ guestIdHash: string; cutoff: Date }>) => {
+    const query = db
+      .select(cartColumns)
+      .from(carts)
+      .where(guestCartIs(p('guestIdHash'), p('cutoff')))
+      .limit(1);
+    return hold === 'update' ? query.for('update') : query;
+  },
+);
+
 /** The owner's cart, if it has one (row-locked when `forUpdate`, inside a transaction). */
 export async function findCart(
   executor: Executor,
   owner: CartOwner,
   forUpdate = false,
 ): Promise<CartRef | null> {
-  const query = cartOf(executor, owner);
-  if (!query) return null;
-  const [row] = forUpdate ? await query.for('update') : await query;
+  const hold: Hold = forUpdate ? 'update' : 'read';
+  if (owner.kind === 'guest' && !owner.guestCartId) return null;
+  const [row] =
+    owner.kind === 'user'
+      ? await accountCartRow(hold, executor, { userId: owner.userId })
+      : await guestCartRow(hold, executor, {
+          guestIdHash: hashToken(owner.guestCartId ?? ''),
+          cutoff: guestCutoff(),
+        });
   return row ? refOf(owner, row) : null;
 }
 
@@ -391,22 +426,27 @@ const withPackshot = <Row extends { images: string[]; flavorSlugs: string[]; fla
   ...row
 }: Row) => ({ ...row, image: flavorPackshot(images, flavorSlugs, row.flavorSlug) });
 
-/**
- * A cart's lines that can still be bought (active product and variant) at today's prices, in the
- * order they were added: what the cart shows and what checkout prices.
- */
-export async function readCartLines(executor: Executor, cartId: string, locale: Locale) {
+// Every cart read and every checkout reads a cart's lines; of all the shop's statements this
+// one, with its sellable-variants subquery, costs the most to build, so it is built once.
+const cartLines = builtOncePer((locale: Locale, db, p: Placeholders<{ cartId: string }>) => {
   const sellable = sellableVariantsIn(locale);
-  const rows = await executor
+  return db
     .select({ ...lineColumns(locale), itemId: cartItems.id, quantity: cartItems.quantity })
     .from(cartItems)
     .innerJoin(
       sellable,
       and(eq(sellable.variantId, cartItems.variantId), eq(sellable.productId, cartItems.productId)),
     )
-    .where(eq(cartItems.cartId, cartId))
+    .where(eq(cartItems.cartId, p('cartId')))
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
-  return rows.map(withPackshot);
+});
+
+/**
+ * A cart's lines that can still be bought (active product and variant) at today's prices, in the
+ * order they were added: what the cart shows and what checkout prices.
+ */
+export async function readCartLines(executor: Executor, cartId: string, locale: Locale) {
+  return (await cartLines(locale, executor, { cartId })).map(withPackshot);
 }
 
 /** One variant of a product as a line of `quantity`, if both are on sale (a buy-now line). */
