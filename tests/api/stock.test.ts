@@ -6,8 +6,10 @@
  * The cart fixtures' whey has chocolate (50 left), vanilla (3 left) and a withdrawn 5 lb (10
  * left, not counted): 53 in all. Its creatine has an empty variant and one with 500: 500 in all.
  */
-import { eq, inArray } from 'drizzle-orm';
-import { beforeEach, describe, expect, test } from 'vitest';
+import { eq, inArray, type SQLWrapper } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { beforeEach, describe, expect, test, vi } from 'vitest';
+import type { Executor } from '../../server/db/client.ts';
 import { products, variants } from '../../server/modules/catalog/tables.ts';
 import {
   adjustVariantStock,
@@ -17,6 +19,7 @@ import {
 import { cartCatalogDatabase, F } from './cart-fixtures.ts';
 
 const db = cartCatalogDatabase();
+const dialect = new PgDialect();
 
 /** Back to the fixture's shelves before every test. */
 beforeEach(async () => {
@@ -125,6 +128,41 @@ describe('releaseStock', () => {
   test('nothing to put back is fine', async () => {
     await db().transaction((tx) => releaseStock(tx, []));
     expect(await totalOf(F.whey)).toBe(53);
+  });
+});
+
+describe('one statement text for any number of lines', () => {
+  /** The SQL texts `change` sends through the transaction's `execute`. */
+  async function textsOf(change: (tx: Executor) => Promise<unknown>) {
+    const texts: string[] = [];
+    await db()
+      .transaction(async (tx) => {
+        const execute = tx.execute.bind(tx);
+        const spy = vi.spyOn(tx, 'execute').mockImplementation((query) => {
+          texts.push(dialect.sqlToQuery((query as SQLWrapper).getSQL()).sql);
+          return execute(query);
+        });
+        await change(tx);
+        spy.mockRestore();
+        tx.rollback();
+      })
+      .catch(() => {});
+    return texts;
+  }
+  const lines = [
+    { variantId: F.vanilla, quantity: 1 },
+    { variantId: F.chocolate, quantity: 2 },
+    { variantId: F.plenty, quantity: 3 },
+  ];
+
+  test.each([
+    ['reserveStock', reserveStock],
+    ['releaseStock', releaseStock],
+  ])('%s sends the same text for one line and three', async (_name, change) => {
+    const ofOne = await textsOf((tx) => change(tx, lines.slice(0, 1)));
+    const ofThree = await textsOf((tx) => change(tx, lines));
+    expect(ofOne.length).toBeGreaterThan(0);
+    expect(ofThree[0]).toBe(ofOne[0]);
   });
 });
 

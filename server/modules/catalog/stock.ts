@@ -34,6 +34,25 @@ export interface ShortLine {
   available: number;
 }
 
+/** Each variant's units over all the lines (a variant may appear on more than one). */
+function unitsByVariant(lines: readonly StockLine[]): Map<string, number> {
+  const units = new Map<string, number>();
+  for (const line of lines) {
+    units.set(line.variantId, (units.get(line.variantId) ?? 0) + line.quantity);
+  }
+  return units;
+}
+
+/**
+ * The rows `(id, quantity)` of `units` as a select, sent as two array parameters: the statement's
+ * text is the same for one line or twenty, so a connection prepares it once.
+ */
+function unitRows(units: Map<string, number>) {
+  const ids = sql.param([...units.keys()]);
+  const quantities = sql.param([...units.values()]);
+  return sql`select * from unnest(${ids}::text[], ${quantities}::int[])`;
+}
+
 const byVariant = <T extends { variantId: string }>(lines: readonly T[]) =>
   [...lines].sort((a, b) => (a.variantId < b.variantId ? -1 : a.variantId > b.variantId ? 1 : 0));
 
@@ -51,19 +70,12 @@ export async function reserveStock(
   tx: Executor,
   lines: readonly StockLine[],
 ): Promise<ShortLine[]> {
-  const wanted = new Map<string, number>();
-  for (const line of lines) {
-    wanted.set(line.variantId, (wanted.get(line.variantId) ?? 0) + line.quantity);
-  }
+  const wanted = unitsByVariant(lines);
   if (wanted.size === 0) return [];
-  const values = sql.join(
-    [...wanted].map(([id, quantity]) => sql`(${id}::text, ${quantity}::int)`),
-    sql`, `,
-  );
   const rows = await queryRows<{ id: string; stock: number | null; taken: boolean }>(
     tx,
     sql`
-    with wanted (id, quantity) as (values ${values}),
+    with wanted (id, quantity) as (${unitRows(wanted)}),
     locked as (
       select v.id, v.stock, w.quantity from ${variants} v join wanted w on w.id = v.id
       order by v.id
@@ -96,19 +108,12 @@ export async function reserveStock(
  * variants in variant-id order, then adds each line's units. Unknown variants are skipped.
  */
 export async function releaseStock(tx: Executor, lines: readonly StockLine[]): Promise<void> {
-  const back = new Map<string, number>();
-  for (const line of lines) {
-    back.set(line.variantId, (back.get(line.variantId) ?? 0) + line.quantity);
-  }
+  const back = unitsByVariant(lines);
   if (back.size === 0) return;
-  const values = sql.join(
-    [...back].map(([id, quantity]) => sql`(${id}::text, ${quantity}::int)`),
-    sql`, `,
-  );
   const rows = await queryRows<{ id: string; stock: number; quantity: number }>(
     tx,
     sql`
-    with back (id, quantity) as (values ${values}),
+    with back (id, quantity) as (${unitRows(back)}),
     locked as (
       select v.id from ${variants} v join back b on b.id = v.id order by v.id for update of v
     )
