@@ -1235,9 +1235,13 @@ function statsRow(
 }
 
 const percent = (share: number) => `${Math.round(share * 100)}%`;
-const cpuShares = (run: LoopRun) =>
-  `CPU: shop ${run.shopCpu === null ? '?' : percent(run.shopCpu)}, ` +
-  `load generator ${percent(run.cpu)} of a core`;
+/** The CPU shares of a run, and the shop's CPU time per unit of work (`per` of them a second). */
+const cpuShares = (run: LoopRun, per: { perSecond: number; unit: string }) =>
+  `CPU: shop ${run.shopCpu === null ? '?' : percent(run.shopCpu)}` +
+  (run.shopCpu === null || per.perSecond <= 0
+    ? ''
+    : ` (${((run.shopCpu / per.perSecond) * 1000).toFixed(2)} ms per ${per.unit})`) +
+  `, load generator ${percent(run.cpu)} of a core`;
 
 interface CheckoutSummary {
   database: string;
@@ -1357,8 +1361,19 @@ async function benchCheckout(
       statementsPerCartRead: perCartRead,
     });
     for (const [row, note] of [
-      [readRow, `baseline, 200s/s; ${statementsNote(perCartRead)}; ${cpuShares(reads)}`],
-      [placeRow, `orders/s = 201s/s; ${statementsNote(perPlacement)}; ${cpuShares(checkout)}`],
+      [
+        readRow,
+        `baseline, 200s/s; ${statementsNote(perCartRead)}; ` +
+          cpuShares(reads, { perSecond: reads.stats.ok / reads.elapsed, unit: 'read' }),
+      ],
+      [
+        placeRow,
+        `orders/s = 201s/s; ${statementsNote(perPlacement)}; ` +
+          cpuShares(checkout, {
+            perSecond: checkout.place.ok / checkout.elapsed,
+            unit: 'order and its refill',
+          }),
+      ],
       [refillRow, `refills between placements; ${statementsNote(perRefill)}`],
     ] as const) {
       console.log(
