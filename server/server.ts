@@ -4,6 +4,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { exitIfUnusable, scheduleBackups } from './db/embedded.ts';
 import { seedCatalogIfEmpty } from './db/seed.ts';
+import { translateSeededCatalog } from './db/seed-translations.ts';
 import { prettyLogs } from './lib/logging.ts';
 import { ensureAdmin } from './modules/auth/accounts.ts';
 
@@ -35,6 +36,8 @@ export async function startServer(config: Config) {
   if (await seedCatalogIfEmpty(database.db, { products: config.SEED_PRODUCTS })) {
     app.log.info({ products: config.SEED_PRODUCTS }, 'seeded the catalog');
   }
+  const translated = await translateSeededCatalog(database.db);
+  if (translated) app.log.info(translated, "wrote the seed's French into the catalog");
   const backups = database.backup && scheduleBackups(database.backup, app.log);
   app.addHook('onClose', async () => {
     await backups?.stop();
