@@ -58,9 +58,12 @@ async function fillWhereUnchanged(
   return written;
 }
 
-/** A row's English name and description as one text, to compare with the seed's. */
+/** A row's English name and description as one text, to compare with the seed's (below). */
 const nameAndDescription = (table: { name: PgColumn; description: PgColumn }) =>
-  sql`${table.name} || E'\\n' || coalesce(${table.description}, '')`;
+  sql`${table.name} || E'\\n' || ${table.description}`;
+/** A seed row's name and description as `nameAndDescription` joins them. */
+const seedNameAndDescription = (row: { name: string; description?: string | null }) =>
+  `${row.name}\n${row.description ?? ''}`;
 
 /** Whether anything the seed makes is untranslated, or French search was never built (no words). */
 async function somethingToDo(db: Executor): Promise<boolean> {
@@ -108,13 +111,13 @@ export async function translateSeededCatalog(db: Database): Promise<SeedTranslat
         categories,
         categories.slug,
         nameAndDescription(categories),
-        rowsOf(catalog.categories, (row) => `${row.name}\n${row.description ?? ''}`),
+        rowsOf(catalog.categories, seedNameAndDescription),
       ),
       brands: await fillWhereUnchanged(
         tx,
         brands,
         brands.slug,
-        sql`coalesce(${brands.description}, '')`,
+        brands.description,
         rowsOf(catalog.brands, (row) => row.description ?? ''),
       ),
       flavors: await fillWhereUnchanged(
@@ -122,13 +125,13 @@ export async function translateSeededCatalog(db: Database): Promise<SeedTranslat
         flavors,
         flavors.slug,
         nameAndDescription(flavors),
-        rowsOf(catalog.flavors, (row) => `${row.name}\n${row.description ?? ''}`),
+        rowsOf(catalog.flavors, seedNameAndDescription),
       ),
       products: await fillWhereUnchanged(
         tx,
         products,
         products.slug,
-        sql`coalesce(${products.description}, '')`,
+        products.description,
         rowsOf(catalog.products, (row) => row.description ?? ''),
       ),
       // A variant by its SKU, which the seed derives from the product's place and the size.

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNotNull, lt, sql, type Placeholder } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import {
   CART_LINE_MAX_QUANTITY,
   computeCartTotals,
@@ -47,21 +47,22 @@ const accountCartIs = (userId: string | Placeholder) => eq(carts.userId, userId)
 const guestCartIs = (guestIdHash: string | Placeholder, cutoff: Date | Placeholder) =>
   and(eq(carts.guestIdHash, guestIdHash), gt(carts.updatedAt, cutoff));
 
+/** The select of the cart row that `where` picks, unexecuted. */
+const cartRow = (executor: Executor, where: SQL | undefined) =>
+  executor.select(cartColumns).from(carts).where(where).limit(1);
+
 /**
  * The select of the owner's cart row (a guest's only while it is live), unexecuted; null for a
  * guest without a cart id, who has none.
  */
 function cartOf(executor: Executor, owner: CartOwner) {
   if (owner.kind === 'guest' && !owner.guestCartId) return null;
-  return executor
-    .select(cartColumns)
-    .from(carts)
-    .where(
-      owner.kind === 'user'
-        ? accountCartIs(owner.userId)
-        : guestCartIs(hashToken(owner.guestCartId ?? ''), guestCutoff()),
-    )
-    .limit(1);
+  return cartRow(
+    executor,
+    owner.kind === 'user'
+      ? accountCartIs(owner.userId)
+      : guestCartIs(hashToken(owner.guestCartId ?? ''), guestCutoff()),
+  );
 }
 
 /** The owner's cart row as a reference (a guest's carries the id to hand back). */
@@ -71,24 +72,17 @@ const refOf = (owner: CartOwner, row: { id: string; discountCodeId: string | nul
 /** Whether a cart row is only read, or locked for the rest of the transaction. */
 type Hold = 'read' | 'update';
 
+/** A cart row's select, as it is or locking the row. */
+const held = (hold: Hold, query: ReturnType<typeof cartRow>) =>
+  hold === 'update' ? query.for('update') : query;
+
 // Every cart request reads its cart row, so findCart's texts are built once.
-const accountCartRow = builtOncePer((hold: Hold, db, p: Placeholders<{ userId: string }>) => {
-  const query = db
-    .select(cartColumns)
-    .from(carts)
-    .where(accountCartIs(p('userId')))
-    .limit(1);
-  return hold === 'update' ? query.for('update') : query;
-});
+const accountCartRow = builtOncePer((hold: Hold, db, p: Placeholders<{ userId: string }>) =>
+  held(hold, cartRow(db, accountCartIs(p('userId')))),
+);
 const guestCartRow = builtOncePer(
-  (hold: Hold, db, p: Placeholders<{ guestIdHash: string; cutoff: Date }>) => {
-    const query = db
-      .select(cartColumns)
-      .from(carts)
-      .where(guestCartIs(p('guestIdHash'), p('cutoff')))
-      .limit(1);
-    return hold === 'update' ? query.for('update') : query;
-  },
+  (hold: Hold, db, p: Placeholders<{ guestIdHash: string; cutoff: Date }>) =>
+    held(hold, cartRow(db, guestCartIs(p('guestIdHash'), p('cutoff')))),
 );
 
 /** The owner's cart, if it has one (row-locked when `forUpdate`, inside a transaction). */
