@@ -1,7 +1,8 @@
 /**
  * `npm run budget`: the JavaScript a shopper's browser fetches before the first page can render —
  * the entry script of dist/index.html, every module it preloads, and their static imports, plus
- * the route-preload script and the chunks it preloads for the page's route — gzipped, listed file
+ * the route-preload script and what the server names on its tag for the page's route (its chunks
+ * and messages, from the build's FIRST_PAGES_FILE) — gzipped, listed file
  * by file and route by route against the 156 KiB budget (docs/decisions.md, A 156 KiB first page), which the heaviest route must
  * meet; and that no first page loads Stripe.js. Exits 1 over budget or with Stripe.js on a first
  * page. Reads the last `vite build`; builds nothing itself.
@@ -9,7 +10,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { PRELOAD_SCRIPT_TAG, readPreloadScript } from './vite/route-preload.ts';
+import {
+  FIRST_PAGES_FILE,
+  PRELOAD_SCRIPT_TAG,
+  type FirstPages,
+} from '../server/render/first-page-files.ts';
 
 export const FIRST_PAGE_JS_BUDGET_KIB = 156;
 
@@ -64,31 +69,41 @@ export function firstPageFiles(root: string): { file: string; bytes: number; gzi
 
 const gzipped = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
 
+/** The route-preload script the built index.html loads, if any. */
+function preloadScriptFile(root: string): string | undefined {
+  const html = readFileSync(path.join(root, 'index.html'), 'utf8');
+  const script = PRELOAD_SCRIPT_TAG.exec(html)?.[1];
+  return script && path.join(root, script);
+}
+
+/** The build's table of each route's first-page files, if it wrote one. */
+function readFirstPages(root: string): FirstPages | undefined {
+  const file = path.join(root, FIRST_PAGES_FILE);
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as FirstPages) : undefined;
+}
+
 /**
- * Each route's own first-page JavaScript beyond the entry: the route-preload script, the chunks it
- * preloads for that route, and the interface messages the page loads before it renders (the
- * shell's and the route's, in the language whose are heavier). Empty when the build has no
- * route-preload script.
+ * Each route's own first-page JavaScript beyond the entry: the route-preload script and the files
+ * the server names on its tag for that route — its chunks and the interface messages the page
+ * loads before it renders (the shell's and the route's, in the language whose are heavier). Empty
+ * when the build has no route-preload script.
  */
 export function routeFiles(
   root: string,
 ): { pattern: string; gzip: number; messages: number; files: number }[] {
-  const html = readFileSync(path.join(root, 'index.html'), 'utf8');
-  const script = PRELOAD_SCRIPT_TAG.exec(html)?.[1];
-  if (!script) return [];
-  const scriptFile = path.join(root, script);
+  const scriptFile = preloadScriptFile(root);
+  const pages = readFirstPages(root);
+  if (!scriptFile || !pages) return [];
   const scriptGzip = gzipped(scriptFile);
-  const { routes, messages } = readPreloadScript(readFileSync(scriptFile, 'utf8'));
-  const messageUrls = (pattern: string) =>
-    Object.values(messages).map(({ shell, routes: own }) => [
-      shell,
-      ...own.filter(([routePattern]) => routePattern === pattern).map(([, url]) => url),
-    ]);
   const sizeOf = (urls: string[]) =>
     urls.reduce((sum, url) => sum + gzipped(path.join(root, url)), 0);
-  return routes
+  return pages.routes
     .map(({ pattern, urls }) => {
-      const heaviest = messageUrls(pattern).sort((a, b) => sizeOf(b) - sizeOf(a))[0] ?? [];
+      const messageUrls = Object.values(pages.messages).map(({ shell, routes: own }) => [
+        shell,
+        ...own.filter(([routePattern]) => routePattern === pattern).map(([, url]) => url),
+      ]);
+      const heaviest = messageUrls.sort((a, b) => sizeOf(b) - sizeOf(a))[0] ?? [];
       const messageGzip = sizeOf(heaviest);
       return {
         pattern,
@@ -108,13 +123,7 @@ export const STRIPE_JS_MARK = 'js.stripe.com';
  * for the checkout's payment step alone, fetched when the shopper reaches it, so this is empty.
  */
 export function firstPageStripeFiles(root: string): string[] {
-  const html = readFileSync(path.join(root, 'index.html'), 'utf8');
-  const script = PRELOAD_SCRIPT_TAG.exec(html)?.[1];
-  const routeUrls = script
-    ? readPreloadScript(readFileSync(path.join(root, script), 'utf8')).routes.flatMap(
-        ({ urls }) => urls,
-      )
-    : [];
+  const routeUrls = readFirstPages(root)?.routes.flatMap(({ urls }) => urls) ?? [];
   const files = new Set([
     ...firstPageFiles(root).map(({ file }) => file),
     ...routeUrls.map((url) => path.relative(root, path.join(root, url))),

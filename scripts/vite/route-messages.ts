@@ -11,27 +11,20 @@
  *   lazily, that the shell lacks.
  *
  * Each becomes a small module per language (`export const messages`), named by its content. The
- * route-preload script carries the table (`window.forgeMessages`) and preloads the shell and the
- * route's messages with the route's code; the app loads them before it renders (src/lib/i18n). A
- * build without the table (the dev server, tests, the server's render) loads whole catalogs.
+ * server names a page's two on its route-preload script's tag, which preloads them with the
+ * route's code; the app loads them before it renders, and the table of every route's (a module of
+ * its own, `export const table`) for the pages that follow (src/lib/i18n). A build without the
+ * table (the dev server, tests, the server's render) loads whole catalogs.
  */
 import { createHash } from 'node:crypto';
 import type { Rolldown } from 'vite';
 import type { Messages } from '@lingui/core';
 import type { Locale } from '../../contract/locale.ts';
+import type { MessageTable } from '../../server/render/first-page-files.ts';
 import { byPatternRank, routePattern, type RouteModule } from './route-preload.ts';
 
 type OutputBundle = Rolldown.OutputBundle;
 type OutputChunk = Rolldown.OutputChunk;
-
-/** Where each language's messages are: the shell, and each route's beyond it. */
-export interface MessageFiles {
-  shell: string;
-  /** [URL pattern, file] in the route-preload table's order; routes needing nothing are absent. */
-  routes: [pattern: string, file: string][];
-}
-
-export type MessageTable = Record<Locale, MessageFiles>;
 
 export interface SplitMessages {
   table: MessageTable;

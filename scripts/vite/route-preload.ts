@@ -2,21 +2,24 @@
  * A Vite plugin that decides when a first page's JavaScript starts, and starts its route code
  * together with the entry instead of after it. Route components are split into chunks that the
  * router imports only once the entry has downloaded and run; on a slow phone that is a second
- * round trip, and the entry's run time, before the page is interactive. The plugin writes a small
- * script, loaded `defer` from index.html in place of the entry's module script, that waits for the
- * server-rendered first view to paint, then matches `location.pathname` against the routes' URL
- * patterns, adds `modulepreload` links for that route's chunks (and the layouts above it), and
- * adds the entry, so they download together (`preloadScript`). The script is built with every
- * build, so its chunk names are always current, and the service worker precaches it with the rest
- * of the shell.
+ * round trip, and the entry's run time, before the page is interactive. The plugin lists each
+ * route's chunks (and its layouts') and message files for the server (`FIRST_PAGES_FILE`), and
+ * writes a small script, loaded `defer` from index.html in place of the entry's module script,
+ * that waits for the server-rendered first view to paint, then adds `modulepreload` links for the
+ * files the server named on its tag, and the entry, so they download together (`preloadScript`).
+ * The service worker precaches the script with the rest of the shell.
  */
 import type { Plugin, Rolldown } from 'vite';
 import { messages as english } from '../../src/locales/en-CA.ts';
 import { messages as french } from '../../src/locales/fr-CA.ts';
 import { STORAGE_KEYS } from '../../src/lib/constants.ts';
 import { CART_EMPTY_MARK, FIRST_VIEW } from '../../src/lib/ssr/first-view.ts';
-
-import { splitMessages, type MessageTable } from './route-messages.ts';
+import {
+  FIRST_PAGES_FILE,
+  type FirstPages,
+  type MessageTable,
+} from '../../server/render/first-page-files.ts';
+import { splitMessages } from './route-messages.ts';
 
 type OutputBundle = Rolldown.OutputBundle;
 type OutputChunk = Rolldown.OutputChunk;
@@ -149,12 +152,6 @@ export function byPatternRank(a: string, b: string): number {
   return rank(a) - rank(b) || a.localeCompare(b);
 }
 
-const TABLE_START = '(()=>{const r=';
-/** A French page's path is matched as its English twin's (`/fr/cart` as `/cart`). */
-const TABLE_END = ';const p=location.pathname.replace(/^\\/fr(?=\\/|$)/,"")||"/";';
-const MESSAGES_START = 'const m=window.forgeMessages=';
-const MESSAGES_END = ';\n';
-
 /**
  * How long the script waits for the first view to paint before it starts the app anyway: a
  * picture that never finishes loading (a stalled connection, a tab in the background, where
@@ -163,11 +160,15 @@ const MESSAGES_END = ';\n';
 export const ENTRY_START_LIMIT_MS = 3000;
 
 /**
- * What the script does after its route table (`r`) and the path (`p`). Plain ES2020 in a classic
- * script, so it runs wherever the shop does; the build writes it as is.
+ * The script itself. Plain ES2020 in a classic script, so it runs wherever the shop does; the build
+ * writes it as is. Its tag's data attributes say what to start (`preloadScript`).
  */
-const START_APP = `
-const entry = document.currentScript.dataset.entry;
+const START_APP = `(() => {
+const data = document.currentScript.dataset;
+const entry = data.entry;
+// Where the app finds its messages: the page's own files, named by the server, and the table of
+// every route's for the pages that follow (or for a page the server did not render).
+window.forgeMessages = { table: data.messageTable, shell: data.shellMessages, route: data.routeMessages };
 // No account and no guest cart: the cart is empty, and the cart page can say so at once.
 try {
   const customer = JSON.parse(localStorage.getItem("${STORAGE_KEYS.customerRoot}")) || {};
@@ -194,18 +195,10 @@ const start = () => {
     link.href = href;
     document.head.append(link);
   };
-  for (const [pattern, files] of r) {
-    if (!new RegExp(pattern).test(p)) continue;
-    files.forEach(preload);
-    break;
-  }
-  // The page's messages, in its language: the shell's and its route's.
-  const messages = m[document.documentElement.lang] || m["en-CA"];
-  if (messages) {
-    preload(messages.shell);
-    const route = messages.routes.find(([pattern]) => new RegExp(pattern).test(p));
-    if (route) preload(route[1]);
-  }
+  // The page's route code and its messages, as the server named them.
+  for (const file of (data.preload || "").split(" ")) if (file) preload(file);
+  if (data.shellMessages) preload(data.shellMessages);
+  if (data.routeMessages) preload(data.routeMessages);
   const script = document.createElement("script");
   script.type = "module";
   script.src = entry;
@@ -233,83 +226,84 @@ if (kinds.includes("element") && kinds.includes("paint")) {
     .then(() => requestAnimationFrame(() => requestAnimationFrame(start)));
 }
 setTimeout(start, ${ENTRY_START_LIMIT_MS});
+})();
 `;
 
 /**
  * The classic script, loaded `defer` from index.html, that starts the app's JavaScript once the
- * server-rendered first view has painted, and preloads the current route's chunks with it.
+ * server-rendered first view has painted, and preloads the page's route code and messages with it.
  *
  * The page is in the HTML, so the app is not what a shopper waits for to see it: the first view
  * waits for the HTML, the stylesheet, the fonts and its main picture. Started at once, the
  * 140 KiB entry shares a phone's thin connection with that picture and slows it; started after,
  * the picture has the connection to itself. So the script waits until the page's main element
- * (marked `FIRST_VIEW` by the server) has painted — the browser reports it through the Element Timing API; on a page
- * without one, until the first content has painted; where those reports are missing, until the
- * picture has decoded or the fonts are ready, and two frames more. Then it adds `modulepreload`
- * links for the first route matching `location.pathname` and the entry's module script (from the
- * tag's `data-entry`). It waits at most ENTRY_START_LIMIT_MS, and not at all after the picture
- * fails. Links work before that, as in any HTML page; what waits is what the app adds (menus,
- * the cart, search). Meanwhile it keeps the browser's install offer for the app
- * (`window.forgeInstallOffer`, src/lib/pwa/install-prompt.ts), which would otherwise be missed.
- * First of all it marks a device that holds no cart (CART_EMPTY_MARK), so the cart page's HTML
- * shows that cart as empty at once instead of loading until the app has read it.
+ * (marked `FIRST_VIEW` by the server) has painted — the browser reports it through the Element
+ * Timing API; on a page without one, until the first content has painted; where those reports are
+ * missing, until the picture has decoded or the fonts are ready, and two frames more. Then it adds
+ * `modulepreload` links for the files its tag names (`data-preload`, `data-shell-messages`,
+ * `data-route-messages`, written by the server: server/render/first-page-files.ts) and the
+ * entry's module script (`data-entry`). It waits at
+ * most ENTRY_START_LIMIT_MS, and not at all after the picture fails. Links work before that, as
+ * in any HTML page; what waits is what the app adds (menus, the cart, search). Meanwhile it keeps
+ * the browser's install offer for the app (`window.forgeInstallOffer`,
+ * src/lib/pwa/install-prompt.ts), which would otherwise be missed, and hands the app its message
+ * files (`window.forgeMessages`, src/lib/i18n/catalogs.ts). First of all it marks a device that
+ * holds no cart (CART_EMPTY_MARK), so the cart page's HTML shows that cart as empty at once
+ * instead of loading until the app has read it.
  */
-export function preloadScript(
-  preloads: RoutePreload[],
-  base: string,
-  messages: MessageTable = {} as MessageTable,
-): string {
-  const table = preloads.map(({ pattern, files }) => [pattern, files.map((file) => base + file)]);
-  const messageUrls = Object.fromEntries(
+export function preloadScript(): string {
+  return START_APP;
+}
+
+/** The module of every route's message files, in each language (`export const table`). */
+export function messageTableModule(messages: MessageTable, base: string): string {
+  return `export const table=JSON.parse(${JSON.stringify(JSON.stringify(absolute(messages, base)))});\n`;
+}
+
+function absolute(messages: MessageTable, base: string): MessageTable {
+  return Object.fromEntries(
     Object.entries(messages).map(([locale, { shell, routes }]) => [
       locale,
       { shell: base + shell, routes: routes.map(([pattern, file]) => [pattern, base + file]) },
     ]),
-  );
-  return (
-    `${TABLE_START}${JSON.stringify(table)}${TABLE_END}` +
-    `${MESSAGES_START}${JSON.stringify(messageUrls)}${MESSAGES_END}${START_APP}})();\n`
-  );
+  ) as MessageTable;
 }
 
-/**
- * The routes and URLs a script made by `preloadScript` preloads, and the message files of each
- * language (for the bundle budget).
- */
-export function readPreloadScript(script: string): {
-  routes: { pattern: string; urls: string[] }[];
-  messages: MessageTable;
-} {
-  const start = script.indexOf(TABLE_START);
-  const end = script.indexOf(TABLE_END);
-  const messagesStart = script.indexOf(MESSAGES_START);
-  const messagesEnd = script.indexOf(MESSAGES_END, messagesStart);
-  if (start !== 0 || end < 0 || messagesStart < 0 || messagesEnd < 0) {
-    throw new Error('not a route-preload script');
-  }
-  const table = JSON.parse(script.slice(TABLE_START.length, end)) as [string, string[]][];
-  const messages = JSON.parse(
-    script.slice(messagesStart + MESSAGES_START.length, messagesEnd),
-  ) as MessageTable;
-  return { routes: table.map(([pattern, urls]) => ({ pattern, urls })), messages };
+/** What the server reads to name each page's files (server/render/first-page-files.ts). */
+export function firstPages(
+  preloads: RoutePreload[],
+  messages: MessageTable,
+  base: string,
+): FirstPages {
+  return {
+    routes: preloads.map(({ pattern, files }) => ({
+      pattern,
+      urls: files.map((file) => base + file),
+    })),
+    messages: absolute(messages, base),
+  };
 }
 
 /**
  * The built index.html with the entry's module script replaced by the route-preload script, which
- * starts the entry (named in its `data-entry`) once the first view has painted (`preloadScript`).
- * The `defer` script runs once the document is parsed, so it holds up neither the parser nor the
- * first paint, and it is tiny.
+ * starts the entry (named in its `data-entry`) once the first view has painted (`preloadScript`),
+ * and tells the app where the message table is (`data-message-table`). The `defer` script runs
+ * once the document is parsed, so it holds up neither the parser nor the first paint, and it is
+ * tiny.
  */
-export function withFirstPageScripts(html: string, preloadSrc: string): string {
+export function withFirstPageScripts(
+  html: string,
+  preloadSrc: string,
+  messageTableSrc: string,
+): string {
   const entry = /<script type="module"[^>]*\bsrc="([^"]+)"[^>]*><\/script>/;
   const src = entry.exec(html)?.[1];
   if (!src) throw new Error('index.html has no module entry script');
-  return html.replace(entry, `<script defer src="${preloadSrc}" data-entry="${src}"></script>`);
+  return html.replace(
+    entry,
+    `<script defer src="${preloadSrc}" data-entry="${src}" data-message-table="${messageTableSrc}"></script>`,
+  );
 }
-
-/** Finds the route-preload script, and the entry it starts, in built HTML. */
-export const PRELOAD_SCRIPT_TAG =
-  /<script defer src="([^"]*route-preload[^"]*\.js)" data-entry="([^"]+)"><\/script>/;
 
 export function routePreload(): Plugin {
   let base = '/';
@@ -329,20 +323,22 @@ export function routePreload(): Plugin {
       );
       const preloads = routePreloads(bundle, routes);
       // No route loads anything lazily: the router plugin no longer splits route components (or
-      // src/routes moved), and a silently empty script would undo the first-page preloads.
+      // src/routes moved), and a silently empty table would undo the first-page preloads.
       if (preloads.length === 0) this.error('route-preload: no route has a lazily loaded chunk');
       const messages = splitMessages(bundle, routes, { 'en-CA': english, 'fr-CA': french });
       for (const [fileName, source] of messages.files) {
         this.emitFile({ type: 'asset', fileName, source });
       }
-      const fileName = this.getFileName(
-        this.emitFile({
-          type: 'asset',
-          name: 'route-preload.js',
-          source: preloadScript(preloads, base, messages.table),
-        }),
-      );
-      html.source = withFirstPageScripts(String(html.source), `${base}${fileName}`);
+      const emitted = (name: string, source: string) =>
+        `${base}${this.getFileName(this.emitFile({ type: 'asset', name, source }))}`;
+      const script = emitted('route-preload.js', preloadScript());
+      const table = emitted('message-table.js', messageTableModule(messages.table, base));
+      this.emitFile({
+        type: 'asset',
+        fileName: FIRST_PAGES_FILE,
+        source: JSON.stringify(firstPages(preloads, messages.table, base)),
+      });
+      html.source = withFirstPageScripts(String(html.source), script, table);
     },
   };
 }

@@ -7,6 +7,9 @@
  * A page is in its address's language (`/fr/...` is French, contract/locale.ts): its `<html lang>`
  * and its `Content-Language` say which.
  *
+ * The route-preload script's tag names the page's own route code and messages
+ * (first-page-files.ts), which the script preloads once the page has painted.
+ *
  * The page's API calls go in process: `inject` runs them through the same routes, validation and
  * services as a browser's request, without a network hop. Nothing of the visitor's session
  * reaches them: a server-rendered page is the same for everyone.
@@ -19,6 +22,7 @@ import { escapeHtml } from '../../contract/html.ts';
 import { isLocale, LOCALES, type Locale, localeOfPath } from '../../contract/locale.ts';
 import { etagOf, matchesIfNoneMatch } from '../lib/conditional.ts';
 import { NO_CACHE } from '../plugins/cache-policy.ts';
+import { FIRST_PAGES_FILE, type FirstPages, pageFiles, withPageFiles } from './first-page-files.ts';
 import { negotiateCoding, PageBytes } from './page-bytes.ts';
 import { PageCache } from './page-cache.ts';
 import type * as EntryServer from '../../src/entry-server.tsx';
@@ -123,6 +127,8 @@ function readTemplate(indexHtml: string): Template {
   };
 }
 
+const pathOf = (request: FastifyRequest) => request.url.split('?')[0]!;
+
 function headersOf(raw: Record<string, unknown>): Headers {
   const headers = new Headers();
   for (const [name, value] of Object.entries(raw)) {
@@ -144,6 +150,11 @@ export async function loadPageRenderer(
   const indexFile = path.join(distDir, 'index.html');
   if (!existsSync(entryFile) || !existsSync(indexFile)) return null;
   const template = readTemplate(readFileSync(indexFile, 'utf8'));
+  const firstPagesFile = path.join(distDir, FIRST_PAGES_FILE);
+  // Without it a page names nothing: the app then finds its messages in the message table.
+  const firstPages = existsSync(firstPagesFile)
+    ? (JSON.parse(readFileSync(firstPagesFile, 'utf8')) as FirstPages)
+    : undefined;
   const entry = (await import(pathToFileURL(entryFile).href)) as ServerEntry;
 
   entry.setApiTransport(async (url, init) => {
@@ -179,14 +190,15 @@ export async function loadPageRenderer(
     }
     if (page.kind === 'redirect') return page;
     // A server build older than the locales names none: the address says it as well.
-    const locale = isLocale(page.locale) ? page.locale : localeOfPath(request.url.split('?')[0]!);
+    const locale = isLocale(page.locale) ? page.locale : localeOfPath(pathOf(request));
     // The whole page is rendered before its first byte is sent: its ETag is a hash of it, and
     // React's HTML arrives only once every part is ready anyway (no inline scripts to stream).
     const chunks: Buffer[] = [];
     // Decoded once whole: a chunk may end inside a character of more than one byte.
     for await (const chunk of page.html) chunks.push(Buffer.from(chunk as Uint8Array));
+    const head = `${template.beforeTitle[locale]}<title>${escapeHtml(page.title)}</title>${page.head}${template.beforeApp}`;
     const document =
-      `${template.beforeTitle[locale]}<title>${escapeHtml(page.title)}</title>${page.head}${template.beforeApp}` +
+      (firstPages ? withPageFiles(head, pageFiles(firstPages, pathOf(request), locale)) : head) +
       Buffer.concat(chunks).toString('utf8') +
       `</div><script id="${QUERY_STATE_ID}" type="application/json">${page.queryState()}</script>` +
       template.afterApp;

@@ -78,8 +78,14 @@ describe('languages', () => {
     await page.goto('/fr/category/creatine');
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
     const first = messageFiles();
-    expect(first.some((path) => path.includes('messages-shell-fr-CA-'))).toBe(true);
-    expect(first.some((path) => path.includes('messages-route-fr-CA-'))).toBe(true);
+    // The server named the page's two files on the route-preload script's tag: those are loaded.
+    const named = await page
+      .locator('script[data-entry]')
+      .evaluate((script: HTMLScriptElement) => ({ ...script.dataset }));
+    expect(named.shellMessages).toMatch(/^\/assets\/messages-shell-fr-CA-/);
+    expect(named.routeMessages).toMatch(/^\/assets\/messages-route-fr-CA-/);
+    expect(named.preload?.split(' ').length).toBeGreaterThan(0);
+    expect([...new Set(first)].sort()).toEqual([named.shellMessages, named.routeMessages].sort());
     // Never a whole catalog, and nothing of the other language.
     expect(scripts.filter((path) => /\/assets\/(en|fr)-CA-/.test(path))).toEqual([]);
     expect(messageFiles().filter((path) => path.includes('en-CA'))).toEqual([]);
@@ -92,6 +98,8 @@ describe('languages', () => {
     await expect.poll(() => page.title()).toBe('Détails du produit');
     await page.getByRole('button', { name: 'Ajouter au panier' }).first().waitFor();
     expect(messageFiles().length).toBeGreaterThan(first.length);
+    // Found in the table of every route's, fetched once.
+    expect(scripts.filter((path) => path.startsWith('/assets/message-table-'))).toHaveLength(1);
     // No message shows as its id, as one missing from what was loaded would.
     const words = new Set((await page.locator('body').innerText()).split(/\s+/));
     expect(Object.keys(frenchMessages).filter((id) => words.has(id))).toEqual([]);

@@ -2,11 +2,12 @@ import { runInNewContext } from 'node:vm';
 import type { Rolldown } from 'vite';
 import { describe, expect, it } from 'vitest';
 import { FIRST_VIEW } from '../../src/lib/ssr/first-view.ts';
+import { PRELOAD_SCRIPT_TAG } from '../../server/render/first-page-files.ts';
 import {
   ENTRY_START_LIMIT_MS,
-  PRELOAD_SCRIPT_TAG,
+  firstPages,
+  messageTableModule,
   preloadScript,
-  readPreloadScript,
   routePattern,
   routeModules,
   routePreloads,
@@ -176,76 +177,89 @@ describe('route preload', () => {
     ]);
   });
 
-  it('on a French page: its English twin’s route chunks, and its messages in French', () => {
-    const script = preloadScript(
-      [{ pattern: '^/search/products/?$', files: ['assets/search.js'] }],
-      '/',
-      {
-        'en-CA': {
-          shell: 'assets/messages-shell-en.js',
-          routes: [['^/search/products/?$', 'assets/messages-route-en.js']],
-        },
-        'fr-CA': {
-          shell: 'assets/messages-shell-fr.js',
-          routes: [['^/search/products/?$', 'assets/messages-route-fr.js']],
-        },
+  it('preloads the code and messages the server named on its tag, then starts the entry', () => {
+    const page = firstPage(preloadScript(), {
+      pathname: '/fr/search/products',
+      dataset: {
+        preload: '/assets/search.js /assets/format.js',
+        shellMessages: '/assets/messages-shell-fr.js',
+        routeMessages: '/assets/messages-route-fr.js',
+        messageTable: '/assets/message-table.js',
       },
-    );
-    const run = (pathname: string, lang: string) => {
-      const page = firstPage(script, { pathname, lang });
-      page.report({ name: 'first-contentful-paint' });
-      return { added: page.added, table: page.window.forgeMessages };
-    };
+    });
+    expect(page.added, 'nothing before the first view has painted').toEqual([]);
+    page.report({ name: 'first-contentful-paint' });
     const link = (href: string) => ({ tag: 'link', rel: 'modulepreload', href });
-    const entry = { tag: 'script', type: 'module', src: '/assets/index.js' };
-    const french = run('/fr/search/products', 'fr-CA');
-    expect(french.added).toEqual([
+    expect(page.added).toEqual([
       link('/assets/search.js'),
+      link('/assets/format.js'),
       link('/assets/messages-shell-fr.js'),
       link('/assets/messages-route-fr.js'),
-      entry,
+      { tag: 'script', type: 'module', src: '/assets/index.js' },
     ]);
-    expect(french.table).toMatchObject({ 'fr-CA': { shell: '/assets/messages-shell-fr.js' } });
-    expect(run('/search/products', 'en-CA').added).toEqual([
-      link('/assets/search.js'),
-      link('/assets/messages-shell-en.js'),
-      link('/assets/messages-route-en.js'),
-      entry,
-    ]);
-    // A route with no messages of its own: the shell's alone.
-    expect(run('/fr', 'fr-CA').added).toEqual([link('/assets/messages-shell-fr.js'), entry]);
-    expect(readPreloadScript(script).messages['fr-CA'].routes).toEqual([
-      ['^/search/products/?$', '/assets/messages-route-fr.js'],
-    ]);
+    expect(page.window.forgeMessages).toEqual({
+      table: '/assets/message-table.js',
+      shell: '/assets/messages-shell-fr.js',
+      route: '/assets/messages-route-fr.js',
+    });
   });
 
-  it('adds modulepreload links for the first matching route only, then the entry', () => {
-    const script = preloadScript(
-      [
-        { pattern: '^/search/products/?$', files: ['assets/search.js'] },
-        { pattern: '^/search/[^/]+/?$', files: ['assets/other.js'] },
-      ],
-      '/',
-    );
-    const run = (pathname: string) => {
-      const page = firstPage(script, { pathname });
-      page.report({ name: 'first-contentful-paint' });
-      return page.added;
+  it('in the shell (nothing named): starts the entry alone, which finds its messages in the table', () => {
+    const page = firstPage(preloadScript(), {
+      pathname: '/cart',
+      dataset: { messageTable: '/assets/message-table.js' },
+    });
+    page.report({ name: 'first-contentful-paint' });
+    expect(page.added).toEqual([{ tag: 'script', type: 'module', src: '/assets/index.js' }]);
+    expect(page.window.forgeMessages).toEqual({
+      table: '/assets/message-table.js',
+      shell: undefined,
+      route: undefined,
+    });
+  });
+
+  it('lists every route’s code and each language’s message files, as absolute URLs', () => {
+    const messages = {
+      'en-CA': {
+        shell: 'assets/messages-shell-en.js',
+        routes: [['^/cart/?$', 'assets/messages-route-en.js']] as [string, string][],
+      },
+      'fr-CA': {
+        shell: 'assets/messages-shell-fr.js',
+        routes: [['^/cart/?$', 'assets/messages-route-fr.js']] as [string, string][],
+      },
     };
-    const entry = { tag: 'script', type: 'module', src: '/assets/index.js' };
-    expect(run('/search/products')).toEqual([
-      { tag: 'link', rel: 'modulepreload', href: '/assets/search.js' },
-      entry,
-    ]);
-    expect(run('/search/x')).toEqual([
-      { tag: 'link', rel: 'modulepreload', href: '/assets/other.js' },
-      entry,
-    ]);
-    expect(run('/nowhere')).toEqual([entry]);
+    const pages = firstPages([{ pattern: '^/cart/?$', files: ['assets/cart.js'] }], messages, '/');
+    expect(pages).toEqual({
+      routes: [{ pattern: '^/cart/?$', urls: ['/assets/cart.js'] }],
+      messages: {
+        'en-CA': {
+          shell: '/assets/messages-shell-en.js',
+          routes: [['^/cart/?$', '/assets/messages-route-en.js']],
+        },
+        'fr-CA': {
+          shell: '/assets/messages-shell-fr.js',
+          routes: [['^/cart/?$', '/assets/messages-route-fr.js']],
+        },
+      },
+    });
+    const table = messageTableModule(messages, '/shop/');
+    const exported: { table?: unknown } = {};
+    runInNewContext(table.replace('export const table=', 'exported.table='), { exported, JSON });
+    expect(exported.table).toEqual({
+      'en-CA': {
+        shell: '/shop/assets/messages-shell-en.js',
+        routes: [['^/cart/?$', '/shop/assets/messages-route-en.js']],
+      },
+      'fr-CA': {
+        shell: '/shop/assets/messages-shell-fr.js',
+        routes: [['^/cart/?$', '/shop/assets/messages-route-fr.js']],
+      },
+    });
   });
 
   it('on a page without a main element, starts once the browser reports the first content painted', () => {
-    const page = firstPage(preloadScript([], '/'), { pathname: '/' });
+    const page = firstPage(preloadScript(), { pathname: '/' });
     expect(page.observed).toEqual([{ type: 'paint', buffered: true }]);
     page.report({ name: 'first-paint' });
     expect(page.added).toEqual([]);
@@ -254,7 +268,7 @@ describe('route preload', () => {
   });
 
   it('waits for the browser to report the main element painted, not any other', () => {
-    const page = firstPage(preloadScript([], '/'), { pathname: '/', main: 'IMG' });
+    const page = firstPage(preloadScript(), { pathname: '/', main: 'IMG' });
     expect(page.observed).toEqual([{ type: 'element', buffered: true }]);
     page.report({ name: 'first-contentful-paint' });
     page.report({ identifier: 'other' });
@@ -266,13 +280,13 @@ describe('route preload', () => {
   });
 
   it('starts at once when the main picture fails to load', () => {
-    const page = firstPage(preloadScript([], '/'), { pathname: '/', main: 'IMG' });
+    const page = firstPage(preloadScript(), { pathname: '/', main: 'IMG' });
     page.fire('error');
     expect(page.added).toHaveLength(1);
   });
 
   it(`starts after ${ENTRY_START_LIMIT_MS} ms whatever has painted, and only once`, () => {
-    const page = firstPage(preloadScript([], '/'), { pathname: '/', main: 'IMG' });
+    const page = firstPage(preloadScript(), { pathname: '/', main: 'IMG' });
     expect(page.timers).toEqual([ENTRY_START_LIMIT_MS]);
     page.runTimers();
     expect(page.added).toHaveLength(1);
@@ -281,7 +295,7 @@ describe('route preload', () => {
   });
 
   it('without paint reports, waits for the picture to load and decode, then two frames', async () => {
-    const page = firstPage(preloadScript([], '/'), {
+    const page = firstPage(preloadScript(), {
       pathname: '/',
       main: 'IMG',
       paintReports: false,
@@ -299,7 +313,7 @@ describe('route preload', () => {
   });
 
   it('without paint reports and without a picture, waits for the fonts, then two frames', async () => {
-    const page = firstPage(preloadScript([], '/'), { pathname: '/', paintReports: false });
+    const page = firstPage(preloadScript(), { pathname: '/', paintReports: false });
     await page.frames(2);
     expect(page.added).toEqual([]);
     page.fontsReady();
@@ -308,7 +322,7 @@ describe('route preload', () => {
   });
 
   it('keeps an install offer made before the app starts, and stops the browser’s own', () => {
-    const page = firstPage(preloadScript([], '/'), { pathname: '/' });
+    const page = firstPage(preloadScript(), { pathname: '/' });
     let prevented = false;
     const offer = { type: 'beforeinstallprompt', preventDefault: () => (prevented = true) };
     page.dispatch('beforeinstallprompt', offer);
@@ -323,20 +337,22 @@ describe('route preload', () => {
       '    <link rel="stylesheet" href="/assets/style.css">',
       '</head>',
     ].join('\n');
-    const built = withFirstPageScripts(html, '/assets/route-preload.js');
+    const built = withFirstPageScripts(html, '/assets/route-preload.js', '/assets/table.js');
     expect(built).toBe(
       [
         '<head>',
-        '    <script defer src="/assets/route-preload.js" data-entry="/assets/index.js"></script>',
+        '    <script defer src="/assets/route-preload.js" data-entry="/assets/index.js" data-message-table="/assets/table.js"></script>',
         '    <link rel="stylesheet" href="/assets/style.css">',
         '</head>',
       ].join('\n'),
     );
-    expect(PRELOAD_SCRIPT_TAG.exec(built)?.slice(1)).toEqual([
+    expect(PRELOAD_SCRIPT_TAG.exec(built)?.slice(1, 3)).toEqual([
       '/assets/route-preload.js',
       '/assets/index.js',
     ]);
-    expect(() => withFirstPageScripts('<head></head>', '/assets/x.js')).toThrow(/no module entry/);
+    expect(() => withFirstPageScripts('<head></head>', '/assets/x.js', '/t.js')).toThrow(
+      /no module entry/,
+    );
   });
 });
 
@@ -349,8 +365,8 @@ interface Options {
   main?: 'IMG' | 'P';
   /** Whether the browser reports element and paint timings (Chromium does). */
   paintReports?: boolean;
-  /** The document's language (`<html lang>`). */
-  lang?: string;
+  /** The script tag's data attributes beyond its entry's. */
+  dataset?: Record<string, string>;
 }
 
 /**
@@ -358,10 +374,7 @@ interface Options {
  * what it adds to the document's head and what it observes, and handles to report paints, fire
  * the main picture's events, let it decode or the fonts get ready, paint frames and fire timers.
  */
-function firstPage(
-  script: string,
-  { pathname, main, paintReports = true, lang = 'en-CA' }: Options,
-) {
+function firstPage(script: string, { pathname, main, paintReports = true, dataset = {} }: Options) {
   const added: Record<string, string>[] = [];
   const observed: unknown[] = [];
   const observers: ((entries: unknown[]) => void)[] = [];
@@ -399,8 +412,8 @@ function firstPage(
     addEventListener: (type: string, listener: (event: unknown) => void) =>
       windowListeners.set(type, listener),
     document: {
-      documentElement: { lang },
-      currentScript: { dataset: { entry: '/assets/index.js' } },
+      documentElement: { dataset: {} },
+      currentScript: { dataset: { entry: '/assets/index.js', ...dataset } },
       fonts,
       querySelector: (selector: string) =>
         selector === `[elementtiming=${FIRST_VIEW}]` ? element : null,
