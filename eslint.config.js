@@ -84,6 +84,24 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  {
+    // A lazily loaded module may show messages the page has not loaded yet (a dialog, the menu):
+    // it is imported through afterMessages (src/lib/i18n/catalogs.ts), which waits for them. The
+    // contract's schemas hold no interface text.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/lib/i18n/catalogs.ts', 'src/**/__tests__/**', 'src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "ImportExpression:not(CallExpression[callee.name='afterMessages'] > ArrowFunctionExpression > ImportExpression):not([source.value=/\\/contract\\//])",
+          message:
+            'Import lazily loaded modules with afterMessages(() => import(...)): their messages may not be loaded yet.',
+        },
+      ],
+    },
+  },
   ...FEATURES.map((feature) => ({
     files: [`src/features/${feature}/**/*.{ts,tsx}`],
     rules: noFeatureImports(

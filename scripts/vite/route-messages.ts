@@ -4,11 +4,14 @@
  * 20 KiB gzipped); a first page shows a tenth of them. At build time each chunk's messages are
  * found by their ids in its code (the macros compile each message to its id), then:
  *
- * - the shell holds the messages of the code every page runs (the entry and its static imports),
- *   of what the frame loads lazily on any page (dialogs, the menu, the search box), and of the
- *   chunks no route reaches;
- * - each page route has the messages of its chunks, and of everything they import, statically or
- *   lazily, that the shell lacks.
+ * - the shell holds the messages of the code every page runs (the entry and its static imports);
+ * - each page route has the messages of its chunks and what they import statically, that the
+ *   shell lacks: what the page shows as it renders;
+ * - what is loaded lazily has its messages in `later` files: the frame's (dialogs, the menu, the
+ *   search box, and chunks no route reaches) in the shell's, and what each route loads lazily
+ *   beyond that in the route's. A page loads them once it has rendered, and code loaded lazily
+ *   waits for them (`afterMessages`, src/lib/i18n/catalogs.ts), so a first page fetches only the
+ *   messages it shows as it renders.
  *
  * Each becomes a small module per language (`export const messages`), named by its content. The
  * server names a page's two on its route-preload script's tag, which preloads them with the
@@ -98,26 +101,36 @@ export function splitMessages(
     );
   }
 
-  // Each page route's chunks: its own lazy code and its layouts', with all they import.
+  // Each page route's chunks: its own lazy code and its layouts', with what they import
+  // statically (`now`: the page runs it as it renders) and with all they reach (`all`).
+  const nowChunks = new Map<string, Set<string>>();
   const routeChunks = new Map<string, Set<string>>();
+  const staticReach = (fileName: string, into: Set<string>) => {
+    if (atStart.has(fileName) || into.has(fileName) || !chunks.has(fileName)) return;
+    into.add(fileName);
+    for (const file of chunks.get(fileName)!.imports) staticReach(file, into);
+  };
+  const addTo = (map: Map<string, Set<string>>, pattern: string, files: Set<string>) =>
+    map.set(pattern, new Set([...(map.get(pattern) ?? []), ...files]));
   for (const routeFile of lazyChunks.keys()) {
     const pattern = routePattern(routeFile);
     if (pattern === null || routeFile.split('/').at(-1)!.startsWith('_')) continue;
-    const files = new Set<string>();
+    const now = new Set<string>();
+    const all = new Set<string>();
     const segments = routeFile.split('/');
     for (let depth = 1; depth <= segments.length; depth += 1) {
       for (const chunk of lazyChunks.get(segments.slice(0, depth).join('/')) ?? []) {
-        reach(chunk, files);
+        staticReach(chunk, now);
+        reach(chunk, all);
       }
     }
-    const known = routeChunks.get(pattern);
-    routeChunks.set(pattern, known ? new Set([...known, ...files]) : files);
+    addTo(nowChunks, pattern, now);
+    addTo(routeChunks, pattern, all);
   }
   const reached = new Set([...routeChunks.values()].flatMap((files) => [...files]));
 
   // What the frame loads lazily on any page (a dialog, the menu): the entry's dynamic imports that
-  // are no route's code, with all they import. A route may import one of them too; the frame's
-  // need wins, or a page whose route does not would show it without its messages.
+  // are no route's code, with all they import.
   const routeLazy = new Set([...lazyChunks.values()].flat());
   const frameLazy = new Set<string>();
   for (const file of atStart) {
@@ -126,10 +139,13 @@ export function splitMessages(
     }
   }
 
-  const shell = new Set<string>();
+  const idsIn = (files: Iterable<string>) =>
+    new Set([...files].flatMap((file) => [...(idsOf.get(file) ?? [])]));
+  const shell = idsIn(atStart);
+  const shellLater = new Set<string>();
   for (const [file, found] of idsOf) {
-    if (atStart.has(file) || frameLazy.has(file) || !reached.has(file)) {
-      for (const id of found) shell.add(id);
+    if (frameLazy.has(file) || (!atStart.has(file) && !reached.has(file))) {
+      for (const id of found) if (!shell.has(id)) shellLater.add(id);
     }
   }
   const patterns = [...routeChunks.keys()].sort(byPatternRank);
@@ -144,14 +160,20 @@ export function splitMessages(
   const table = {} as MessageTable;
   for (const locale of locales) {
     const routesOfLocale: [string, string][] = [];
+    const routesLater: [string, string][] = [];
     for (const pattern of patterns) {
-      const wanted = new Set<string>();
-      for (const file of routeChunks.get(pattern)!) {
-        for (const id of idsOf.get(file) ?? []) if (!shell.has(id)) wanted.add(id);
-      }
-      if (wanted.size > 0) routesOfLocale.push([pattern, emit('route', locale, wanted)]);
+      const now = new Set([...idsIn(nowChunks.get(pattern)!)].filter((id) => !shell.has(id)));
+      const later = [...idsIn(routeChunks.get(pattern)!)].filter(
+        (id) => !shell.has(id) && !shellLater.has(id) && !now.has(id),
+      );
+      if (now.size > 0) routesOfLocale.push([pattern, emit('route', locale, now)]);
+      if (later.length > 0) routesLater.push([pattern, emit('route-later', locale, later)]);
     }
-    table[locale] = { shell: emit('shell', locale, shell), routes: routesOfLocale };
+    table[locale] = {
+      shell: emit('shell', locale, shell),
+      routes: routesOfLocale,
+      later: { shell: emit('shell-later', locale, shellLater), routes: routesLater },
+    };
   }
   return { table, files };
 }

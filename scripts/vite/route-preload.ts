@@ -168,7 +168,12 @@ const data = document.currentScript.dataset;
 const entry = data.entry;
 // Where the app finds its messages: the page's own files, named by the server, and the table of
 // every route's for the pages that follow (or for a page the server did not render).
-window.forgeMessages = { table: data.messageTable, shell: data.shellMessages, route: data.routeMessages };
+window.forgeMessages = {
+  table: data.messageTable,
+  shell: data.shellMessages,
+  route: data.routeMessages,
+  later: data.laterMessages ? data.laterMessages.split(" ") : undefined,
+};
 // No account and no guest cart: the cart is empty, and the cart page can say so at once.
 try {
   const customer = JSON.parse(localStorage.getItem("${STORAGE_KEYS.customerRoot}")) || {};
@@ -261,10 +266,16 @@ export function messageTableModule(messages: MessageTable, base: string): string
 }
 
 function absolute(messages: MessageTable, base: string): MessageTable {
+  const files = (routes: [string, string][]) =>
+    routes.map(([pattern, file]): [string, string] => [pattern, base + file]);
   return Object.fromEntries(
-    Object.entries(messages).map(([locale, { shell, routes }]) => [
+    Object.entries(messages).map(([locale, { shell, routes, later }]) => [
       locale,
-      { shell: base + shell, routes: routes.map(([pattern, file]) => [pattern, base + file]) },
+      {
+        shell: base + shell,
+        routes: files(routes),
+        later: { shell: base + later.shell, routes: files(later.routes) },
+      },
     ]),
   ) as MessageTable;
 }

@@ -12,9 +12,12 @@ export const FIRST_PAGES_FILE = '.vite/first-pages.json';
 
 /** One language's message files: the shell's, and each route's beyond it by URL pattern. */
 export interface MessageFiles {
+  /** What the page shows as it renders. */
   shell: string;
   /** [URL pattern, file] in route order; routes needing nothing are absent. */
   routes: [pattern: string, file: string][];
+  /** What code loaded lazily shows (a dialog, the menu): loaded once the page has rendered. */
+  later: { shell: string; routes: [pattern: string, file: string][] };
 }
 
 export type MessageTable = Record<Locale, MessageFiles>;
@@ -32,6 +35,8 @@ export interface PageFiles {
   /** Its messages in its language: the shell's, and its route's beyond them if any. */
   shellMessages: string | undefined;
   routeMessages: string | undefined;
+  /** The messages of what it loads lazily, loaded once it has rendered (not preloaded). */
+  laterMessages: string[];
 }
 
 const matches = (pattern: string, path: string) => new RegExp(pattern).test(path);
@@ -45,11 +50,14 @@ export function pageFiles(pages: FirstPages, pathname: string, locale: Locale): 
   const code = pages.routes.find(({ pattern }) => matches(pattern, path))?.urls ?? [];
   const messages = pages.messages[locale];
   const shellMessages = messages?.shell;
-  const routeMessages = messages?.routes.find(([pattern]) => matches(pattern, path))?.[1];
+  const routeOf = (routes: [string, string][]) =>
+    routes.find(([pattern]) => matches(pattern, path))?.[1];
+  const later = messages && [messages.later.shell, routeOf(messages.later.routes)];
   return {
     code,
     shellMessages,
-    routeMessages,
+    routeMessages: messages && routeOf(messages.routes),
+    laterMessages: later?.filter((file) => file !== undefined) ?? [],
   };
 }
 
@@ -69,6 +77,7 @@ export function withPageFiles(html: string, files: PageFiles): string {
       attribute('data-preload', files.code.join(' ')) +
       attribute('data-shell-messages', files.shellMessages) +
       attribute('data-route-messages', files.routeMessages) +
+      attribute('data-later-messages', files.laterMessages.join(' ')) +
       '></script>',
   );
 }

@@ -77,15 +77,24 @@ describe('languages', () => {
     const messageFiles = () => scripts.filter((path) => path.includes('/messages-'));
     await page.goto('/fr/category/creatine');
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
-    const first = messageFiles();
-    // The server named the page's two files on the route-preload script's tag: those are loaded.
+    // The server named the page's files on the route-preload script's tag: what it shows as it
+    // renders, and what its lazily loaded parts show. Those are what it loads, the later ones
+    // from the app once it runs, not preloaded with the page's code.
     const named = await page
       .locator('script[data-entry]')
       .evaluate((script: HTMLScriptElement) => ({ ...script.dataset }));
     expect(named.shellMessages).toMatch(/^\/assets\/messages-shell-fr-CA-/);
     expect(named.routeMessages).toMatch(/^\/assets\/messages-route-fr-CA-/);
     expect(named.preload?.split(' ').length).toBeGreaterThan(0);
-    expect([...new Set(first)].sort()).toEqual([named.shellMessages, named.routeMessages].sort());
+    const later = named.laterMessages?.split(' ') ?? [];
+    expect(later.some((path) => path.includes('/messages-shell-later-fr-CA-'))).toBe(true);
+    await expect
+      .poll(() => [...new Set(messageFiles())].sort())
+      .toEqual([named.shellMessages, named.routeMessages, ...later].sort());
+    const first = messageFiles();
+    const entry = scripts.findIndex((path) => /^\/assets\/index-/.test(path));
+    expect(entry).toBeGreaterThan(-1);
+    for (const file of later) expect(scripts.indexOf(file)).toBeGreaterThan(entry);
     // Never a whole catalog, and nothing of the other language.
     expect(scripts.filter((path) => /\/assets\/(en|fr)-CA-/.test(path))).toEqual([]);
     expect(messageFiles().filter((path) => path.includes('en-CA'))).toEqual([]);
@@ -103,6 +112,52 @@ describe('languages', () => {
     // No message shows as its id, as one missing from what was loaded would.
     const words = new Set((await page.locator('body').innerText()).split(/\s+/));
     expect(Object.keys(frenchMessages).filter((id) => words.has(id))).toEqual([]);
+    await context.close();
+  });
+
+  test('what a French page loads lazily speaks French from its first showing', async () => {
+    const context = await e2e.newContext({
+      locale: 'fr-CA',
+      viewport: { width: 412, height: 823 },
+      isMobile: true,
+    });
+    const page = await context.newPage();
+    // The messages of what loads lazily arrive late, as on a slow network: the menu is opened
+    // before they are there.
+    await page.route(/\/assets\/messages-[a-z-]*later-/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.goto('/fr/category/creatine');
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    /** The texts and labels of what matches `selector` that are message ids, not words. */
+    const ids = (selector: string) =>
+      page.locator(selector).evaluateAll((elements, known) => {
+        const words = elements.flatMap((element) => [
+          ...(element as HTMLElement).innerText.split(/\s+/),
+          ...[...element.querySelectorAll('[aria-label],[placeholder]')].flatMap((labelled) => [
+            labelled.getAttribute('aria-label') ?? '',
+            labelled.getAttribute('placeholder') ?? '',
+          ]),
+        ]);
+        return words.filter((word) => known.includes(word));
+      }, Object.keys(frenchMessages));
+
+    // The mobile menu, opened at once: its code waits for its messages.
+    await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+    const menu = page.getByRole('dialog');
+    await menu.getByText('ACCUEIL').waitFor();
+    await menu.getByText('CATÉGORIES').waitFor();
+    expect(await ids('[role=dialog]')).toEqual([]);
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'hidden' });
+
+    // The search box and its suggestions.
+    await page.getByRole('button', { name: 'Rechercher' }).first().click();
+    const box = page.locator('header').getByRole('combobox');
+    await box.fill('prot');
+    await page.getByText('Appuyez sur Entrée pour chercher', { exact: false }).first().waitFor();
+    expect(await ids('header')).toEqual([]);
     await context.close();
   });
 

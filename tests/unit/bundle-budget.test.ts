@@ -27,8 +27,17 @@ function writeBuild(dir: string, preloads: { pattern: string; files: string[] }[
     '<script defer src="/assets/route-preload-1.js" data-entry="/assets/a.js" data-message-table="/assets/t.js"></script>',
   );
   const messages: MessageTable = {
-    'en-CA': { shell: 'assets/shell-en.js', routes: [['^/cart/?$', 'assets/cart-en.js']] },
-    'fr-CA': { shell: 'assets/shell-fr.js', routes: [['^/cart/?$', 'assets/cart-fr.js']] },
+    'en-CA': {
+      shell: 'assets/shell-en.js',
+      routes: [['^/cart/?$', 'assets/cart-en.js']],
+      later: { shell: 'assets/later-en.js', routes: [] },
+    },
+    'fr-CA': {
+      shell: 'assets/shell-fr.js',
+      routes: [['^/cart/?$', 'assets/cart-fr.js']],
+      // Loaded once the page has rendered: not a first page's.
+      later: { shell: 'assets/later-fr.js', routes: [['^/cart/?$', 'assets/cart-later-fr.js']] },
+    },
   };
   writeFileSync(path.join(dir, 'assets/shell-en.js'), randomBytes(100));
   writeFileSync(path.join(dir, 'assets/shell-fr.js'), randomBytes(120));

@@ -16,10 +16,15 @@ const pages: FirstPages = {
     'en-CA': {
       shell: '/assets/messages-shell-en.js',
       routes: [['^/search/products/?$', '/assets/messages-route-en.js']],
+      later: { shell: '/assets/messages-shell-later-en.js', routes: [] },
     },
     'fr-CA': {
       shell: '/assets/messages-shell-fr.js',
       routes: [['^/search/products/?$', '/assets/messages-route-fr.js']],
+      later: {
+        shell: '/assets/messages-shell-later-fr.js',
+        routes: [['^/product/[^/]+/?$', '/assets/messages-route-later-fr.js']],
+      },
     },
   },
 };
@@ -30,16 +35,19 @@ describe("a page's first files", () => {
       code: ['/assets/search.js', '/assets/format.js'],
       shellMessages: '/assets/messages-shell-en.js',
       routeMessages: '/assets/messages-route-en.js',
+      laterMessages: ['/assets/messages-shell-later-en.js'],
     });
     expect(pageFiles(pages, '/search/x', 'en-CA')).toEqual({
       code: ['/assets/other.js'],
       shellMessages: '/assets/messages-shell-en.js',
       routeMessages: undefined,
+      laterMessages: ['/assets/messages-shell-later-en.js'],
     });
     expect(pageFiles(pages, '/nowhere', 'en-CA')).toEqual({
       code: [],
       shellMessages: '/assets/messages-shell-en.js',
       routeMessages: undefined,
+      laterMessages: ['/assets/messages-shell-later-en.js'],
     });
   });
 
@@ -48,9 +56,13 @@ describe("a page's first files", () => {
       code: ['/assets/search.js', '/assets/format.js'],
       shellMessages: '/assets/messages-shell-fr.js',
       routeMessages: '/assets/messages-route-fr.js',
+      laterMessages: ['/assets/messages-shell-later-fr.js'],
     });
     expect(pageFiles(pages, '/fr', 'fr-CA').shellMessages).toBe('/assets/messages-shell-fr.js');
-    expect(pageFiles(pages, '/fr/product/whey', 'fr-CA').code).toEqual(['/assets/product.js']);
+    expect(pageFiles(pages, '/fr/product/whey', 'fr-CA')).toMatchObject({
+      code: ['/assets/product.js'],
+      laterMessages: ['/assets/messages-shell-later-fr.js', '/assets/messages-route-later-fr.js'],
+    });
   });
 
   it('writes them on the route-preload tag, and leaves a page without the tag alone', () => {
@@ -62,7 +74,8 @@ describe("a page's first files", () => {
       '<head><title>x</title><script defer src="/assets/route-preload-1.js" data-entry="/assets/index-2.js" data-message-table="/assets/message-table-3.js"' +
         ' data-preload="/assets/search.js /assets/format.js"' +
         ' data-shell-messages="/assets/messages-shell-en.js"' +
-        ' data-route-messages="/assets/messages-route-en.js"></script><link rel="stylesheet" href="/a.css"></head>',
+        ' data-route-messages="/assets/messages-route-en.js"' +
+        ' data-later-messages="/assets/messages-shell-later-en.js"></script><link rel="stylesheet" href="/a.css"></head>',
     );
     expect(PRELOAD_SCRIPT_TAG.exec(named)?.slice(1, 3)).toEqual([
       '/assets/route-preload-1.js',
@@ -70,7 +83,7 @@ describe("a page's first files", () => {
     ]);
     const bare = withPageFiles(html, pageFiles(pages, '/nowhere', 'en-CA'));
     expect(bare).toContain(
-      'data-message-table="/assets/message-table-3.js" data-shell-messages="/assets/messages-shell-en.js"></script>',
+      'data-message-table="/assets/message-table-3.js" data-shell-messages="/assets/messages-shell-en.js" data-later-messages="/assets/messages-shell-later-en.js"></script>',
     );
     expect(withPageFiles('<head></head>', pageFiles(pages, '/', 'en-CA'))).toBe('<head></head>');
   });

@@ -30,6 +30,7 @@ const catalogs = {
     eeeeee: 'Your cart',
     ffffff: 'Never used',
     gggggg: 'Your code',
+    hhhhhh: 'That failed',
   },
   'fr-CA': {
     aaaaaa: 'Menu',
@@ -39,6 +40,7 @@ const catalogs = {
     eeeeee: 'Votre panier',
     ffffff: 'Jamais utilisé',
     gggggg: 'Votre code',
+    hhhhhh: 'Échec',
   },
 };
 
@@ -56,7 +58,7 @@ describe('route messages', () => {
     ).toEqual(new Set(['aaaaaa', 'bbbbbb', 'cccccc']));
   });
 
-  it('puts what every page runs in the shell, and each route’s own beyond it in its file', async () => {
+  it('puts what every page shows as it renders in the shell, each route’s beyond it in its file, and what loads lazily in later files', async () => {
     const bundle = Object.fromEntries(
       [
         chunk('assets/index.js', 'i18n._(`aaaaaa`)', {
@@ -66,8 +68,11 @@ describe('route messages', () => {
             'assets/cart.js',
             'assets/menu.js',
             'assets/coupon.js',
+            'assets/errors.js',
           ],
         }),
+        // The frame loads it lazily; the cart page imports it as it renders.
+        chunk('assets/errors.js', '{id:`hhhhhh`}'),
         // The frame opens it on any page; the product page imports it too.
         chunk('assets/coupon.js', '{id:`gggggg`}'),
         // Reached by no route: a lazy part of the frame.
@@ -80,6 +85,7 @@ describe('route messages', () => {
         chunk('assets/review.js', '{id:`cccccc`}'),
         chunk('assets/cart.js', '{id:`aaaaaa`};{id:`eeeeee`}', {
           moduleIds: [`${routes}_shop/cart.tsx?split`],
+          imports: ['assets/errors.js'],
         }),
         chunk('assets/about.js', '{id:`aaaaaa`}', {
           moduleIds: [`${routes}_shop/about.tsx?split`],
@@ -101,23 +107,31 @@ describe('route messages', () => {
     const { table, files } = splitMessages(bundle, routeModules, catalogs);
 
     const fr = table['fr-CA'];
-    expect(await messagesOf(files.get(fr.shell)!)).toEqual({
-      aaaaaa: 'Menu',
+    const messages = (file: string) => messagesOf(files.get(file)!);
+    expect(await messages(fr.shell)).toEqual({ aaaaaa: 'Menu' });
+    // The frame's lazy parts, whether a route imports them too (the coupon) or none (the menu).
+    expect(await messages(fr.later.shell)).toEqual({
       dddddd: 'Fermer',
       gggggg: 'Votre code',
+      hhhhhh: 'Échec',
     });
     // Routes without parameters first; one with nothing beyond the shell has no file.
     expect(fr.routes.map(([pattern]) => pattern)).toEqual(['^/cart/?$', '^/product/[^/]+/?$']);
-    expect(await messagesOf(files.get(fr.routes[0]![1])!)).toEqual({ eeeeee: 'Votre panier' });
-    expect(await messagesOf(files.get(fr.routes[1]![1])!)).toEqual({
-      bbbbbb: 'Ajouter au panier',
-      cccccc: 'Rédiger un avis',
-    });
+    // The cart shows the frame's lazy part's message as it renders: it is the cart's too.
+    expect(await messages(fr.routes[0]![1])).toEqual({ eeeeee: 'Votre panier', hhhhhh: 'Échec' });
+    expect(await messages(fr.routes[1]![1])).toEqual({ bbbbbb: 'Ajouter au panier' });
+    // What the product page loads lazily, beyond the frame's lazy parts.
+    expect(fr.later.routes.map(([pattern]) => pattern)).toEqual(['^/product/[^/]+/?$']);
+    expect(await messages(fr.later.routes[0]![1])).toEqual({ cccccc: 'Rédiger un avis' });
     const en = table['en-CA'];
-    expect(await messagesOf(files.get(en.routes[0]![1])!)).toEqual({ eeeeee: 'Your cart' });
+    expect(await messages(en.routes[0]![1])).toEqual({
+      eeeeee: 'Your cart',
+      hhhhhh: 'That failed',
+    });
     // Named by content, per language.
     expect(fr.shell).toMatch(/^assets\/messages-shell-fr-CA-[\w-]{10}\.js$/);
+    expect(fr.later.shell).toMatch(/^assets\/messages-shell-later-fr-CA-[\w-]{10}\.js$/);
     expect(en.shell).not.toBe(fr.shell);
-    expect(files.size).toBe(6);
+    expect(files.size).toBe(10);
   });
 });

@@ -184,6 +184,7 @@ describe('route preload', () => {
         preload: '/assets/search.js /assets/format.js',
         shellMessages: '/assets/messages-shell-fr.js',
         routeMessages: '/assets/messages-route-fr.js',
+        laterMessages: '/assets/later-fr.js /assets/search-later-fr.js',
         messageTable: '/assets/message-table.js',
       },
     });
@@ -197,10 +198,12 @@ describe('route preload', () => {
       link('/assets/messages-route-fr.js'),
       { tag: 'script', type: 'module', src: '/assets/index.js' },
     ]);
+    // The later messages are the app's to load once the page has rendered: not preloaded.
     expect(page.window.forgeMessages).toEqual({
       table: '/assets/message-table.js',
       shell: '/assets/messages-shell-fr.js',
       route: '/assets/messages-route-fr.js',
+      later: ['/assets/later-fr.js', '/assets/search-later-fr.js'],
     });
   });
 
@@ -215,6 +218,7 @@ describe('route preload', () => {
       table: '/assets/message-table.js',
       shell: undefined,
       route: undefined,
+      later: undefined,
     });
   });
 
@@ -223,10 +227,15 @@ describe('route preload', () => {
       'en-CA': {
         shell: 'assets/messages-shell-en.js',
         routes: [['^/cart/?$', 'assets/messages-route-en.js']] as [string, string][],
+        later: { shell: 'assets/later-en.js', routes: [] },
       },
       'fr-CA': {
         shell: 'assets/messages-shell-fr.js',
         routes: [['^/cart/?$', 'assets/messages-route-fr.js']] as [string, string][],
+        later: {
+          shell: 'assets/later-fr.js',
+          routes: [['^/cart/?$', 'assets/cart-later-fr.js']] as [string, string][],
+        },
       },
     };
     const pages = firstPages([{ pattern: '^/cart/?$', files: ['assets/cart.js'] }], messages, '/');
@@ -236,10 +245,15 @@ describe('route preload', () => {
         'en-CA': {
           shell: '/assets/messages-shell-en.js',
           routes: [['^/cart/?$', '/assets/messages-route-en.js']],
+          later: { shell: '/assets/later-en.js', routes: [] },
         },
         'fr-CA': {
           shell: '/assets/messages-shell-fr.js',
           routes: [['^/cart/?$', '/assets/messages-route-fr.js']],
+          later: {
+            shell: '/assets/later-fr.js',
+            routes: [['^/cart/?$', '/assets/cart-later-fr.js']],
+          },
         },
       },
     });
@@ -250,10 +264,15 @@ describe('route preload', () => {
       'en-CA': {
         shell: '/shop/assets/messages-shell-en.js',
         routes: [['^/cart/?$', '/shop/assets/messages-route-en.js']],
+        later: { shell: '/shop/assets/later-en.js', routes: [] },
       },
       'fr-CA': {
         shell: '/shop/assets/messages-shell-fr.js',
         routes: [['^/cart/?$', '/shop/assets/messages-route-fr.js']],
+        later: {
+          shell: '/shop/assets/later-fr.js',
+          routes: [['^/cart/?$', '/shop/assets/cart-later-fr.js']],
+        },
       },
     });
   });

@@ -6,9 +6,10 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { useChunk } from '../../hooks/use-chunk.ts';
 import { buttonClassName } from './button.tsx';
+import { afterMessages } from '../../lib/i18n/catalogs.ts';
 
 /** The dialog is its own chunk: most pages that show the button never open it. */
-const loadDialog = () => import('./confirm-dialog.tsx');
+const loadDialog = () => afterMessages(() => import('./confirm-dialog.tsx'));
 
 export interface ConfirmButtonProps {
   /** The button's own label, e.g. "Cancel order". */

@@ -16,10 +16,11 @@ import { Logo, MenuIcon, SearchIcon } from './icons.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
 import { MegaMenu } from './mega-menu.tsx';
 import { UserMenu } from './user-menu.tsx';
+import { afterMessages } from '../../lib/i18n/catalogs.ts';
 
 // The search box (and its suggestion code) loads the first time a shopper opens it.
 const SearchBox = lazy(() =>
-  import('../../features/search/components/search-box.tsx').then((module) => ({
+  afterMessages(() => import('../../features/search/components/search-box.tsx')).then((module) => ({
     default: module.SearchBox,
   })),
 );
@@ -29,7 +30,7 @@ const SearchBox = lazy(() =>
  * screen) once it arrives; neither the server's HTML nor the first render holds it. A tap on the
  * menu button before then opens it as soon as it is there.
  */
-const loadMobileMenu = () => import('./mobile-menu.tsx');
+const loadMobileMenu = () => afterMessages(() => import('./mobile-menu.tsx'));
 
 export function Header() {
   const { t } = useLingui();

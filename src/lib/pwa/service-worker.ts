@@ -21,6 +21,7 @@ let workbox: Workbox | null = null;
 
 export async function registerServiceWorker(): Promise<void> {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  // eslint-disable-next-line no-restricted-syntax -- a package: no interface text of the shop's
   const { Workbox } = await import('workbox-window');
   const wb = new Workbox('/sw.js', { scope: '/', type: 'classic' });
   workbox = wb;

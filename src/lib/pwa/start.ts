@@ -19,6 +19,7 @@ import { listenForInstallPrompt } from './install-prompt.ts';
  * The worker's side of the page is a chunk of its own: registering waits for nothing the first
  * render needs, and logout loads it if the page has not yet.
  */
+// eslint-disable-next-line no-restricted-syntax -- it shows nothing; it need not wait for messages
 const loadServiceWorker = () => import('./service-worker.ts');
 
 /** `locale` is the document's language: its own saved cache is the one restored. */

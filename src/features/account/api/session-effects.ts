@@ -37,13 +37,14 @@ import { clearCheckoutAttempts } from '../../../lib/checkout/checkout-attempt.ts
 import { SAVED_PAYMENT_METHODS_KEY } from '../../../lib/query-keys.ts';
 import { toast } from '../../../stores/toasts.ts';
 import { clearRecentlyViewed } from '../../../stores/recently-viewed.ts';
+import { afterMessages } from '../../../lib/i18n/catalogs.ts';
 
 export const ORDERS_QUERY_KEY = ['orders'] as const;
 export const PROFILE_QUERY_KEY = ['profile'] as const;
 const WISHLIST_QUERY_KEY = ['wishlist'] as const;
 
 /** The wishlist's code is on no first page (these effects are on every one): loaded when needed. */
-const loadWishlist = () => import('../../wishlist/api/index.ts');
+const loadWishlist = () => afterMessages(() => import('../../wishlist/api/index.ts'));
 
 export async function afterSignIn(queryClient: QueryClient, user: AuthUser): Promise<void> {
   setUser(user);

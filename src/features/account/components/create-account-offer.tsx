@@ -11,9 +11,12 @@ import {
   type GuestAccountAnswer,
   type GuestAccountBody,
 } from '../api/guest-account.ts';
+import { afterMessages } from '../../../lib/i18n/catalogs.ts';
 
 const CreateAccountForm = lazy(() =>
-  import('./create-account-form.tsx').then((module) => ({ default: module.CreateAccountForm })),
+  afterMessages(() => import('./create-account-form.tsx')).then((module) => ({
+    default: module.CreateAccountForm,
+  })),
 );
 
 /** Order Successful: the form for a guest session. */

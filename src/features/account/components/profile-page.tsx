@@ -14,8 +14,9 @@ import { ChangePassword } from './change-password.tsx';
 import { PersonalDetails } from './personal-details.tsx';
 import styles from './profile-page.module.css';
 import frame from '../../../components/ui/page-frame.module.css';
+import { afterMessages } from '../../../lib/i18n/catalogs.ts';
 
-const ProfileMoreSections = lazy(() => import('./profile-more-sections.tsx'));
+const ProfileMoreSections = lazy(() => afterMessages(() => import('./profile-more-sections.tsx')));
 
 export function ProfilePage({ confirmEmail }: { confirmEmail?: string | undefined }) {
   const { user } = useCustomer();

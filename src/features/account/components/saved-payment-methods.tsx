@@ -28,8 +28,9 @@ import {
   useStartCardSetup,
 } from '../api/payment-methods.ts';
 import styles from './saved-payment-methods.module.css';
+import { afterMessages } from '../../../lib/i18n/catalogs.ts';
 
-const StripeCardSetup = lazy(() => import('./stripe-card-setup.tsx'));
+const StripeCardSetup = lazy(() => afterMessages(() => import('./stripe-card-setup.tsx')));
 
 export const NO_SAVED_CARDS_TEXT = msg`You have no saved cards yet.`;
 

@@ -22,12 +22,13 @@ import styles from './admin.module.css';
 import { DeskNav } from './desk-nav.tsx';
 import frame from '../../../components/ui/page-frame.module.css';
 import { DeskPager } from './desk-pager.tsx';
+import { afterMessages } from '../../../lib/i18n/catalogs.ts';
 
 /**
  * The hide dialog is a chunk of its own: it brings the contract's limit and the zod schemas built
  * with it, which the list should not wait for.
  */
-const loadHideDialog = () => import('./hide-review-dialog.tsx');
+const loadHideDialog = () => afterMessages(() => import('./hide-review-dialog.tsx'));
 
 /** Longer texts show this many characters until "Read all". */
 const BODY_PREVIEW = 180;

@@ -35,6 +35,7 @@ import {
   type SentCartCommand,
 } from './cart-commands.ts';
 import { cartQueryKey, trackCartChanges, type CartResponse } from './get-cart.ts';
+import { afterMessages } from '../../../lib/i18n/catalogs.ts';
 
 const NO_COMMANDS: CartCommand[] = [];
 let pending: CartCommand[] = NO_COMMANDS;
@@ -89,9 +90,9 @@ let ready: Promise<Outbox<CartCommand, CartResponse>> | null = null;
  */
 function loadEngine() {
   return Promise.all([
-    import('../../../lib/outbox/outbox.ts'),
-    import('../../../lib/outbox/browser.ts'),
-    import('../../../lib/failure-message.ts'),
+    afterMessages(() => import('../../../lib/outbox/outbox.ts')),
+    afterMessages(() => import('../../../lib/outbox/browser.ts')),
+    afterMessages(() => import('../../../lib/failure-message.ts')),
   ]);
 }
 

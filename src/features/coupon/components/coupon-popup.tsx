@@ -18,18 +18,19 @@ import { useChunk } from '../../../hooks/use-chunk.ts';
 import { useCart } from '../../cart/api/index.ts';
 import { readStorage, writeStorage } from '../../../lib/storage.ts';
 import { useHydrated } from '../../../lib/ssr/hydrated.ts';
+import { afterMessages } from '../../../lib/i18n/catalogs.ts';
 
 /**
  * The dialog and its form are a chunk of their own: every first page mounts the popup, few open
  * it. The chunk is fetched as the page mounts, well before a first visit's popup opens.
  */
-const loadDialog = () => import('./coupon-dialog.tsx');
+const loadDialog = () => afterMessages(() => import('./coupon-dialog.tsx'));
 
 /**
  * So is the floating button, fetched alongside: a shopper who has seen the offer gets it a moment
  * after the page starts, and a first visit long before the offer is closed.
  */
-const loadButton = () => import('./coupon-button.tsx');
+const loadButton = () => afterMessages(() => import('./coupon-button.tsx'));
 
 type View = 'closed' | 'form' | 'success';
 

@@ -11,6 +11,7 @@ import { newIdempotencyKey } from '../../../lib/ids.ts';
 import { useSavedPaymentMethods } from '../../../lib/payments/saved-payment-methods.ts';
 import { getPayment } from './get-payment.ts';
 import { ordersKeys } from './keys.ts';
+import { afterMessages } from '../../../lib/i18n/catalogs.ts';
 
 export { useSavedPaymentMethods };
 
@@ -25,7 +26,7 @@ export async function payWithSavedMethod(
   const payment = response.data;
   if (payment.provider !== 'stripe' || payment.status !== 'requires_action') return payment;
   if (!payment.clientSecret) return payment;
-  const { finishStripeAction } = await import('./stripe-next-action.ts');
+  const { finishStripeAction } = await afterMessages(() => import('./stripe-next-action.ts'));
   await finishStripeAction(payment.clientSecret);
   // Passed or failed, Stripe now knows: the server reads the intent again.
   return getPayment(orderId);

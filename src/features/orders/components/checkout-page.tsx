@@ -16,13 +16,14 @@ import { useCustomer } from '../../../stores/customer.ts';
 import { useCheckoutAttempt } from '../lib/use-checkout-attempt.ts';
 import styles from './orders.module.css';
 import frame from '../../../components/ui/page-frame.module.css';
+import { afterMessages } from '../../../lib/i18n/catalogs.ts';
 
 /**
  * The form's code is fetched as this page starts, beside the cart and the stored attempt it waits
  * for anyway, rather than before the page can render: it keeps /checkout within the first-page
  * JavaScript budget (145 KiB gzipped, `npm run budget`).
  */
-const loadCheckoutForm = () => import('./checkout-form.tsx');
+const loadCheckoutForm = () => afterMessages(() => import('./checkout-form.tsx'));
 const formModule = loadCheckoutForm();
 formModule.catch(() => undefined);
 const CheckoutForm = lazy(() =>
@@ -33,7 +34,7 @@ const CheckoutForm = lazy(() =>
  * The payment step is only needed once an order exists: fetched as soon as the shopper presses
  * "Place order".
  */
-const loadPaymentStep = () => import('./payment-step.tsx');
+const loadPaymentStep = () => afterMessages(() => import('./payment-step.tsx'));
 const PaymentStep = lazy(() =>
   loadPaymentStep().then((module) => ({ default: module.PaymentStep })),
 );

@@ -7,8 +7,9 @@ import { lazy, Suspense } from 'react';
 import type { AddCartItemBody } from '../../../../contract/cart.ts';
 import { useOnline } from '../../../hooks/use-online.ts';
 import { useHydrated } from '../../../lib/ssr/hydrated.ts';
+import { afterMessages } from '../../../lib/i18n/catalogs.ts';
 
-const ExpressCheckout = lazy(() => import('./express-checkout.tsx'));
+const ExpressCheckout = lazy(() => afterMessages(() => import('./express-checkout.tsx')));
 
 export function ExpressCheckoutSlot(props: {
   /** The goods after any discount, in cents: what the wallet shows before it knows the address. */

@@ -32,8 +32,9 @@ import { TestPaymentForm } from './test-payment-form.tsx';
 import { TotalsList } from '../../../components/orders/totals-list.tsx';
 import styles from './orders.module.css';
 import { LoadFailure } from '../../../components/ui/load-failure.tsx';
+import { afterMessages } from '../../../lib/i18n/catalogs.ts';
 
-const StripePaymentForm = lazy(() => import('./stripe-payment-form.tsx'));
+const StripePaymentForm = lazy(() => afterMessages(() => import('./stripe-payment-form.tsx')));
 
 const PROCESSING_POLL_MS = 1500;
 

@@ -28,9 +28,12 @@ import { useHydrated } from '../../../lib/ssr/hydrated.ts';
 import { useCustomer } from '../../../stores/customer.ts';
 import { reviewsQueryOptions, type ReviewSort } from '../api/get-reviews.ts';
 import styles from './product-reviews.module.css';
+import { afterMessages } from '../../../lib/i18n/catalogs.ts';
 
 const WriteReview = lazy(() =>
-  import('./write-review.tsx').then((module) => ({ default: module.WriteReview })),
+  afterMessages(() => import('./write-review.tsx')).then((module) => ({
+    default: module.WriteReview,
+  })),
 );
 
 export const REVIEW_SORT_LABELS: Record<ReviewSort, MessageDescriptor> = {

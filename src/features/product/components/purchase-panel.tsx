@@ -13,13 +13,16 @@ import { useHydrated } from '../../../lib/ssr/hydrated.ts';
 import type { ExpressCheckoutOffer } from '../../../lib/payments/express-offer.ts';
 import styles from './purchase-panel.module.css';
 import { VariantPicker } from './variant-picker.tsx';
+import { afterMessages } from '../../../lib/i18n/catalogs.ts';
 
 /**
  * The form's code (its field, the schema form hooks) loads only when a sold-out choice is on
  * screen: most product pages never show it, so their first page does not carry it.
  */
 const NotifyMeForm = lazy(() =>
-  import('./notify-me-form.tsx').then((module) => ({ default: module.NotifyMeForm })),
+  afterMessages(() => import('./notify-me-form.tsx')).then((module) => ({
+    default: module.NotifyMeForm,
+  })),
 );
 
 /**

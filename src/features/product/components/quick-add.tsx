@@ -7,9 +7,10 @@ import { productQueryOptions } from '../../../lib/catalog/get-product.ts';
 import { toast } from '../../../stores/toasts.ts';
 import { useAddToCart } from '../../cart/api/index.ts';
 import { cartPreview } from '../lib/cart-preview.ts';
+import { afterMessages } from '../../../lib/i18n/catalogs.ts';
 
 /** The flavor and size choice, fetched the first time a shopper needs it. */
-const QuickAddDialog = lazy(() => import('./quick-add-dialog.tsx'));
+const QuickAddDialog = lazy(() => afterMessages(() => import('./quick-add-dialog.tsx')));
 
 /**
  * One tap adds a product that comes in a single flavor and size; otherwise a small dialog asks

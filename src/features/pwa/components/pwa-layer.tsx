@@ -16,14 +16,19 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { usePwaState } from '../../../stores/pwa.ts';
 import { useOnline } from '../../../hooks/use-online.ts';
 import styles from './pwa.module.css';
+import { afterMessages } from '../../../lib/i18n/catalogs.ts';
 
 const InstallButton = lazy(() =>
-  import('./install-button.tsx').then((module) => ({ default: module.InstallButton })),
+  afterMessages(() => import('./install-button.tsx')).then((module) => ({
+    default: module.InstallButton,
+  })),
 );
 
 /** The worker's module is loaded by then: only its registration marks an update ready. */
 const applyUpdate = () =>
-  void import('../../../lib/pwa/service-worker.ts').then((module) => module.applyUpdate());
+  void afterMessages(() => import('../../../lib/pwa/service-worker.ts')).then((module) =>
+    module.applyUpdate(),
+  );
 
 /**
  * Paths where a page reload could cut a checkout or a payment short: checkout, the confirmation a

@@ -11,6 +11,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { CachedQuery } from '../lib/cached-products.ts';
 import type * as offlineSearch from '../lib/offline-search.ts';
+import { afterMessages } from '../../../lib/i18n/catalogs.ts';
 
 export type OfflineSearchModule = typeof offlineSearch;
 
@@ -37,7 +38,7 @@ export function useOfflineSearch<T>(
     const settle = (result: OfflineSearch<T>) => {
       if (current) setAnswer({ key, result });
     };
-    import('../lib/offline-search.ts')
+    afterMessages(() => import('../lib/offline-search.ts'))
       .then((module) => {
         const data = runRef.current(module, queryClient.getQueryCache().getAll());
         settle({ status: 'success', data });

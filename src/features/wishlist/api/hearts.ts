@@ -11,6 +11,7 @@ import { useQueryClient, type QueryObserverResult } from '@tanstack/react-query'
 import { useContext, useEffect, useSyncExternalStore } from 'react';
 import { toast } from '../../../stores/toasts.ts';
 import type { Wishlist } from './get-wishlist.ts';
+import { afterMessages } from '../../../lib/i18n/catalogs.ts';
 
 export const WISHLIST_NOT_CHANGED = msg`Your wishlist could not be updated. Please try again.`;
 
@@ -36,7 +37,7 @@ function subscribe(listener: () => void): () => void {
 }
 
 /** The wishlist's work in the browser (also for the session effects, session.ts). */
-export const loadWishlist = () => import('./wishlist-outbox.ts');
+export const loadWishlist = () => afterMessages(() => import('./wishlist-outbox.ts'));
 
 /** What is hearted and the list, and the toggle: `toggle(productId, hearted)`. */
 export function useWishlist(): Hearts & { toggle: (productId: string, hearted: boolean) => void } {

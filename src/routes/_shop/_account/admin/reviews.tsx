@@ -4,6 +4,7 @@ import { requireAdmin } from '../../../../features/account/api/require-user.ts';
 import { ReviewDeskPage } from '../../../../features/admin/components/review-desk-page.tsx';
 import { reviewDeskSearchSchema } from '../../../../features/admin/lib/desk-search.ts';
 import { titled } from '../../../../lib/document-title.ts';
+import { afterMessages } from '../../../../lib/i18n/catalogs.ts';
 
 // The loader imports the desk's code on demand: a route's loader ships with every first page,
 // and staff code has no place there.
@@ -13,10 +14,9 @@ export const Route = createFileRoute('/_shop/_account/admin/reviews')({
   beforeLoad: requireAdmin,
   loaderDeps: ({ search }) => search,
   loader: async ({ context, deps }) =>
-    (await import('../../../../features/admin/api/desk-reviews.ts')).loadDeskReviews(
-      context.queryClient,
-      deps,
-    ),
+    (
+      await afterMessages(() => import('../../../../features/admin/api/desk-reviews.ts'))
+    ).loadDeskReviews(context.queryClient, deps),
   component: ReviewDesk,
 });
 
