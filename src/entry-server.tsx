@@ -172,6 +172,9 @@ async function renderIn(
       onAllReady() {
         stream.pipe(html);
       },
+      // A finished part is written in place however large: React otherwise moves a big one (the
+      // product page below the fold) after the rest, with an inline script to put it back.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onShellError(error) {
         html.destroy(error instanceof Error ? error : new Error(String(error)));
       },

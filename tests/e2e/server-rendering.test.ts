@@ -125,6 +125,11 @@ describe('the HTML the server answers', () => {
     expect(decode(html)).toContain(`$${(price / 100).toFixed(2)}`);
     expect(html).toContain(`src="${image}"`);
     for (const variant of product.variants) expect(decode(html)).toContain(variant.size);
+    // Below the fold (its code loads after the page's): in the HTML too, in place, with none of
+    // the inline scripts the page's policy would block.
+    expect(html).toMatch(/<h2 id="product-reviews"[^>]*>Reviews<\/h2>/);
+    expect(html).toMatch(/<h2 id="suggested-products"[^>]*>You may also like<\/h2>/);
+    expect(html).not.toMatch(/<template id="B:|\$RC/);
   });
 
   test('unknown products, categories, brands, flavors and paths: 404 with the not-found page', async () => {

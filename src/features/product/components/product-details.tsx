@@ -1,22 +1,25 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { ProductDetail, ProductVariant } from '../../../../contract/catalog.ts';
-import { suggestedProductsQueryOptions } from '../api/get-suggested-products.ts';
 import type { VariantSearch } from '../lib/product-search.ts';
 import { resolveSelection, type Selection } from '../lib/variant-selection.ts';
 import { NutritionFacts } from './nutrition-facts.tsx';
 import { ProductGallery } from './product-gallery.tsx';
-import { ProductReviews } from './product-reviews.tsx';
 import styles from './product-details.module.css';
-import { ProductGrid } from '../../../components/products/product-grid.tsx';
 import type { ExpressCheckoutOffer } from '../../../lib/payments/express-offer.ts';
 import { PurchasePanel } from './purchase-panel.tsx';
 import { Rating } from '../../../components/products/rating.tsx';
-import { rememberViewed, useRecentlyViewed } from '../../../stores/recently-viewed.ts';
+import { rememberViewed } from '../../../stores/recently-viewed.ts';
 import { HeartButton } from '../../../components/products/heart-button.tsx';
 import { useHeart } from '../../wishlist/api/index.ts';
+import { afterMessages } from '../../../lib/i18n/catalogs.ts';
+
+const ProductMore = lazy(() =>
+  afterMessages(() => import('./product-more.tsx')).then((module) => ({
+    default: module.ProductMore,
+  })),
+);
 
 /**
  * The product page. The chosen flavor and size live in the URL (`?flavor=&size=`), so a shared
@@ -142,9 +145,10 @@ export function ProductDetails({
         ) : null}
       </div>
 
-      <ProductReviews product={product} />
-      <SuggestedProducts identifier={product.slug} />
-      <RecentlyViewed exclude={product._id} />
+      {/* Below the fold: its code comes after the page's, and React hydrates it when it has. */}
+      <Suspense fallback={null}>
+        <ProductMore product={product} />
+      </Suspense>
     </main>
   );
 }
@@ -153,31 +157,4 @@ export function ProductDetails({
 function ProductHeart({ product }: { product: ProductDetail }) {
   const [hearted, toggle] = useHeart(product._id);
   return <HeartButton name={product.name} pressed={hearted} onToggle={toggle} />;
-}
-
-/** What this shopper opened before this product (kept on the device), newest first. */
-function RecentlyViewed({ exclude }: { exclude: string }) {
-  const products = useRecentlyViewed(exclude);
-  if (products.length === 0) return null;
-  return (
-    <section aria-labelledby="recently-viewed" className={styles.suggested}>
-      <h2 id="recently-viewed" className={styles.sectionTitle}>
-        <Trans>Recently viewed</Trans>
-      </h2>
-      <ProductGrid products={products} />
-    </section>
-  );
-}
-
-function SuggestedProducts({ identifier }: { identifier: string }) {
-  const { data } = useQuery(suggestedProductsQueryOptions(identifier));
-  if (!data || data.length === 0) return null;
-  return (
-    <section aria-labelledby="suggested-products" className={styles.suggested}>
-      <h2 id="suggested-products" className={styles.sectionTitle}>
-        <Trans>You may also like</Trans>
-      </h2>
-      <ProductGrid products={data} />
-    </section>
-  );
 }
