@@ -79,7 +79,7 @@ export function messageLoader(page: PageMessages | undefined, importModule: Impo
   /** The path of the first page, when the server named its files: its route's are loaded. */
   let namedPath: string | undefined;
   /** The first page's later files, and their loading once started. */
-  let laterFiles: Promise<string[]> = Promise.resolve([]);
+  let laterFiles: (string | undefined)[] = [];
   let laterLoad: Promise<void> | undefined;
   /** The document's translator, once loadI18n has made it. */
   let madeI18n: (i18n: I18n) => void = () => {};
@@ -108,7 +108,7 @@ export function messageLoader(page: PageMessages | undefined, importModule: Impo
   /** Loads the first page's later messages (once; again after a failure). */
   function loadLater(): Promise<void> {
     return (laterLoad ??= documentI18n
-      .then((i18n) => laterFiles.then((files) => loadFiles(i18n, files)))
+      .then((i18n) => loadFiles(i18n, laterFiles))
       .catch((error: unknown) => {
         laterLoad = undefined;
         throw error;
@@ -128,15 +128,13 @@ export function messageLoader(page: PageMessages | undefined, importModule: Impo
     let route = page.route;
     if (shell) {
       namedPath = pathname;
-      laterFiles = Promise.resolve(page.later ?? []);
+      laterFiles = page.later ?? [];
     } else {
       // A page the server did not render (the offline shell): its files from the table.
       const files = (await loadTable())[locale];
       shell = files?.shell;
       route = files && routeFile(files.routes, pathname);
-      laterFiles = Promise.resolve(
-        files ? [files.later.shell, routeFile(files.later.routes, pathname)] : [],
-      ).then((later) => later.filter((file) => file !== undefined));
+      laterFiles = files ? [files.later.shell, routeFile(files.later.routes, pathname)] : [];
     }
     const [shellMessages, own] = await Promise.all([
       shell ? messagesOf(shell) : {},
