@@ -14,10 +14,11 @@
  *   messages it shows as it renders.
  *
  * Each becomes a small module per language (`export const messages`), named by its content. The
- * server names a page's two on its route-preload script's tag, which preloads them with the
- * route's code; the app loads them before it renders, and the table of every route's (a module of
- * its own, `export const table`) for the pages that follow (src/lib/i18n). A build without the
- * table (the dev server, tests, the server's render) loads whole catalogs.
+ * server names a page's files on its route-preload script's tag, which preloads the shell's and
+ * the route's with the route's code; the app loads those before it renders, the later ones after,
+ * and the table of every route's (a module of its own, `export const table`) for the pages that
+ * follow (src/lib/i18n). A build without the table (the dev server, tests, the server's render)
+ * loads whole catalogs.
  */
 import { createHash } from 'node:crypto';
 import type { Rolldown } from 'vite';
