@@ -92,7 +92,12 @@ async function start(): Promise<void> {
       // The router renders a server-rendered page's tree (no suspense boundaries of its own at
       // the root) only when it knows the page came from the server.
       router.ssr = { manifest: undefined };
-      hydrateRoot(root, <App router={router} queryClient={queryClient} i18n={i18n} />);
+      // Hydrating in a transition lets React do it in slices, each short enough to leave the main
+      // thread free for input in between; outside one it is a single long task. Nothing can update
+      // the tree before it commits (stores and the router are subscribed to once it has).
+      startTransition(() => {
+        hydrateRoot(root, <App router={router} queryClient={queryClient} i18n={i18n} />);
+      });
       return;
     }
     root.replaceChildren();
