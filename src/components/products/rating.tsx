@@ -1,7 +1,8 @@
-import { plural } from '@lingui/core/macro';
+import { select } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import type { Locale } from '../../../contract/locale.ts';
+import { pluralForm } from '../../lib/i18n/plural-form.ts';
 import { useLocale } from '../../lib/i18n/use-locale.ts';
 import styles from './rating.module.css';
 
@@ -15,12 +16,15 @@ export function Rating({ rating, reviewCount }: { rating: number; reviewCount: n
   const { t } = useLingui();
   const gradient = `stars${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const fill = Math.max(0, Math.min(1, rating / 5));
-  const score = formatScore(rating, useLocale());
+  const locale = useLocale();
+  const score = formatScore(rating, locale);
+  // Every card of a listing renders one: its form is chosen without Intl (plural-form.ts).
+  const form = pluralForm(reviewCount, locale);
   const label =
     reviewCount > 0
-      ? t`${plural(reviewCount, {
-          one: `Rated ${score} out of 5 from # review`,
-          other: `Rated ${score} out of 5 from # reviews`,
+      ? t`${select(form, {
+          one: `Rated ${score} out of 5 from ${reviewCount} review`,
+          other: `Rated ${score} out of 5 from ${reviewCount} reviews`,
         })}`
       : t`No reviews yet`;
   return (

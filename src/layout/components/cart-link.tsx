@@ -2,7 +2,7 @@
  * The header's cart icon linking to /cart, with the red badge showing the cart's total quantity
  * when it is above zero, and a dot while changes wait to sync.
  */
-import { plural } from '@lingui/core/macro';
+import { select } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { cartTotalQuantity, useCart } from '../../features/cart/api/index.ts';
@@ -10,6 +10,8 @@ import {
   pendingSyncText,
   usePendingSyncCount,
 } from '../../features/cart/components/pending-sync.tsx';
+import { pluralForm } from '../../lib/i18n/plural-form.ts';
+import { useLocale } from '../../lib/i18n/use-locale.ts';
 import styles from './cart-link.module.css';
 import { CartIcon } from './icons.tsx';
 
@@ -18,8 +20,12 @@ export function CartLink({ className }: { className?: string }) {
   const { data } = useCart();
   const count = cartTotalQuantity(data);
   const waiting = usePendingSyncCount();
+  // On every page's header: its form is chosen without Intl (plural-form.ts).
+  const form = pluralForm(count, useLocale());
   const label = [
-    count > 0 ? t`${plural(count, { one: 'Cart, # item', other: 'Cart, # items' })}` : t`Cart`,
+    count > 0
+      ? t`${select(form, { one: `Cart, ${count} item`, other: `Cart, ${count} items` })}`
+      : t`Cart`,
     waiting > 0 ? pendingSyncText(waiting, i18n) : null,
   ]
     .filter(Boolean)
