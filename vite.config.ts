@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type UserConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { shortClassNames } from './scripts/vite/class-names.ts';
 import { linguiMacros } from './scripts/vite/lingui-macros.ts';
 import { routePreload } from './scripts/vite/route-preload.ts';
 
@@ -195,4 +197,13 @@ const browserBuild: UserConfig = {
   },
 };
 
-export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverBuild : browserBuild));
+/** The project's root: CSS-module class names hash each stylesheet's path from here. */
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+export default defineConfig(({ isSsrBuild, command }) => {
+  const config = isSsrBuild ? serverBuild : browserBuild;
+  // Builds give CSS-module classes short names (scripts/vite/class-names.ts); the dev server keeps
+  // Vite's readable ones.
+  if (command !== 'build') return config;
+  return { ...config, css: { modules: { generateScopedName: shortClassNames(root) } } };
+});
