@@ -6,6 +6,7 @@ import { defineConfig, type UserConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { shortClassNames } from './scripts/vite/class-names.ts';
 import { linguiMacros } from './scripts/vite/lingui-macros.ts';
+import { shortMessageIds } from './scripts/vite/message-ids.ts';
 import { routePreload } from './scripts/vite/route-preload.ts';
 
 const { version } = JSON.parse(
@@ -79,6 +80,7 @@ const browserBuild: UserConfig = {
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: './src/routes' }),
     linguiMacros(),
     react(),
+    shortMessageIds(),
     routePreload(),
     VitePWA({
       strategies: 'injectManifest',

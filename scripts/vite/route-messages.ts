@@ -36,8 +36,11 @@ export interface SplitMessages {
   files: Map<string, string>;
 }
 
-/** A quoted token of a message id's shape: six characters of base64. */
-const QUOTED_ID = /[`'"]([A-Za-z0-9+/]{6})[`'"]/g;
+/**
+ * A quoted token of a message id's shape: Lingui's six characters of base64, or the build's short
+ * ids (message-ids.ts).
+ */
+const QUOTED_ID = /[`'"](~[0-9A-Za-z]+|[A-Za-z0-9+/]{6})[`'"]/g;
 
 /** The message ids of `catalog` that `code` names. */
 export function messageIdsIn(code: string, ids: ReadonlySet<string>): Set<string> {

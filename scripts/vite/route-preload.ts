@@ -19,6 +19,7 @@ import {
   type FirstPages,
   type MessageTable,
 } from '../../server/render/first-page-files.ts';
+import { SHORT_MESSAGE_IDS, withShortKeys } from './message-ids.ts';
 import { splitMessages } from './route-messages.ts';
 
 type OutputBundle = Rolldown.OutputBundle;
@@ -336,7 +337,11 @@ export function routePreload(): Plugin {
       // No route loads anything lazily: the router plugin no longer splits route components (or
       // src/routes moved), and a silently empty table would undo the first-page preloads.
       if (preloads.length === 0) this.error('route-preload: no route has a lazily loaded chunk');
-      const messages = splitMessages(bundle, routes, { 'en-CA': english, 'fr-CA': french });
+      // The chunks name the short ids (message-ids.ts, applied as each chunk was rendered).
+      const messages = splitMessages(bundle, routes, {
+        'en-CA': withShortKeys(english, SHORT_MESSAGE_IDS),
+        'fr-CA': withShortKeys(french, SHORT_MESSAGE_IDS),
+      });
       for (const [fileName, source] of messages.files) {
         this.emitFile({ type: 'asset', fileName, source });
       }
