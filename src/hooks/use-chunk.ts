@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { createElement, useEffect, useState, type ComponentType } from 'react';
 
 /**
  * A code chunk fetched as the component mounts and held in state: null until it arrives. For parts
@@ -11,12 +11,32 @@ export function useChunk<M>(load: () => Promise<M>): M | null {
   const [loaded, setLoaded] = useState<M | null>(null);
   useEffect(() => {
     let live = true;
-    void load().then((module) => {
-      if (live) setLoaded(() => module);
-    });
+    // Started in a task of its own: a page mounts several lazy parts at once, and starting each
+    // import (the bundler's preload of its files) inside the commit would make one long task.
+    const start = setTimeout(() => {
+      void load().then((module) => {
+        if (live) setLoaded(() => module);
+      });
+    }, 0);
     return () => {
       live = false;
+      clearTimeout(start);
     };
   }, [load]);
   return loaded;
+}
+
+/**
+ * A component whose code is a chunk fetched once the page has started (useChunk): nothing in the
+ * server's HTML nor in the first render, then the component. For parts that show nothing until
+ * something happens in the browser (a banner, an offer, a listener): they stay off the first page's
+ * JavaScript and out of hydration.
+ */
+export function partLoadedLater<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+): ComponentType<P> {
+  return function PartLoadedLater(props: P) {
+    const Part = useChunk(load);
+    return Part ? createElement(Part, props) : null;
+  };
 }

@@ -11,17 +11,31 @@ import { Trans } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import type { Locale } from '../../contract/locale.ts';
 import { Toaster } from '../components/ui/toaster.tsx';
+import { partLoadedLater } from '../hooks/use-chunk.ts';
 import { documentTitle } from '../lib/document-title.ts';
-import { loadRouteMessages } from '../lib/i18n/catalogs.ts';
+import { afterMessages, loadRouteMessages } from '../lib/i18n/catalogs.ts';
 import { useSessionCheck } from '../features/account/api/profile.ts';
 import {
   useSessionExpiry,
   useSessionsOfOtherTabs,
 } from '../features/account/api/session-effects.ts';
-import { LanguageOffer } from '../features/language/language-offer.tsx';
 import { NotFoundScreen } from '../layout/components/not-found-screen.tsx';
-import { PwaLayer } from '../features/pwa/components/pwa-layer.tsx';
 import { RouteErrorScreen } from '../features/pwa/components/route-error-screen.tsx';
+
+/**
+ * The offline and update banners and the language offer show nothing until the browser says
+ * something (offline, a new version, a preferred language): their code loads once the page runs.
+ */
+const PwaLayer = partLoadedLater(() =>
+  afterMessages(() => import('../features/pwa/components/pwa-layer.tsx')).then(
+    (module) => module.PwaLayer,
+  ),
+);
+const LanguageOffer = partLoadedLater(() =>
+  afterMessages(() => import('../features/language/language-offer.tsx')).then(
+    (module) => module.LanguageOffer,
+  ),
+);
 
 export interface RouterContext {
   queryClient: QueryClient;

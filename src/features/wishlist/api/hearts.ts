@@ -12,6 +12,7 @@ import { useContext, useEffect, useSyncExternalStore } from 'react';
 import { toast } from '../../../stores/toasts.ts';
 import type { Wishlist } from './get-wishlist.ts';
 import { afterMessages } from '../../../lib/i18n/catalogs.ts';
+import { loadOnce } from '../../../lib/load-once.ts';
 
 export const WISHLIST_NOT_CHANGED = msg`Your wishlist could not be updated. Please try again.`;
 
@@ -36,8 +37,11 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** The wishlist's work in the browser (also for the session effects, session.ts). */
-export const loadWishlist = () => afterMessages(() => import('./wishlist-outbox.ts'));
+/**
+ * The wishlist's work in the browser (also for the session effects, session.ts), imported once
+ * however many hearts ask for it.
+ */
+export const loadWishlist = loadOnce(() => afterMessages(() => import('./wishlist-outbox.ts')));
 
 /** What is hearted and the list, and the toggle: `toggle(productId, hearted)`. */
 export function useWishlist(): Hearts & { toggle: (productId: string, hearted: boolean) => void } {
