@@ -3,27 +3,35 @@
  * click, Escape (focus back on the button) or Tab; ↑/↓/Home/End move between items; 0.2 s fade.
  * Signed in: a greeting with the name, My Profile, My Orders, Order desk (staff only) and Logout;
  * signed out: Login and Register. `dark` matches the transparent home header.
+ *
+ * The button is part of every first page; the panel (user-menu-panel.tsx) is a chunk fetched as
+ * the header mounts. A hover, click or key before it has arrived opens the menu as it arrives, and
+ * ↓ or ↑ then lands on its first or last item.
  */
-import { Trans, useLingui } from '@lingui/react/macro';
-import { Link } from '@tanstack/react-router';
+import { useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useChunk } from '../../hooks/use-chunk.ts';
+import { afterMessages } from '../../lib/i18n/catalogs.ts';
 import { useCustomer } from '../../stores/customer.ts';
-import { useLogout } from '../../features/account/api/logout.ts';
 import { useOnRouteChange } from '../hooks/use-route-change.ts';
 import headerStyles from './header.module.css';
 import { UserIcon } from './icons.tsx';
 import styles from './user-menu.module.css';
 
+const loadPanel = () => afterMessages(() => import('./user-menu-panel.tsx'));
+
 export function UserMenu({ dark }: { dark: boolean }) {
   const { t } = useLingui();
   const { user } = useCustomer();
   const name = user?.name;
-  const logout = useLogout();
+  const panel = useChunk(loadPanel);
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLUListElement>(null);
   const openedByHover = useRef(false);
+  /** The item a key asked for, focused once the open menu's items are there. */
+  const pendingFocus = useRef<'first' | 'last' | null>(null);
   const menuId = useId();
   const buttonId = useId();
 
@@ -38,16 +46,24 @@ export function UserMenu({ dark }: { dark: boolean }) {
     return () => document.removeEventListener('pointerdown', onPointerDown);
   }, [open]);
 
-  function items(): HTMLElement[] {
-    return Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
+  function focusPending() {
+    const items = Array.from(
+      menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [],
+    );
+    if (!pendingFocus.current || items.length === 0) return;
+    (pendingFocus.current === 'first' ? items[0] : items[items.length - 1])?.focus();
+    pendingFocus.current = null;
   }
 
+  // The panel arrived while a key asked for an item.
+  useEffect(() => {
+    if (open && panel) requestAnimationFrame(focusPending);
+  }, [open, panel]);
+
   function focusItem(which: 'first' | 'last') {
+    pendingFocus.current = which;
     setOpen(true);
-    requestAnimationFrame(() => {
-      const list = items();
-      (which === 'first' ? list[0] : list[list.length - 1])?.focus();
-    });
+    requestAnimationFrame(focusPending);
   }
 
   function onButtonKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
@@ -59,33 +75,6 @@ export function UserMenu({ dark }: { dark: boolean }) {
       focusItem('last');
     } else if (event.key === 'Escape') {
       setOpen(false);
-    }
-  }
-
-  function onMenuKeyDown(event: KeyboardEvent<HTMLUListElement>) {
-    const list = items();
-    const index = list.indexOf(document.activeElement as HTMLElement);
-    const move = (to: number) => {
-      event.preventDefault();
-      list[(to + list.length) % list.length]?.focus();
-    };
-    switch (event.key) {
-      case 'ArrowDown':
-        return move(index + 1);
-      case 'ArrowUp':
-        return move(index - 1);
-      case 'Home':
-        return move(0);
-      case 'End':
-        return move(list.length - 1);
-      case 'Escape':
-        event.preventDefault();
-        setOpen(false);
-        buttonRef.current?.focus();
-        return;
-      case 'Tab':
-        setOpen(false);
-        return;
     }
   }
 
@@ -121,81 +110,19 @@ export function UserMenu({ dark }: { dark: boolean }) {
       >
         <UserIcon />
       </button>
-      <div
-        className={[styles.panel, dark ? styles.dark : styles.light, open && styles.open]
-          .filter(Boolean)
-          .join(' ')}
-        data-testid="user-menu"
-        data-open={open}
-      >
-        {user ? (
-          <p className={styles.greeting}>
-            <Trans>
-              Hello, <strong>{name}</strong>
-            </Trans>
-          </p>
-        ) : null}
-        <ul
-          ref={menuRef}
-          id={menuId}
-          role="menu"
-          aria-labelledby={buttonId}
-          className={styles.list}
-          onKeyDown={onMenuKeyDown}
-        >
-          {user ? (
-            <>
-              {user.guest ? null : (
-                <li role="none">
-                  <Link to="/profile/me" role="menuitem" tabIndex={-1} className={styles.item}>
-                    <Trans>My Profile</Trans>
-                  </Link>
-                </li>
-              )}
-              <li role="none">
-                <Link to="/my-orders" role="menuitem" tabIndex={-1} className={styles.item}>
-                  <Trans>My Orders</Trans>
-                </Link>
-              </li>
-              {user.role === 'admin' ? (
-                <li role="none">
-                  <Link to="/admin/orders" role="menuitem" tabIndex={-1} className={styles.item}>
-                    <Trans>Order desk</Trans>
-                  </Link>
-                </li>
-              ) : null}
-              <li role="none">
-                <button
-                  type="button"
-                  role="menuitem"
-                  tabIndex={-1}
-                  className={`${styles.item} ${styles.logout}`}
-                  disabled={logout.isPending}
-                  onClick={() => {
-                    setOpen(false);
-                    logout.mutate();
-                  }}
-                >
-                  <Trans>Logout</Trans>
-                </button>
-              </li>
-            </>
-          ) : (
-            <>
-              <li role="none">
-                <Link to="/login" role="menuitem" tabIndex={-1} className={styles.item}>
-                  <Trans>Login</Trans>
-                </Link>
-              </li>
-              <li role="none">
-                <Link to="/register" role="menuitem" tabIndex={-1} className={styles.item}>
-                  <Trans>Register</Trans>
-                </Link>
-              </li>
-            </>
-          )}
-        </ul>
-      </div>
+      {panel ? (
+        <panel.UserMenuPanel
+          open={open}
+          dark={dark}
+          menuId={menuId}
+          buttonId={buttonId}
+          menuRef={menuRef}
+          onClose={(refocus) => {
+            setOpen(false);
+            if (refocus) buttonRef.current?.focus();
+          }}
+        />
+      ) : null}
     </div>
   );
 }
