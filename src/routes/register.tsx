@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { safeRedirect } from '../features/account/api/session-effects.ts';
+import { safeRedirect } from '../features/account/redirect-search.ts';
 import { RegisterForm } from '../features/account/components/register-form.tsx';
 import { redirectSearchSchema } from '../features/account/redirect-search.ts';
 import { customerState } from '../stores/customer.ts';

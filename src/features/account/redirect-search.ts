@@ -7,3 +7,10 @@
 import { anyText, flag, searchSchema } from '../../lib/search-params.ts';
 
 export const redirectSearchSchema = searchSchema({ redirect: anyText, guest: flag });
+
+/** `target` (the `redirect` search param) as an in-app path to go to after signing in; '/' otherwise. */
+export function safeRedirect(target: unknown): string {
+  if (typeof target !== 'string' || !target.startsWith('/') || target.startsWith('//')) return '/';
+  if (target.startsWith('/login') || target.startsWith('/register')) return '/';
+  return target;
+}

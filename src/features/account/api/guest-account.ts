@@ -10,7 +10,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AuthResponse, MessageResponse } from '../../../../contract/auth.ts';
 import { api } from '../../../lib/api-client.ts';
-import { afterSignIn } from './session-effects.ts';
+import { afterMessages } from '../../../lib/i18n/catalogs.ts';
 
 export interface GuestAccountBody {
   password: string;
@@ -30,7 +30,10 @@ export function useCreateAccount(send: (body: GuestAccountBody) => Promise<Guest
   return useMutation({
     mutationFn: send,
     onSuccess: async (answer) => {
-      if ('user' in answer) await afterSignIn(queryClient, answer.user);
+      if (!('user' in answer)) return;
+      // What a sign-in does is loaded with the account: the pages that offer one need it only then.
+      const { afterSignIn } = await afterMessages(() => import('./session-effects.ts'));
+      await afterSignIn(queryClient, answer.user);
     },
   });
 }

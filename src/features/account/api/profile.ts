@@ -9,7 +9,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { ProfileResponse, ProfileUser, UpdateProfileBody } from '../../../../contract/auth.ts';
 import { ApiError, api } from '../../../lib/api-client.ts';
 import { clearUser, setUser, useCustomer } from '../../../stores/customer.ts';
-import { PROFILE_QUERY_KEY } from './session-effects.ts';
+import { PROFILE_QUERY_KEY } from '../../../lib/query-keys.ts';
 
 export type { ProfileUser };
 

@@ -1,7 +1,7 @@
 /**
  * The login-only guard: a signed-out shopper is sent to /login with the page they wanted in the
  * `redirect` search param, replacing the history entry. The login screen reads `redirect` and,
- * after sign-in, goes back there through `safeRedirect` (session-effects.ts).
+ * after sign-in, goes back there through `safeRedirect` (redirect-search.ts).
  *
  * The staff pages' guard (requireAdmin) sits below the account area, so a guest has already gone to
  * sign in: anyone but staff gets the shop's not-found page, as for a page that does not exist. The

@@ -11,37 +11,32 @@
  *   the cart and wishlist changes still waiting and the device's hearts, every cached server answer in memory (what is on screen, such
  *   as the header's cart badge, is read again as a guest), the persisted copy, the service worker's
  *   API caches and the stored checkout attempt (its order body holds the shopper's address).
- * - A sign-in or sign-out made in another tab is followed here (useSessionsOfOtherTabs, below).
- * - A 401 while signed in (the session expired) signs out here too, saying so (useSessionExpiry).
- * - safeRedirect reduces the `redirect` search param to an in-app path ('/' otherwise).
+ * - A sign-in or sign-out made in another tab, and a 401 while signed in (the session expired), are
+ *   followed by session-watch.ts, on every page, which loads this module when it needs it.
  */
-import { msg } from '@lingui/core/macro';
-import { useLingui } from '@lingui/react';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { AuthResponse } from '../../../../contract/auth.ts';
-import { useEffect } from 'react';
 import type { CappedCartLine, MergeCartResponse } from '../../../../contract/cart.ts';
 import { quantityLimitText } from '../../../../contract/cart-rules.ts';
-import { onSessionEnded } from '../../../lib/api-client.ts';
 import {
   clearGuestCartId,
   clearUser,
   customerState,
-  onSignInElsewhere,
   setUser,
   type AuthUser,
 } from '../../../stores/customer.ts';
 import { clearOfflineData } from '../../../lib/pwa/start.ts';
 import { clearCartOutbox, createCartCommand, enqueueCartCommand } from '../../cart/api/index.ts';
 import { clearCheckoutAttempts } from '../../../lib/checkout/checkout-attempt.ts';
-import { SAVED_PAYMENT_METHODS_KEY } from '../../../lib/query-keys.ts';
+import {
+  ORDERS_QUERY_KEY,
+  PROFILE_QUERY_KEY,
+  SAVED_PAYMENT_METHODS_KEY,
+  WISHLIST_QUERY_KEY,
+} from '../../../lib/query-keys.ts';
 import { toast } from '../../../stores/toasts.ts';
 import { clearRecentlyViewed } from '../../../stores/recently-viewed.ts';
 import { afterMessages } from '../../../lib/i18n/catalogs.ts';
-
-export const ORDERS_QUERY_KEY = ['orders'] as const;
-export const PROFILE_QUERY_KEY = ['profile'] as const;
-const WISHLIST_QUERY_KEY = ['wishlist'] as const;
 
 /** The wishlist's code is on no first page (these effects are on every one): loaded when needed. */
 const loadWishlist = () => afterMessages(() => import('../../wishlist/api/index.ts'));
@@ -94,8 +89,6 @@ export function cappedLineText(line: CappedCartLine): string {
   return `${line.name}: ${quantityLimitText(line.stock)} Your cart has ${line.quantity}.`;
 }
 
-export const SESSION_ENDED_TEXT = msg`Your session has ended. Please sign in again.`;
-
 export async function afterSignOut(queryClient: QueryClient): Promise<void> {
   clearUser();
   clearGuestCartId();
@@ -118,53 +111,4 @@ export async function afterSignOut(queryClient: QueryClient): Promise<void> {
   void queryClient.resetQueries();
   // After the reset: the persisted copy the next save writes holds nothing of this shopper.
   await Promise.all([clearOfflineData(), clearCheckoutAttempts()]);
-}
-
-/**
- * Another tab signed in or out (every tab shares the one session cookie): the header here already
- * follows (the customer store). After a sign-in the cart, orders, profile and wishlist this tab had
- * read are read again as that shopper; after a sign-out everything private is forgotten here too,
- * as in the tab that signed out. A login-only page leaves by itself (the account layout sends a signed-out
- * visitor to /login).
- */
-export function useSessionsOfOtherTabs(): void {
-  const queryClient = useQueryClient();
-  useEffect(
-    () =>
-      onSignInElsewhere((user) => {
-        if (!user) {
-          void afterSignOut(queryClient);
-          return;
-        }
-        for (const queryKey of [
-          ['cart'],
-          ORDERS_QUERY_KEY,
-          PROFILE_QUERY_KEY,
-          SAVED_PAYMENT_METHODS_KEY,
-          WISHLIST_QUERY_KEY,
-        ]) {
-          void queryClient.resetQueries({ queryKey });
-        }
-      }),
-    [queryClient],
-  );
-}
-
-export function useSessionExpiry(): void {
-  const { i18n } = useLingui();
-  const queryClient = useQueryClient();
-  useEffect(
-    () =>
-      onSessionEnded(() => {
-        toast(i18n._(SESSION_ENDED_TEXT));
-        void afterSignOut(queryClient);
-      }),
-    [queryClient, i18n],
-  );
-}
-
-export function safeRedirect(target: unknown): string {
-  if (typeof target !== 'string' || !target.startsWith('/') || target.startsWith('//')) return '/';
-  if (target.startsWith('/login') || target.startsWith('/register')) return '/';
-  return target;
 }

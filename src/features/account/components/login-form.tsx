@@ -6,7 +6,7 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { useFormSubmit } from '../../../hooks/use-form-submit.ts';
 import { useSchemaForm } from '../../../hooks/use-schema-form.ts';
 import { useLogin } from '../api/login.ts';
-import { safeRedirect } from '../api/session-effects.ts';
+import { safeRedirect } from '../redirect-search.ts';
 import { AuthShell } from './auth-shell.tsx';
 import { GuestCheckoutForm } from './guest-checkout-form.tsx';
 import styles from './auth.module.css';

@@ -11,12 +11,8 @@ import {
   readCheckoutAttempt,
   writeCheckoutAttempt,
 } from '../../../../lib/checkout/checkout-attempt.ts';
-import {
-  afterSignIn,
-  afterSignOut,
-  ORDERS_QUERY_KEY,
-  PROFILE_QUERY_KEY,
-} from '../session-effects.ts';
+import { afterSignIn, afterSignOut } from '../session-effects.ts';
+import { ORDERS_QUERY_KEY, PROFILE_QUERY_KEY } from '../../../../lib/query-keys.ts';
 
 const server = setupMswServer();
 const user = {
