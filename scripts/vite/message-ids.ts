@@ -18,8 +18,12 @@ import { messages as english } from '../../src/locales/en-CA.ts';
 
 const DIGITS = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
+/** The shape of Lingui's ids (six characters of base64) and of the build's short ones. */
+export const LINGUI_ID_PATTERN = '[A-Za-z0-9+/]{6}';
+export const SHORT_ID_PATTERN = '~[0-9A-Za-z]+';
+
 /** What a short id looks like. */
-export const SHORT_ID = /^~[0-9A-Za-z]+$/;
+export const SHORT_ID = new RegExp(`^${SHORT_ID_PATTERN}$`);
 
 function numbered(index: number): string {
   let digits = '';
@@ -44,7 +48,7 @@ export function shortIds(catalog: Messages): Map<string, string> {
  * A Lingui id in quotes: `"id"`, `'id'`, a template literal, or `\"id\"` inside a string that
  * holds JSON (the whole catalogs' chunks).
  */
-const QUOTED_LINGUI_ID = /([`'"])([A-Za-z0-9+/]{6})(\\?[`'"])/g;
+const QUOTED_LINGUI_ID = new RegExp(`([\`'"])(${LINGUI_ID_PATTERN})(\\\\?[\`'"])`, 'g');
 
 /**
  * `code` with every quoted id of `ids` replaced by its short id, with the source map of the edit;

@@ -25,6 +25,7 @@ import type { Rolldown } from 'vite';
 import type { Messages } from '@lingui/core';
 import type { Locale } from '../../contract/locale.ts';
 import type { MessageTable } from '../../server/render/first-page-files.ts';
+import { LINGUI_ID_PATTERN, SHORT_ID_PATTERN } from './message-ids.ts';
 import { byPatternRank, routePattern, type RouteModule } from './route-preload.ts';
 
 type OutputBundle = Rolldown.OutputBundle;
@@ -40,7 +41,7 @@ export interface SplitMessages {
  * A quoted token of a message id's shape: Lingui's six characters of base64, or the build's short
  * ids (message-ids.ts).
  */
-const QUOTED_ID = /[`'"](~[0-9A-Za-z]+|[A-Za-z0-9+/]{6})[`'"]/g;
+const QUOTED_ID = new RegExp(`[\`'"](${SHORT_ID_PATTERN}|${LINGUI_ID_PATTERN})[\`'"]`, 'g');
 
 /** The message ids of `catalog` that `code` names. */
 export function messageIdsIn(code: string, ids: ReadonlySet<string>): Set<string> {

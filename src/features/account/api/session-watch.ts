@@ -27,7 +27,7 @@ import {
 import { onSignInElsewhere } from '../../../stores/customer.ts';
 import { toast } from '../../../stores/toasts.ts';
 
-export const SESSION_ENDED_TEXT = msg`Your session has ended. Please sign in again.`;
+const SESSION_ENDED_TEXT = msg`Your session has ended. Please sign in again.`;
 
 const loadSessionEffects = loadOnce(() => afterMessages(() => import('./session-effects.ts')));
 
