@@ -15,6 +15,7 @@ import { partLoadedLater } from '../hooks/use-chunk.ts';
 import { documentTitle } from '../lib/document-title.ts';
 import { afterMessages, loadRouteMessages } from '../lib/i18n/catalogs.ts';
 import { useSessionCheck } from '../features/account/api/profile.ts';
+import { useFollowChosenLanguage } from '../features/language/follow-choice.ts';
 import { useSessionExpiry, useSessionsOfOtherTabs } from '../features/account/api/session-watch.ts';
 import { NotFoundScreen } from '../layout/components/not-found-screen.tsx';
 import { RouteErrorScreen } from '../features/pwa/components/route-error-screen.tsx';
@@ -88,6 +89,7 @@ function Root() {
   useSessionCheck();
   useSessionsOfOtherTabs();
   useSessionExpiry();
+  useFollowChosenLanguage();
   return (
     <>
       <a className="skip-link" href="#main">
