@@ -32,6 +32,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { findChrome } from '../tests/e2e/chrome.ts';
 import { cpuSlowdownFor, performanceVerdict } from './lighthouse-verdict.ts';
+import { shopperWithCart } from './shopper-with-cart.ts';
 
 /** Quiet: at most this share of the host's CPU time busy (steal counted), over one sample. */
 const QUIET_BUSY_SHARE = 0.15;
@@ -113,8 +114,6 @@ const PORT = 8097;
 const origin = `http://127.0.0.1:${PORT}`;
 const SERVER_READY_PATTERN = 'Server listening';
 const SERVER_READY_TIMEOUT_MS = 120_000;
-/** The products the measured shopper's cart holds. */
-const CHECKOUT_CART_SLUGS = ['whey-protein-isolate', 'creatine-monohydrate'];
 
 /** Starts the built shop on a fresh data folder and resolves once it listens. */
 async function startShop() {
@@ -165,39 +164,6 @@ async function stopShop(child: ReturnType<typeof spawn>): Promise<void> {
   clearTimeout(timer);
 }
 
-/** A new shopper, with a variant of each CHECKOUT_CART_SLUGS product in the cart. */
-async function shopperWithCart(): Promise<{ email: string; password: string }> {
-  const json = { 'content-type': 'application/json' };
-  const shopper = {
-    email: `lighthouse-${Date.now()}@example.com`,
-    password: 'Lighthouse-checkout-1',
-  };
-  const registered = await fetch(`${origin}/api/v1/user/auth/register`, {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify({ name: 'Lighthouse Shopper', ...shopper }),
-  });
-  const cookie = registered.headers
-    .getSetCookie()
-    .map((line) => line.split(';', 1)[0])
-    .join('; ');
-  if (!registered.ok || !cookie) throw new Error(`Registering the shopper: ${registered.status}`);
-  for (const slug of CHECKOUT_CART_SLUGS) {
-    const product = (await (await fetch(`${origin}/api/v1/products/${slug}`)).json()) as {
-      data: { _id: string; variants: { _id: string; stock: number }[] };
-    };
-    const variant = product.data.variants.find((candidate) => candidate.stock > 0);
-    if (!variant) throw new Error(`${slug} has no variant in stock`);
-    const added = await fetch(`${origin}/api/v1/cart/items`, {
-      method: 'POST',
-      headers: { ...json, cookie },
-      body: JSON.stringify({ productId: product.data._id, variantId: variant._id, quantity: 1 }),
-    });
-    if (!added.ok) throw new Error(`Adding ${slug} to the cart: ${added.status}`);
-  }
-  return shopper;
-}
-
 const CHROME_FLAGS = (
   JSON.parse(readFileSync(path.join(root, 'lighthouserc.json'), 'utf8')) as {
     ci: { collect: { settings: { chromeFlags: string } } };
@@ -239,7 +205,7 @@ const lhci = (...args: string[]) =>
 const shop = await startShop();
 let status: number | null;
 try {
-  process.env.LIGHTHOUSE_SHOPPER = JSON.stringify(await shopperWithCart());
+  process.env.LIGHTHOUSE_SHOPPER = JSON.stringify(await shopperWithCart(origin));
   const pagesConfig = path.join(root, '.tmp', 'lighthouserc-pages.json');
   const checkoutConfig = path.join(root, '.tmp', 'lighthouserc-checkout.json');
   const base = JSON.parse(readFileSync(path.join(root, 'lighthouserc.json'), 'utf8')) as {

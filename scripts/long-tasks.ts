@@ -2,10 +2,12 @@
  * `npm run measure:long-tasks`: where a first page's blocking time goes. A script that prints
  * figures, never a test.
  *
- *   npm run measure:long-tasks -- [--path /] [--cpu 4] [--runs 1]
+ *   npm run measure:long-tasks -- [--path /] [--cpu 4] [--runs 1] [--signed-in]
  *
  * It starts the built shop, opens --path once per run as a first-time shopper on an emulated
- * phone (CPU slowed --cpu times), records a performance trace with the JavaScript profiler's
+ * phone (with --signed-in, as a shopper signed in through the login screen with two products in the
+ * cart, the way the Lighthouse runs open `/checkout`; the service worker and its caches are
+ * cleared first, so the page still comes from the network) (CPU slowed --cpu times), records a performance trace with the JavaScript profiler's
  * samples until the page has hydrated and settled, and prints every main-thread task longer than
  * 50 ms (a long task: what Total Blocking Time adds up): when it started, how long it took, the
  * browser's own work in it (parsing, style, layout) and the functions that took its time, both
@@ -17,15 +19,18 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import type { Page } from 'playwright-core';
 import sourceMap from 'source-map-js';
 import { launchBrowser } from '../tests/e2e/chrome.ts';
 import { startShop } from '../tests/e2e/shop.ts';
+import { shopperWithCart } from './shopper-with-cart.ts';
 
 const { values: args } = parseArgs({
   options: {
     path: { type: 'string', default: '/' },
     cpu: { type: 'string', default: '4' },
     runs: { type: 'string', default: '1' },
+    'signed-in': { type: 'boolean', default: false },
   },
 });
 const CPU_SLOWDOWN = Number(args.cpu);
@@ -169,12 +174,32 @@ function report(events: TraceEvent[]): number {
   return blocking;
 }
 
+/** Signs the shopper in through the login screen, then clears the worker and its caches. */
+async function signIn(page: Page, shopper: { email: string; password: string }): Promise<void> {
+  await page.goto('/login');
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await form.locator('input[type=email]').fill(shopper.email);
+  await form.locator('input[type=password]').fill(shopper.password);
+  await form.locator('button[type=submit]').click();
+  await page.waitForURL((url) => url.pathname !== '/login');
+  await page.evaluate(async () => {
+    for (const registration of await navigator.serviceWorker.getRegistrations()) {
+      await registration.unregister();
+    }
+    for (const name of await caches.keys()) await caches.delete(name);
+  });
+  // From a blank page, as Lighthouse starts: leaving the shop's page would be traced too.
+  await page.goto('about:blank');
+}
+
 const shop = await startShop({ LOG_LEVEL: 'error' });
 const browser = await launchBrowser();
 try {
   for (let run = 1; run <= Number(args.runs); run += 1) {
     const context = await browser.newContext({ ...PHONE, baseURL: shop.baseURL });
     const page = await context.newPage();
+    if (args['signed-in']) await signIn(page, await shopperWithCart(shop.baseURL));
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     await browser.startTracing(page, { categories: TRACE_CATEGORIES });
