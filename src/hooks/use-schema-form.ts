@@ -6,8 +6,11 @@
  * types, so it disappears as soon as the value is fixed.
  *
  * The schema comes through a dynamic import (`() => import('contract/…').then(…)`): the contract's
- * schemas need the full zod, about 22 KiB gzipped, which a form page should not wait for before it
- * renders. The import starts as soon as the form is on screen; a submit waits for it.
+ * schemas need the full zod, about 25 KiB gzipped, which a form page should not wait for before it
+ * renders. Running zod's module is itself a long task on a phone (some 90–200 ms at a quarter of a
+ * laptop's speed), so the import starts at the shopper's first input on the page, not while it
+ * loads; a submit waits for it, and one made offline before it arrived is reported beside the form
+ * (the service worker holds the file once installed).
  *
  * The contract's messages are in English; `field()` gives each error in the page's language when
  * it knows it (./field-error-text.ts) and an I18nProvider is above. `errors` keeps them as they came.
@@ -16,6 +19,7 @@ import { LinguiContext } from '@lingui/react';
 import { useContext, useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { flushSync } from 'react-dom';
 import type { z } from 'zod';
+import { onFirstInput } from '../lib/first-input.ts';
 import { fieldErrorText } from './field-error-text.ts';
 
 type Values = Record<string, string>;
@@ -59,13 +63,17 @@ export function useSchemaForm<V extends Values, S extends z.ZodType>(
     return loading.current;
   }
 
-  useEffect(() => {
-    getSchema().catch(() => {
-      // A submit imports it again and reports the failure beside the form.
-    });
+  useEffect(
+    () =>
+      onFirstInput(() => {
+        getSchema().catch(() => {
+          // A submit imports it again and reports the failure beside the form.
+        });
+      }),
     // Once, when the form first shows.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+    [],
+  );
 
   function check(rules: S, next: V): FieldErrors<V> {
     const result = rules.safeParse(next);
