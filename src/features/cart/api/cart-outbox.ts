@@ -36,6 +36,7 @@ import {
 } from './cart-commands.ts';
 import { cartQueryKey, trackCartChanges, type CartResponse } from './get-cart.ts';
 import { afterMessages } from '../../../lib/i18n/catalogs.ts';
+import { nextTask } from '../../../lib/next-task.ts';
 
 const NO_COMMANDS: CartCommand[] = [];
 let pending: CartCommand[] = NO_COMMANDS;
@@ -86,14 +87,17 @@ let ready: Promise<Outbox<CartCommand, CartResponse>> | null = null;
 
 /**
  * The outbox's code, and what says a refusal in the page's language: not on the first page, which
- * starts the outbox without waiting for it.
+ * starts the outbox without waiting for it. Imported in a task of its own: the app starts the
+ * outbox in the task that starts it (see nextTask).
  */
 function loadEngine() {
-  return Promise.all([
-    afterMessages(() => import('../../../lib/outbox/outbox.ts')),
-    afterMessages(() => import('../../../lib/outbox/browser.ts')),
-    afterMessages(() => import('../../../lib/failure-message.ts')),
-  ]);
+  return nextTask().then(() =>
+    Promise.all([
+      afterMessages(() => import('../../../lib/outbox/outbox.ts')),
+      afterMessages(() => import('../../../lib/outbox/browser.ts')),
+      afterMessages(() => import('../../../lib/failure-message.ts')),
+    ]),
+  );
 }
 
 /** The toast for a refusal without a reason of its own. */

@@ -17,14 +17,16 @@ import { useCheckoutAttempt } from '../lib/use-checkout-attempt.ts';
 import styles from './orders.module.css';
 import frame from '../../../components/ui/page-frame.module.css';
 import { afterMessages } from '../../../lib/i18n/catalogs.ts';
+import { nextTask } from '../../../lib/next-task.ts';
 
 /**
  * The form's code is fetched as this page starts, beside the cart and the stored attempt it waits
  * for anyway, rather than before the page can render: it keeps /checkout within the first-page
- * JavaScript budget (145 KiB gzipped, `npm run budget`).
+ * JavaScript budget (`npm run budget`). The import starts in a task of its own: this module runs
+ * inside the task that starts the app (see nextTask).
  */
 const loadCheckoutForm = () => afterMessages(() => import('./checkout-form.tsx'));
-const formModule = loadCheckoutForm();
+const formModule = nextTask().then(loadCheckoutForm);
 formModule.catch(() => undefined);
 const CheckoutForm = lazy(() =>
   formModule.catch(() => loadCheckoutForm()).then((module) => ({ default: module.CheckoutForm })),
