@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { Page, Response } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import * as seed from '../../server/db/seed-data.ts';
-import { PAYMENT_METHODS } from '../../src/layout/components/payment-icons.tsx';
+import { PAYMENT_METHODS } from '../../src/layout/components/lettering-files.ts';
 import { shopInBrowser } from './harness.ts';
 import {
   addProduct,

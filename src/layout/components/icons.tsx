@@ -3,7 +3,7 @@
  * one carries the accessible name).
  */
 import type { SVGProps } from 'react';
-import { WORDMARK_OUTLINES } from './text-outlines.gen.ts';
+import { wordmarkPart } from './lettering-files.ts';
 
 function Svg(props: SVGProps<SVGSVGElement>) {
   return (
@@ -63,15 +63,18 @@ export const ChevronDownIcon = ({ size = 16 }: { size?: number }) => (
   </Svg>
 );
 
-/** The wordmark: a bolt in a hexagon plus "FORGE NUTRITION". */
+/**
+ * The wordmark: a bolt in a hexagon plus "FORGE NUTRITION", the lettering as outlines drawn from
+ * their own file (lettering-files.ts), coloured here.
+ */
 export function Logo({ light }: { light: boolean }) {
   const text = light ? '#ffffff' : '#15171c';
   return (
     <svg width="164" height="36" viewBox="0 0 164 36" role="img" aria-label="Forge Nutrition">
       <path d="M18 1.5 32.3 9.75v16.5L18 34.5 3.7 26.25V9.75Z" fill="#ff5b14" />
       <path d="M20.5 7 11 19.5h6l-2 9.5 9.5-12.5h-6Z" fill="#15171c" />
-      <path d={WORDMARK_OUTLINES.forge} fill={text} />
-      <path d={WORDMARK_OUTLINES.nutrition} fill={light ? '#ffb08a' : '#b93a06'} />
+      <use href={wordmarkPart('forge')} fill={text} />
+      <use href={wordmarkPart('nutrition')} fill={light ? '#ffb08a' : '#b93a06'} />
     </svg>
   );
 }

@@ -5,29 +5,7 @@
  * JavaScript nor the HTML of every page, and they load only when the footer comes near the screen.
  */
 import { useLingui } from '@lingui/react/macro';
-
-export const PAYMENT_METHODS = [
-  'Visa',
-  'Mastercard',
-  'American Express',
-  'Sezzle',
-  'Apple Pay',
-  'Discover',
-  'Google Pay',
-  'Shop Pay',
-  'PayPal',
-  'Afterpay',
-] as const;
-
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-
-/** A card's size in CSS pixels (its SVG's viewBox). */
-export const PAYMENT_CARD_SIZE = { width: 48, height: 30 } as const;
-
-/** Where a method's card is served: `/payment-cards/american-express.svg`. */
-export function paymentCardPath(method: PaymentMethod): string {
-  return `/payment-cards/${method.toLowerCase().replaceAll(' ', '-')}.svg`;
-}
+import { PAYMENT_CARD_SIZE, PAYMENT_METHODS, paymentCardPath } from './lettering-files.ts';
 
 export function PaymentIcons({ className }: { className?: string }) {
   const { t } = useLingui();
