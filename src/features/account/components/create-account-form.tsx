@@ -1,7 +1,8 @@
 /**
  * "Create an account" for a guest: one password, under the registration rules (shown beside the
  * field and checked there before sending). Offered on Order Successful to a guest session and on
- * an order-link page while the order's owner is a guest; `send` says where it posts.
+ * an order-link page while the order's owner is a guest: with `orderLinkToken` it posts to that
+ * link, without it to the guest session.
  *
  * A 201 signs the shopper in to the new account (the stored user is no longer a guest, so the
  * menus show "My Profile") and the server's message replaces the form; a 202 (an account already
@@ -19,9 +20,9 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { useFormSubmit } from '../../../hooks/use-form-submit.ts';
 import { useSchemaForm } from '../../../hooks/use-schema-form.ts';
 import {
+  createAccountFromOrderLink,
+  createGuestAccount,
   useCreateAccount,
-  type GuestAccountAnswer,
-  type GuestAccountBody,
 } from '../api/guest-account.ts';
 import styles from './auth.module.css';
 
@@ -31,12 +32,10 @@ export const CREATE_ACCOUNT_ANCHOR = 'create-account';
 const loadGuestAccountBody = () =>
   import('../../../../contract/auth.ts').then((rules) => rules.guestAccountBody);
 
-export function CreateAccountForm({
-  send,
-}: {
-  send: (body: GuestAccountBody) => Promise<GuestAccountAnswer>;
-}) {
+export function CreateAccountForm({ orderLinkToken }: { orderLinkToken?: string | undefined }) {
   const { t } = useLingui();
+  const send =
+    orderLinkToken === undefined ? createGuestAccount : createAccountFromOrderLink(orderLinkToken);
   const form = useSchemaForm(loadGuestAccountBody, { password: '' });
   const submission = useFormSubmit(form, t`Your account could not be created. Please try again.`);
   const create = useCreateAccount(send);

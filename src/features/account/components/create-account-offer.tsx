@@ -1,16 +1,10 @@
 /**
  * Where the pages offer "Create an account" (create-account-form.tsx): Order Successful to a guest
- * session, an order-link page while the order's owner is a guest. The form's code loads only when
- * it is offered, so nobody else's first page carries it.
+ * session, an order-link page while the order's owner is a guest. The form's code, with what it
+ * posts to, loads only when it is offered, so nobody else's first page carries it.
  */
 import { lazy, Suspense, useState } from 'react';
 import { useCustomer } from '../../../stores/customer.ts';
-import {
-  createAccountFromOrderLink,
-  createGuestAccount,
-  type GuestAccountAnswer,
-  type GuestAccountBody,
-} from '../api/guest-account.ts';
 import { afterMessages } from '../../../lib/i18n/catalogs.ts';
 
 const CreateAccountForm = lazy(() =>
@@ -22,12 +16,12 @@ const CreateAccountForm = lazy(() =>
 /** Order Successful: the form for a guest session. */
 export function GuestSessionAccountOffer() {
   const { user } = useCustomer();
-  return <CreateAccountOffer offered={user?.guest === true} send={createGuestAccount} />;
+  return <CreateAccountOffer offered={user?.guest === true} />;
 }
 
 /** An order-link page: the form while the order's owner is a guest, for whoever holds the link. */
 export function OrderLinkAccountOffer({ token, offered }: { token: string; offered: boolean }) {
-  return <CreateAccountOffer offered={offered} send={createAccountFromOrderLink(token)} />;
+  return <CreateAccountOffer offered={offered} orderLinkToken={token} />;
 }
 
 /**
@@ -36,17 +30,17 @@ export function OrderLinkAccountOffer({ token, offered }: { token: string; offer
  */
 function CreateAccountOffer({
   offered,
-  send,
+  orderLinkToken,
 }: {
   offered: boolean;
-  send: (body: GuestAccountBody) => Promise<GuestAccountAnswer>;
+  orderLinkToken?: string;
 }) {
   const [shown, setShown] = useState(offered);
   if (offered && !shown) setShown(true);
   if (!shown) return null;
   return (
     <Suspense fallback={null}>
-      <CreateAccountForm send={send} />
+      <CreateAccountForm orderLinkToken={orderLinkToken} />
     </Suspense>
   );
 }
