@@ -18,7 +18,7 @@ import { cardBrandName } from '../../../../contract/payment-method-rules.ts';
 import { Button, buttonClassName } from '../../../components/ui/button.tsx';
 import { ConfirmButton } from '../../../components/ui/confirm-button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { failureMessage } from '../../../lib/failure-message.ts';
+import { failureMessageLater, useFailureMessage } from '../../../hooks/use-failure-message.ts';
 import { useOnline } from '../../../hooks/use-online.ts';
 import { apiUrl } from '../../../lib/api-client.ts';
 import { formatMoney } from '../../../lib/format.ts';
@@ -56,10 +56,7 @@ export function OrderDetailsPage({ orderId }: { orderId: string }) {
         </p>
       </div>
     ) : (
-      <LoadFailure
-        message={failureMessage(order.error, i18n._(msg`Your order could not be loaded.`))}
-        onRetry={() => void order.refetch()}
-      />
+      <OrderLoadFailure error={order.error} onRetry={() => void order.refetch()} />
     );
   } else {
     content = (
@@ -103,10 +100,7 @@ export function LinkedOrderPage({
     content = isLinkGone(order.error) ? (
       <p role="alert">{i18n._(ORDER_LINK_GONE_TEXT)}</p>
     ) : (
-      <LoadFailure
-        message={failureMessage(order.error, i18n._(msg`Your order could not be loaded.`))}
-        onRetry={() => void order.refetch()}
-      />
+      <OrderLoadFailure error={order.error} onRetry={() => void order.refetch()} />
     );
   } else {
     content = (
@@ -124,6 +118,13 @@ export function LinkedOrderPage({
       {content}
     </main>
   );
+}
+
+/** Why the order could not be loaded, and "Try again". */
+function OrderLoadFailure({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const { i18n } = useLingui();
+  const message = useFailureMessage(error, i18n._(msg`Your order could not be loaded.`));
+  return message === null ? null : <LoadFailure message={message} onRetry={onRetry} />;
 }
 
 /** "Order FN-10001", or "Order details" until the order is known. */
@@ -149,7 +150,9 @@ function OrderActions({ order, invoice }: { order: Order; invoice: ReactNode }) 
         if (!added && !skipped) toast(i18n._(msg`Nothing could be added to your cart.`));
       },
       onError: (error) =>
-        toast.error(failureMessage(error, i18n._(msg`Your cart could not be updated.`))),
+        void failureMessageLater(error, i18n._(msg`Your cart could not be updated.`)).then(
+          toast.error,
+        ),
     });
   }
 
@@ -279,6 +282,10 @@ function CancelOrder({ order }: { order: Order }) {
   const locale = useLocale();
   const online = useOnline();
   const cancel = useCancelOrder(order.id);
+  const failure = useFailureMessage(
+    cancel.isError ? cancel.error : null,
+    i18n._(msg`The order could not be cancelled.`),
+  );
   const number = order.number;
   const total = formatMoney(order.totals.total, locale);
 
@@ -295,11 +302,7 @@ function CancelOrder({ order }: { order: Order }) {
       keepLabel={i18n._(msg`Keep order`)}
       confirmLabel={i18n._(msg`Yes, cancel order`)}
       pending={cancel.isPending}
-      failure={
-        cancel.isError
-          ? failureMessage(cancel.error, i18n._(msg`The order could not be cancelled.`))
-          : null
-      }
+      failure={failure}
       onOpen={() => cancel.reset()}
       onConfirm={(close) =>
         cancel.mutate(undefined, {

@@ -190,6 +190,49 @@ describe('order details', () => {
   });
 });
 
+describe('when a request fails', () => {
+  const refuse = (message: string, status = 409) =>
+    HttpResponse.json({ success: false, message }, { status });
+
+  test('an order that cannot be loaded says why, and “Try again” loads it', async () => {
+    let reads = 0;
+    server.use(
+      http.get(api('/orders/ord_1'), () =>
+        ++reads === 1
+          ? refuse('The shop is busy. Try again in a moment.', 429)
+          : HttpResponse.json(ok(order)),
+      ),
+    );
+    renderWithProviders(<OrderDetailsPage orderId="ord_1" />, { path: '/order/ord_1' });
+    // The server's own words (failureMessage), loaded only once something failed.
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('The shop is busy. Try again in a moment.');
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await screen.findByRole('heading', { name: `Order ${order.number}` });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  test('a cancellation refused says why in the dialog; a “Buy again” refused, in a toast', async () => {
+    server.use(
+      http.post(api('/orders/ord_1/cancel'), () => refuse('This order has already shipped.')),
+      http.post(api('/orders/ord_1/reorder'), () => refuse('Your cart is full.')),
+    );
+    renderWithProviders(<OrderDetailsPage orderId="ord_1" />, { path: '/order/ord_1' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel order' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel order FN-10001?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, cancel order' }));
+    expect(await within(dialog).findByText('This order has already shipped.')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep order' }));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Buy again' }));
+    await waitFor(() =>
+      expect(toastState.toasts.map((t) => [t.message, t.kind])).toEqual([
+        ['Your cart is full.', 'error'],
+      ]),
+    );
+  });
+});
+
 describe('an order opened by its e-mailed link', () => {
   const TOKEN = 'Q2hhbmdlZCBieSB0aGUgdGVzdCwgMzIgYnl0ZXMgbG9uZw';
 
