@@ -3,7 +3,10 @@
  * the products saved on this device that match (see search/lib/offline-search.ts) are listed in
  * the shared listing view — filters, sort and pages work on them — under a note saying they are
  * offline results; when none match, a friendly empty state says why. The same note also marks a
- * search saved before and shown offline.
+ * search saved before and shown offline (./offline-note.tsx).
+ *
+ * Shown only offline, when every file of the shop comes from the service worker's cache, so the
+ * search page loads it lazily (search-results.tsx) and no online first page carries it.
  */
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -12,20 +15,10 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useOfflineSearch } from '../hooks/use-offline-search.ts';
 import { toSearchParams, type ListingSearch } from '../../../lib/catalog/listing-search.ts';
 import { ListingView } from '../../../components/listing/product-listing.tsx';
+import { OfflineNote } from './offline-note.tsx';
 import styles from '../../../components/listing/product-listing.module.css';
 
 const EYEBROW = msg`Offline results`;
-
-export function OfflineNote({ saved = false }: { saved?: boolean }) {
-  const { t } = useLingui();
-  return (
-    <p className={styles.offlineNote} role="status" data-testid="offline-results">
-      {saved
-        ? t`You're offline — these results were saved on this device when you last searched.`
-        : t`You're offline — showing the products saved on this device that match. Search again once you're back online to see the whole catalog.`}
-    </p>
-  );
-}
 
 const hasFilters = (search: ListingSearch) =>
   Boolean(search.category || search.brand || search.flavor || search.inStock || search.minRating) ||

@@ -1,11 +1,20 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { lazy, Suspense } from 'react';
+import { afterMessages } from '../../../lib/i18n/catalogs.ts';
 import { useOnline } from '../../../hooks/use-online.ts';
 import { hasSearchTerm } from '../lib/search-loaders.ts';
 import { toSearchParams, type ListingSearch } from '../../../lib/catalog/listing-search.ts';
-import { OfflineNote, OfflineSearchResults } from './offline-search-results.tsx';
+import { OfflineNote } from './offline-note.tsx';
 import { ProductListing, useListingResults } from '../../../components/listing/product-listing.tsx';
 import styles from '../../../components/listing/product-listing.module.css';
 import { PopularCategories } from '../../../components/listing/popular-categories.tsx';
+
+/** Offline only, when every file comes from the service worker's cache: not on a first page. */
+const OfflineSearchResults = lazy(() =>
+  afterMessages(() => import('./offline-search-results.tsx')).then((module) => ({
+    default: module.OfflineSearchResults,
+  })),
+);
 
 export function SearchResults({ search }: { search: ListingSearch }) {
   return <main id="main">{hasSearchTerm(search) ? <Results search={search} /> : <NoTerm />}</main>;
@@ -20,7 +29,11 @@ function Results({ search }: { search: ListingSearch }) {
   // Offline, a search never made online (or another one's answer kept as a placeholder) lists
   // the saved products that match instead; a search made before is shown as it was saved.
   if (!online && (!results.data || results.isPlaceholderData)) {
-    return <OfflineSearchResults search={search} title={title} />;
+    return (
+      <Suspense fallback={null}>
+        <OfflineSearchResults search={search} title={title} />
+      </Suspense>
+    );
   }
   return (
     <ProductListing
