@@ -15,11 +15,17 @@ const NBSP = '\u00a0';
 export function formatMoney(cents: number, locale: Locale = 'en-CA'): string {
   const whole = Math.round(Math.abs(cents));
   const french = locale === 'fr-CA';
-  const dollars = String(Math.floor(whole / 100)).replace(
-    /\B(?=(\d{3})+(?!\d))/g,
-    french ? NBSP : ',',
-  );
+  const dollars = groupDigits(Math.floor(whole / 100), locale);
   const rest = String(whole % 100).padStart(2, '0');
   const sign = cents < 0 && whole > 0 ? '-' : '';
   return french ? `${sign}${dollars},${rest}${NBSP}$` : `${sign}$${dollars}.${rest}`;
+}
+
+/**
+ * A whole number not below zero with its digit groups separated as the locale writes them:
+ * '12,345' in English, '12 345' (a no-break space) in French — what Intl.NumberFormat gives,
+ * without building one.
+ */
+export function groupDigits(whole: number, locale: Locale): string {
+  return String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, locale === 'fr-CA' ? NBSP : ',');
 }

@@ -1,11 +1,13 @@
 import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
-import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { msg, select } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useId, useRef, useState, type ReactNode } from 'react';
 import type { SearchProductsResponse, SearchSort } from '../../../contract/search.ts';
 import { Spinner } from '../ui/spinner.tsx';
+import { countText, pluralForm } from '../../lib/i18n/plural-form.ts';
+import { useLocale } from '../../lib/i18n/use-locale.ts';
 import {
   searchProductsQueryOptions,
   type SearchProductsParams,
@@ -159,7 +161,10 @@ export function ListingView({
     Boolean(search.minRating);
 
   const didYouMean = data.meta.didYouMean;
-  const totalProducts = pagination.totalProducts;
+  // On a listing's first render: its form and number are written without Intl (plural-form.ts).
+  const locale = useLocale();
+  const form = pluralForm(pagination.totalProducts, locale);
+  const totalProducts = countText(pagination.totalProducts, locale);
   const activeCount = activeFilters.length;
 
   const clearAll = () =>
@@ -231,7 +236,7 @@ export function ListingView({
               className={styles.count}
               aria-live="polite"
             >
-              <Plural value={totalProducts} one="# product" other="# products" />
+              {t`${select(form, { one: `${totalProducts} product`, other: `${totalProducts} products` })}`}
             </h2>
             <div className={styles.sort}>
               <label htmlFor={sortId}>

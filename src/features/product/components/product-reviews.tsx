@@ -11,8 +11,8 @@
  * line saying reviews are written by buyers, with a link to sign in that comes back to the form.
  */
 import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
-import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { msg, select } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useId, useState } from 'react';
@@ -23,6 +23,7 @@ import type { Review, ReviewSummary } from '../../../../contract/reviews.ts';
 import { Rating } from '../../../components/products/rating.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { failureMessage } from '../../../lib/failure-message.ts';
+import { countText, pluralForm } from '../../../lib/i18n/plural-form.ts';
 import { useLocale } from '../../../lib/i18n/use-locale.ts';
 import { useHydrated } from '../../../lib/ssr/hydrated.ts';
 import { useCustomer } from '../../../stores/customer.ts';
@@ -95,7 +96,7 @@ export function ProductReviews({ product }: { product: ProductDetail }) {
             <span className={styles.averageNumber}>{product.rating.toFixed(1)}</span>
             <Rating rating={product.rating} reviewCount={product.reviewCount} />
             <span>
-              <Plural value={reviewCount} one="Based on # review" other="Based on # reviews" />
+              <ReviewCount count={reviewCount} />
             </span>
           </p>
           {summary ? <StarCounts summary={summary} /> : null}
@@ -178,20 +179,33 @@ function ReviewWriting({ product }: { product: ProductDetail }) {
   );
 }
 
+/**
+ * "Based on 12 reviews". On a product page's first render: its form and number are written
+ * without Intl (plural-form.ts), as are the star counts' below.
+ */
+function ReviewCount({ count }: { count: number }) {
+  const { t } = useLingui();
+  const locale = useLocale();
+  const form = pluralForm(count, locale);
+  const reviews = countText(count, locale);
+  return t`${select(form, { one: `Based on ${reviews} review`, other: `Based on ${reviews} reviews` })}`;
+}
+
 /** How many reviews gave each number of stars, 5 to 1, as bars with their counts. */
 function StarCounts({ summary }: { summary: ReviewSummary }) {
   const { t } = useLingui();
+  const locale = useLocale();
   const stars = [5, 4, 3, 2, 1] as const;
   return (
     <ul className={styles.histogram} aria-label={t`Reviews by stars`}>
       {stars.map((star) => {
         const count = summary.histogram[star];
         const share = summary.count > 0 ? count / summary.count : 0;
+        const starForm = pluralForm(star, locale);
+        const countForm = pluralForm(count, locale);
         return (
           <li key={star} className={styles.bar}>
-            <span>
-              <Plural value={star} one="# star" other="# stars" />
-            </span>
+            <span>{t`${select(starForm, { one: `${star} star`, other: `${star} stars` })}`}</span>
             <span className={styles.track} aria-hidden="true">
               <span className={styles.fill} style={{ width: `${Math.round(share * 100)}%` }} />
             </span>
@@ -199,7 +213,7 @@ function StarCounts({ summary }: { summary: ReviewSummary }) {
               {count}
               <span className="visually-hidden">
                 {' '}
-                <Plural value={count} one="review" other="reviews" />
+                {t`${select(countForm, { one: 'review', other: 'reviews' })}`}
               </span>
             </span>
           </li>

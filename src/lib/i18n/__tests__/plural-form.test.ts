@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../../../../contract/locale.ts';
-import { pluralForm } from '../plural-form.ts';
+import { countText, pluralForm } from '../plural-form.ts';
 
 /** Counts around every boundary the two languages' rules have, and a few large ones. */
 const COUNTS = [
@@ -30,5 +30,25 @@ describe('pluralForm', () => {
     expect(pluralForm(0, 'fr-CA')).toBe('one');
     expect(pluralForm(1, 'en-CA')).toBe('one');
     expect(pluralForm(2, 'fr-CA')).toBe('other');
+  });
+});
+
+describe('countText', () => {
+  it.each(LOCALES)('writes a whole count as Intl.NumberFormat does in %s', (locale) => {
+    const format = new Intl.NumberFormat(locale);
+    const counts = [
+      ...Array.from({ length: 1201 }, (_, index) => index),
+      9_999,
+      10_000,
+      20_000,
+      123_456,
+      1_000_000,
+      1_234_567_890,
+      -1,
+      -1_234,
+    ];
+    for (const count of counts) {
+      expect([count, countText(count, locale)]).toEqual([count, format.format(count)]);
+    }
   });
 });
