@@ -5,6 +5,7 @@ import { FIRST_VIEW } from '../../src/lib/ssr/first-view.ts';
 import { PRELOAD_SCRIPT_TAG } from '../../server/render/first-page-files.ts';
 import {
   ENTRY_START_LIMIT_MS,
+  PRELOAD_LINKS_PER_TASK,
   firstPages,
   messageTableModule,
   preloadScript,
@@ -177,7 +178,7 @@ describe('route preload', () => {
     ]);
   });
 
-  it('preloads the code and messages the server named on its tag, then starts the entry', () => {
+  it('starts the entry, then preloads the code and messages the server named on its tag', () => {
     const page = firstPage(preloadScript(), {
       pathname: '/fr/search/products',
       dataset: {
@@ -192,12 +193,13 @@ describe('route preload', () => {
     page.report({ name: 'first-contentful-paint' });
     const link = (href: string) => ({ tag: 'link', rel: 'modulepreload', href });
     expect(page.added).toEqual([
+      { tag: 'script', type: 'module', src: '/assets/index.js' },
       link('/assets/search.js'),
       link('/assets/format.js'),
       link('/assets/messages-shell-fr.js'),
       link('/assets/messages-route-fr.js'),
-      { tag: 'script', type: 'module', src: '/assets/index.js' },
     ]);
+    expect(page.timers, 'all in one task').toEqual([ENTRY_START_LIMIT_MS]);
     // The later messages are the app's to load once the page has rendered: not preloaded.
     expect(page.window.forgeMessages).toEqual({
       table: '/assets/message-table.js',
@@ -205,6 +207,36 @@ describe('route preload', () => {
       route: '/assets/messages-route-fr.js',
       later: ['/assets/later-fr.js', '/assets/search-later-fr.js'],
     });
+  });
+
+  it(`adds ${PRELOAD_LINKS_PER_TASK} links a task, so no one task is long`, () => {
+    const chunks = Array.from(
+      { length: 2 * PRELOAD_LINKS_PER_TASK + 1 },
+      (_, n) => `/assets/c-${n}.js`,
+    );
+    const page = firstPage(preloadScript(), {
+      pathname: '/order/ord_1',
+      dataset: {
+        preload: chunks.join(' '),
+        shellMessages: '/assets/messages-shell-en.js',
+        routeMessages: '/assets/messages-route-en.js',
+      },
+    });
+    page.report({ name: 'first-contentful-paint' });
+    const hrefs = () => page.added.map((added) => added.href ?? added.src);
+    const wanted = [
+      '/assets/index.js',
+      ...chunks,
+      '/assets/messages-shell-en.js',
+      '/assets/messages-route-en.js',
+    ];
+    expect(hrefs()).toEqual(wanted.slice(0, 1 + PRELOAD_LINKS_PER_TASK));
+    page.runTimers();
+    expect(hrefs()).toEqual(wanted.slice(0, 1 + 2 * PRELOAD_LINKS_PER_TASK));
+    page.runTimers();
+    expect(hrefs()).toEqual(wanted.slice(0, 1 + 3 * PRELOAD_LINKS_PER_TASK));
+    page.runTimers();
+    expect(hrefs()).toEqual(wanted);
   });
 
   it('in the shell (nothing named): starts the entry alone, which finds its messages in the table', () => {
