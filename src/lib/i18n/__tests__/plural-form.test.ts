@@ -37,14 +37,11 @@ describe('countText', () => {
   it.each(LOCALES)('writes a whole count as Intl.NumberFormat does in %s', (locale) => {
     const format = new Intl.NumberFormat(locale);
     const counts = [
-      ...Array.from({ length: 1201 }, (_, index) => index),
+      ...COUNTS.filter((count) => Number.isInteger(count)),
       9_999,
       10_000,
-      20_000,
       123_456,
-      1_000_000,
       1_234_567_890,
-      -1,
       -1_234,
     ];
     for (const count of counts) {
