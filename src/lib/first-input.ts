@@ -4,7 +4,8 @@
  * someone acts on it — a form's validation rules — which would otherwise run as a long task while
  * the page is still loading.
  *
- * Focus alone does not count: the shop moves focus itself after a navigation.
+ * Focus alone does not count: the shop moves focus itself (into a dialog as it opens, to the field
+ * an e-mail's link is for).
  */
 export const FIRST_INPUT_EVENTS = ['pointerdown', 'keydown'] as const;
 
