@@ -64,6 +64,8 @@ export const ERROR_CODES = [
   'cart_over_stock',
   /** 409: checking out an empty cart. */
   'cart_empty',
+  /** 409: the cart kept changing while its order was being placed; nothing was ordered. */
+  'cart_changed',
   /** 409: the wishlist holds its maximum already (`max`). */
   'wishlist_full',
   /** 409: asking to be told when a variant is back while it is in stock. */

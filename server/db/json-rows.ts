@@ -47,9 +47,14 @@ function templateOf(table: PgTable, keys: string[]): Template {
  * The insert of `rows` into `table` (every row with the same keys, the first row's), unexecuted:
  * a statement of its own or a part of a larger one (`with items as (…)`). Dates are written as
  * their ISO time and objects as JSON, as Drizzle writes them into `timestamptz` and `jsonb`
- * columns; a column of another kind of mapping must not be inserted this way.
+ * columns; a column of another kind of mapping must not be inserted this way. With `when` (a
+ * condition on the larger statement's other parts) the rows are inserted only where it holds.
  */
-export function insertAsJson<T extends PgTable>(table: T, rows: readonly T['$inferInsert'][]): SQL {
+export function insertAsJson<T extends PgTable>(
+  table: T,
+  rows: readonly T['$inferInsert'][],
+  when?: SQL,
+): SQL {
   const first = rows[0];
   if (!first) throw new Error('insertAsJson needs at least one row');
   const { head, columns } = templateOf(table, Object.keys(first));
@@ -58,5 +63,6 @@ export function insertAsJson<T extends PgTable>(table: T, rows: readonly T['$inf
     for (const [key, column] of columns) values[column] = (row as Record<string, unknown>)[key];
     return values;
   });
-  return sql`${sql.raw(head)}${JSON.stringify(encoded)}::json)`;
+  const insert = sql`${sql.raw(head)}${JSON.stringify(encoded)}::json)`;
+  return when ? sql`${insert} where ${when}` : insert;
 }

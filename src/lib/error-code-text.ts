@@ -35,6 +35,7 @@ export const ERROR_CODE_TEXT: Record<ErrorCode, MessageDescriptor> = {
   token_expired: msg`This link has expired.`,
   cart_over_stock: msg`There is not enough stock for that quantity.`,
   cart_empty: msg`Your cart is empty.`,
+  cart_changed: msg`Your cart changed while your order was being placed. Check it and try again.`,
   wishlist_full: msg`Your wishlist is full.`,
   in_stock: msg`This item is in stock: you can order it now.`,
   discount_unknown: msg`This discount code does not exist.`,

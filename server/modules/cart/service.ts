@@ -7,7 +7,7 @@ import {
   type CartItem,
 } from '../../../contract/cart.ts';
 import type { Locale } from '../../../contract/locale.ts';
-import { builtOncePer, type Placeholders } from '../../db/built-once.ts';
+import { builtOnce, builtOncePer, type Placeholders } from '../../db/built-once.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -84,6 +84,47 @@ const guestCartRow = builtOncePer(
   (hold: Hold, db, p: Placeholders<{ guestIdHash: string; cutoff: Date }>) =>
     held(hold, cartRow(db, guestCartIs(p('guestIdHash'), p('cutoff')))),
 );
+
+/** An account's cart as a checkout reads it: with the version of its row (see `findCheckoutCart`). */
+export interface CheckoutCart extends CartRef {
+  version: string;
+}
+
+const checkoutCartRow = builtOnce((db, p: Placeholders<{ userId: string }>) =>
+  db
+    .select({ ...cartColumns, version: sql<string>`${carts}.xmin::text` })
+    .from(carts)
+    .where(accountCartIs(p('userId')))
+    .limit(1),
+);
+
+/**
+ * The account's cart with the version of its row (the transaction that last wrote it). Every
+ * change to a cart's lines also writes its row, in the same transaction, so a cart whose row
+ * still has this version still has the lines read after it: a placement reads the cart and its
+ * lines without a lock, then writes the order only where the cart's version is unchanged
+ * (`lockedCartPart`), and reads again otherwise.
+ */
+export async function findCheckoutCart(
+  executor: Executor,
+  userId: string,
+): Promise<CheckoutCart | null> {
+  const [row] = await checkoutCartRow(executor, { userId });
+  return row ?? null;
+}
+
+/**
+ * The part of a larger statement, to follow `with`, that locks `cart` while its row still has
+ * the version read: `cart (id)` is empty when another transaction has changed the cart since
+ * (after waiting for it, the lock sees the newest row).
+ */
+export function lockedCartPart(cart: { id: string; version: string }): SQL {
+  return sql`cart as (
+    select ${carts.id} from ${carts}
+    where ${carts.id} = ${cart.id} and ${carts}.xmin::text = ${cart.version}
+    for update
+  )`;
+}
 
 /** The owner's cart, if it has one (row-locked when `forUpdate`, inside a transaction). */
 export async function findCart(
@@ -505,15 +546,16 @@ export async function deleteCartsOf(tx: Executor, userId: string): Promise<void>
 
 /**
  * The statements that empty a cart once its order is placed (its lines deleted, its code taken
- * off), unexecuted: placement runs them inside its own single statement.
+ * off), unexecuted: placement runs them inside its own single statement, only `when` its order
+ * is written.
  */
-export function emptyCartStatements(executor: Executor, cartId: string, now: Date) {
+export function emptyCartStatements(executor: Executor, cartId: string, now: Date, when?: SQL) {
   return [
-    executor.delete(cartItems).where(eq(cartItems.cartId, cartId)),
+    executor.delete(cartItems).where(and(eq(cartItems.cartId, cartId), when)),
     executor
       .update(carts)
       .set({ discountCodeId: null, updatedAt: now })
-      .where(eq(carts.id, cartId)),
+      .where(and(eq(carts.id, cartId), when)),
   ] as const;
 }
 

@@ -10,7 +10,7 @@
  * variant from 0 to more mails the addresses waiting for it (stock alerts), in the same
  * transaction.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { queryRows } from '../search/sql.ts';
@@ -56,51 +56,88 @@ function unitRows(units: Map<string, number>) {
 const byVariant = <T extends { variantId: string }>(lines: readonly T[]) =>
   [...lines].sort((a, b) => (a.variantId < b.variantId ? -1 : a.variantId > b.variantId ? 1 : 0));
 
+/** A reservation as the parts of a larger statement: see `reservationParts`. */
+export interface ReservationParts {
+  /** `wanted`, `locked` and `short`, to follow `with`. */
+  check: SQL;
+  /** `taken`, to follow `check` and whatever its condition names. */
+  take(when: SQL): SQL;
+}
+
 /**
- * Takes every line's units off the shelf, or none: each variant's stock is decremented only where
- * enough is left. Answers the lines that were short (with what is left); when any is, nothing was
- * kept only if the caller rolls its transaction back, which it must.
+ * A reservation as the parts of a larger statement, so a placement reserves in the same round
+ * trip that writes its order. The parts are common table expressions:
+ * - `wanted (id, quantity)`: each variant's units over all the lines, once `gate` holds (a
+ *   condition on the caller's earlier parts: the variants are locked after whatever it locks);
+ * - `locked`: those variants' rows, locked in variant-id order (the select sorts before it
+ *   locks), so two reservations never deadlock; a locked row shows its newest stock;
+ * - `short (id, stock, quantity)`: each variant whose shelf cannot cover its units, with what is
+ *   there (0 for an unknown variant);
+ * - `taken`: takes every variant's units off the shelf only when `when` holds, a condition that
+ *   must include "nothing is short" (`not exists (select 1 from short)`): all lines or none.
  *
- * One statement whatever the number of lines: it locks the variants in variant-id order (the
- * locking select sorts before it locks), decrements each one whose stock covers its line (checked
- * again on the locked row, so stock never goes below 0), and answers every line with what its
- * variant held.
+ * The text is the same for one line or twenty (the units travel as two array parameters), so a
+ * connection prepares it once.
+ */
+export function reservationParts(lines: readonly StockLine[], gate: SQL): ReservationParts {
+  const wanted = unitsByVariant(lines);
+  const ids = sql.param([...wanted.keys()]);
+  const quantities = sql.param([...wanted.values()]);
+  return {
+    check: sql`
+      wanted (id, quantity) as (
+        select * from unnest(${ids}::text[], ${quantities}::int[]) where ${gate}
+      ),
+      locked as (
+        select v.id, v.stock from ${variants} v join wanted w on w.id = v.id
+        order by v.id
+        for update of v
+      ),
+      short as (
+        select w.id, coalesce(l.stock, 0) as stock, w.quantity from wanted w
+        left join locked l on l.id = w.id
+        where l.id is null or l.stock < w.quantity
+      )`,
+    take: (when) => sql`
+      taken as (
+        update ${variants} v set stock = v.stock - w.quantity
+        from wanted w
+        where v.id = w.id and v.id in (select id from locked) and v.stock >= w.quantity
+          and ${when}
+      )`,
+  };
+}
+
+/** The rows of a reservation's `short` part as short lines, in variant-id order. */
+export function shortLinesOf(
+  rows: readonly { id: string; stock: number; quantity: number }[],
+): ShortLine[] {
+  return byVariant(
+    rows.map((row) => ({
+      variantId: row.id,
+      requested: row.quantity,
+      available: Math.max(0, row.stock),
+    })),
+  );
+}
+
+/**
+ * Takes every line's units off the shelf, or none when any line is short. Answers the short
+ * lines (with what is left), in variant-id order; empty when all were taken. One statement
+ * whatever the number of lines (`reservationParts`).
  */
 export async function reserveStock(
   tx: Executor,
   lines: readonly StockLine[],
 ): Promise<ShortLine[]> {
-  const wanted = unitsByVariant(lines);
-  if (wanted.size === 0) return [];
-  const rows = await queryRows<{ id: string; stock: number | null; taken: boolean }>(
+  if (lines.length === 0) return [];
+  const parts = reservationParts(lines, sql`true`);
+  const rows = await queryRows<{ id: string; stock: number; quantity: number }>(
     tx,
-    sql`
-    with wanted (id, quantity) as (${unitRows(wanted)}),
-    locked as (
-      select v.id, v.stock, w.quantity from ${variants} v join wanted w on w.id = v.id
-      order by v.id
-      for update of v
-    ),
-    taken as (
-      update ${variants} v set stock = v.stock - l.quantity
-      from locked l
-      where v.id = l.id and v.stock >= l.quantity
-      returning v.id
-    )
-    select w.id, l.stock, t.id is not null as taken
-    from wanted w left join locked l on l.id = w.id left join taken t on t.id = w.id
-  `,
+    sql`with ${parts.check}, ${parts.take(sql`not exists (select 1 from short)`)}
+      select id, stock, quantity from short`,
   );
-  const short: ShortLine[] = [];
-  for (const row of rows) {
-    if (row.taken) continue;
-    short.push({
-      variantId: row.id,
-      requested: wanted.get(row.id) ?? 0,
-      available: Math.max(0, row.stock ?? 0),
-    });
-  }
-  return byVariant(short);
+  return shortLinesOf(rows);
 }
 
 /**

@@ -1,9 +1,10 @@
 import { randomInt } from 'node:crypto';
-import { and, asc, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { CartDiscount } from '../../../contract/cart.ts';
 import type { Executor } from '../../db/client.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { queryRows } from '../search/sql.ts';
 import { discountCodes } from './tables.ts';
 
 /**
@@ -152,18 +153,41 @@ export async function findApplicableCode(executor: Executor, code: string): Prom
 }
 
 /**
+ * A code's redemption as the parts of a larger statement (a placement's), common table
+ * expressions: `check` is `code`, the code's row while it can still be redeemed (unused,
+ * unexpired), locked once `after` holds (a condition on the caller's earlier parts, so the code
+ * is locked after them); `redeem(when)` is `redeemed`, which marks it used (and frees its address
+ * for another code) only when `when` holds. Of two orders redeeming one code, the second finds it
+ * used once the first is committed: its `code` is empty.
+ */
+export function redemptionParts(id: string, after: SQL, now = new Date()) {
+  return {
+    check: sql`
+      code as (
+        select ${discountCodes.id} from ${discountCodes}
+        where ${and(eq(discountCodes.id, id), isNull(discountCodes.usedAt), gt(discountCodes.expiresAt, now))}
+          and ${after}
+        for update
+      )`,
+    redeem: (when: SQL) => sql`
+      redeemed as (
+        update ${discountCodes} set used_at = ${now}, live_for = null
+        where id in (select id from code) and ${when}
+        returning id
+      )`,
+  };
+}
+
+/**
  * Marks a code used, atomically: true for exactly one caller, false if it was already used or has
  * expired (so two orders racing for one single-use code cannot both get the discount).
  */
 export async function redeemDiscountCode(executor: Executor, id: string): Promise<boolean> {
-  const now = new Date();
-  const rows = await executor
-    .update(discountCodes)
-    .set({ usedAt: now, liveFor: null })
-    .where(
-      and(eq(discountCodes.id, id), isNull(discountCodes.usedAt), gt(discountCodes.expiresAt, now)),
-    )
-    .returning({ id: discountCodes.id });
+  const parts = redemptionParts(id, sql`true`);
+  const rows = await queryRows<{ id: string }>(
+    executor,
+    sql`with ${parts.check}, ${parts.redeem(sql`true`)} select id from redeemed`,
+  );
   return rows.length === 1;
 }
 

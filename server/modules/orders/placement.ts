@@ -1,6 +1,7 @@
 /**
- * Placing an order: one transaction that prices the cart, reserves its stock, redeems its code,
- * writes the order and opens its payment, once per checkout attempt.
+ * Placing an order: the cart priced, then one statement that reserves its stock, redeems its
+ * code, writes the order and its payment and empties the cart, all or nothing, once per checkout
+ * attempt.
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_LOCALE, type Locale } from '../../../contract/locale.ts';
@@ -11,9 +12,9 @@ import { newId } from '../../lib/ids.ts';
 import type { SessionUser } from '../../plugins/sessions.ts';
 import { saveAddressOnce } from '../addresses/service.ts';
 import { lockAccount } from '../auth/accounts.ts';
-import { dropSpentCode, emptyCartStatements } from '../cart/service.ts';
-import { reserveStock } from '../catalog/stock.ts';
-import { redeemDiscountCode } from '../discounts/service.ts';
+import { dropSpentCode, emptyCartStatements, lockedCartPart } from '../cart/service.ts';
+import { reservationParts, shortLinesOf, type ShortLine } from '../catalog/stock.ts';
+import { redemptionParts } from '../discounts/service.ts';
 import type { PaymentRow } from '../payments/completion.ts';
 import { insertPaymentStatement } from '../payments/of-orders.ts';
 import {
@@ -27,22 +28,12 @@ import { queryRows } from '../search/sql.ts';
 import { insertAsJson } from '../../db/json-rows.ts';
 import { orderEvents, orderItems, orders } from './tables.ts';
 
-interface ShortLine {
-  variantId: string;
-  name: string;
-  requested: number;
-  available: number;
-}
-
 /**
- * Takes every line's units off the shelf, or none (the stock module locks variants in a fixed
- * order, so two orders never deadlock). Any line short makes a 409 naming each short line and
- * what is left; the caller's transaction is then rolled back, so nothing stays reserved.
+ * The 409 for lines the shelf cannot cover, naming each short line and what is left (the
+ * reservation took none of them).
  */
-async function reserveLines(tx: Executor, lines: PricedCart['lines']): Promise<void> {
-  const shortLines = await reserveStock(tx, lines);
-  if (shortLines.length === 0) return;
-  const short: ShortLine[] = shortLines.map((line) => {
+function outOfStock(lines: PricedCart['lines'], shortLines: ShortLine[]): HttpError {
+  const short = shortLines.map((line) => {
     const priced = lines.find((candidate) => candidate.variantId === line.variantId)!;
     return { ...line, name: `${priced.name} (${priced.flavor}, ${priced.size})` };
   });
@@ -51,12 +42,18 @@ async function reserveLines(tx: Executor, lines: PricedCart['lines']): Promise<v
       line.available === 0 ? `${line.name}: sold out` : `${line.name}: only ${line.available} left`,
     )
     .join('; ');
-  throw conflict(
+  return conflict(
     'out_of_stock',
     `Some items in your cart are no longer in stock as ordered. ${what}.`,
     { lines: short },
   );
 }
+
+const discountUsed = () =>
+  conflict(
+    'discount_used',
+    `Your discount code has just been used on another order, so it was taken off your cart. Check the new total and place your order again.`,
+  );
 
 export interface PlaceOrderInput {
   user: SessionUser;
@@ -89,30 +86,18 @@ export class TooManyUnpaidOrdersError extends HttpError {
 }
 
 /**
- * Refuses a new order while the account or the client address already holds the most unpaid
- * orders allowed. Called under the cart's lock, so one account's placements are counted in turn.
+ * The part of the placement's statement, to follow `with`, that counts the unpaid orders the
+ * account and the client address hold: `unpaid (account, address)`. Each count stops at its
+ * bound: all that matters is whether the bound is reached.
  */
-async function checkUnpaidBound(
-  tx: Executor,
-  userId: string,
-  clientAddress: string,
-  bound: PlaceOrderInput['unpaidBound'],
-) {
-  // Each count stops at its bound: all that matters is whether the bound is reached.
+function unpaidPart(userId: string, clientAddress: string, bound: PlaceOrderInput['unpaidBound']) {
   const unpaid = (match: SQL, most: number) => sql`(select count(*)::int from (
       select 1 from ${orders} where ${orders.status} = 'pending_payment' and ${match} limit ${most}
     ) held)`;
-  const [counted] = await queryRows<{ account: number; address: number }>(
-    tx,
-    sql`select ${unpaid(sql`${orders.userId} = ${userId}`, bound.account)} as account,
-      ${unpaid(sql`${orders.placedFrom} = ${clientAddress}`, bound.address)} as address`,
-  );
-  if ((counted?.account ?? 0) >= bound.account) {
-    throw new TooManyUnpaidOrdersError('account', bound.account);
-  }
-  if ((counted?.address ?? 0) >= bound.address) {
-    throw new TooManyUnpaidOrdersError('address', bound.address);
-  }
+  return sql`unpaid as (
+    select ${unpaid(sql`${orders.userId} = ${userId}`, bound.account)} as account,
+      ${unpaid(sql`${orders.placedFrom} = ${clientAddress}`, bound.address)} as address
+  )`;
 }
 
 type OrderRow = typeof orders.$inferSelect;
@@ -128,142 +113,64 @@ export interface PlacedOrder {
 }
 
 /**
- * Places the shopper's cart (or a buy-now line, leaving the cart as it is) as an order, in one
- * transaction: prices it, reserves every line's stock (all or none), redeems the discount code
- * once, copies names, prices and addresses into the order, empties the cart and opens the payment. One checkout attempt (its Idempotency-Key)
- * makes at most one order, ever: the same key finds the order it made.
+ * How many times a placement prices the cart again when the cart changed between its reading and
+ * its order's writing (another tab added a line, another request placed it) before it gives up.
+ */
+export const PLACEMENT_ATTEMPTS = 3;
+
+/** What the placement's statement answers: the order's number, or why it wrote nothing. */
+interface Outcome extends Record<string, unknown> {
+  number: number | null;
+  /** Whether the cart was still as read (always true for a buy-now line). */
+  cart_held: boolean;
+  account: number;
+  address: number;
+  short: { id: string; stock: number; quantity: number }[] | null;
+  /** Whether the discount code could still be redeemed (true without a code). */
+  code_held: boolean;
+}
+
+/**
+ * Places the shopper's cart (or a buy-now line, leaving the cart as it is) as an order: prices it,
+ * then in one statement reserves every line's stock (all or none), redeems the discount code
+ * once, copies names, prices and addresses into the order, writes its first event and its
+ * payment and empties the cart. One checkout attempt (its Idempotency-Key) makes at most one
+ * order, ever: the same key finds the order it made.
  *
- * Each statement is a round trip while the cart's and the variants' locks are held, so there are
- * few: the cart and its lines, the bound on unpaid orders, every line's stock in one, and the
- * order with its items, its first event, its payment and the emptied cart in one more. `placed`
- * holds what was written (absent when the key found an earlier order).
+ * The cart and its lines are read without a lock; the statement locks the cart only while its
+ * row still has the version read (`lockedCartPart`) and writes nothing otherwise, and the cart is
+ * priced again. So a placement is three round trips (the cart, its lines, the order), with no
+ * transaction held open between them. A buy-now line has no cart row: the account's row, locked
+ * in a transaction, keeps its placements in turn; an address to save is written in the order's
+ * transaction. `placed` holds what was written (absent when the key found an earlier order).
  */
 export async function placeOrder(
   db: Database,
   input: PlaceOrderInput,
 ): Promise<{ orderId: string; placed?: PlacedOrder }> {
   const { user, checkoutKey, body } = input;
+  // A guest checkout keeps no addresses (it has no profile to offer them from).
+  const addressToSave = body.saveAddress && !user.guest ? body.shippingAddress : undefined;
+  const attempt = (): Promise<PlacedOrder | null> =>
+    body.buyNow || addressToSave
+      ? db.transaction(async (tx) => {
+          if (body.buyNow) await lockAccount(tx, user._id);
+          const placed = await writeOrder(tx, input);
+          if (placed && addressToSave) await saveAddressOnce(tx, user._id, addressToSave);
+          return placed;
+        })
+      : writeOrder(db, input);
   try {
-    const placed = await db.transaction(async (tx) => {
-      const priced = await priceCart(
-        tx,
-        { userId: user._id },
-        body,
-        input.locale ?? DEFAULT_LOCALE,
-        true,
-      );
-      if (priced.lines.length === 0) throw new EmptyCartError();
-      // A buy-now order has no cart row to lock: the shopper's row keeps their placements in turn.
-      if (!priced.cartId) await lockAccount(tx, user._id);
-      const shippingAddress = priced.shippingAddress!;
-      await checkUnpaidBound(tx, user._id, input.clientAddress, input.unpaidBound);
-      await reserveLines(tx, priced.lines);
-      if (
-        priced.usedCode ||
-        (priced.discount && !(await redeemDiscountCode(tx, priced.discount.id)))
-      ) {
+    for (let attempts = 1; ; attempts++) {
+      const placed = await attempt();
+      if (placed) return { orderId: placed.order.id, placed };
+      if (attempts === PLACEMENT_ATTEMPTS) {
         throw conflict(
-          'discount_used',
-          `Your discount code has just been used on another order, so it was taken off your cart. Check the new total and place your order again.`,
+          'cart_changed',
+          'Your cart changed while your order was being placed. Check your cart and place your order again.',
         );
       }
-      const totals = totalsOf(priced, body.shippingMethod);
-      const id = newId('ord');
-      const now = new Date();
-      // Every column written, so the row kept here is the row stored (but for its number).
-      const order: Omit<OrderRow, 'number'> = {
-        id,
-        userId: user._id,
-        email: user.email,
-        status: 'pending_payment',
-        checkoutKey,
-        shippingMethod: body.shippingMethod,
-        shippingAddress,
-        billingAddress: body.billingAddress ?? shippingAddress,
-        discountCodeId: priced.discount?.id ?? null,
-        discountCode: priced.discount?.code ?? null,
-        percentOff: priced.discount?.percentOff ?? 0,
-        itemCount: totals.itemCount,
-        subtotal: totals.subtotal,
-        discount: totals.discount,
-        shipping: totals.shipping,
-        taxes: totals.taxes,
-        total: totals.total,
-        payBy: new Date(now.getTime() + input.paymentWindowMs),
-        paidAt: null,
-        closedAt: null,
-        carrier: null,
-        trackingNumber: null,
-        placedFrom: input.clientAddress,
-        locale: input.locale ?? DEFAULT_LOCALE,
-        createdAt: now,
-        updatedAt: now,
-      };
-      const items: OrderItemRow[] = priced.lines.map((line, position) => ({
-        id: newId('oitem'),
-        orderId: id,
-        position,
-        productId: line.productId,
-        variantId: line.variantId,
-        name: line.name,
-        slug: line.slug,
-        image: line.image,
-        brand: line.brand,
-        flavor: line.flavor,
-        size: line.size,
-        sku: line.sku,
-        quantity: line.quantity,
-        unitPrice: line.unitPrice,
-        lineTotal: line.lineTotal,
-      }));
-      const event: OrderEventRow = {
-        id: newId('oev'),
-        orderId: id,
-        type: 'placed',
-        status: 'pending_payment',
-        note: null,
-        actor: 'shopper',
-        actorId: user._id,
-        createdAt: now,
-      };
-      const payment: PaymentRow = {
-        id: newId('pay'),
-        orderId: id,
-        provider: input.provider,
-        reference: null,
-        status: 'requires_payment_method',
-        amount: totals.total,
-        currency: 'cad',
-        clientSecret: null,
-        lastError: null,
-        cardBrand: null,
-        cardLast4: null,
-        refunded: 0,
-        createdAt: now,
-        updatedAt: now,
-        reconciledAt: null,
-      };
-      // The other modules' statements, built by their owners and run inside this one.
-      let emptyCart = sql``;
-      if (priced.cartId) {
-        const [emptied, cart] = emptyCartStatements(tx, priced.cartId, now);
-        emptyCart = sql`, emptied as (${emptied.getSQL()}), cart as (${cart.getSQL()})`;
-      }
-      // One statement: the foreign keys to the order are checked at its end, the order written.
-      const [numbered] = await queryRows<{ number: number }>(
-        tx,
-        sql`with items as (${insertAsJson(orderItems, items)}),
-          placed as (${insertAsJson(orderEvents, [event])}),
-          payment as (${insertPaymentStatement(payment)})${emptyCart}
-          ${insertAsJson(orders, [order])} returning ${orders.number}`,
-      );
-      // A guest checkout keeps no addresses (it has no profile to offer them from).
-      if (body.saveAddress && body.shippingAddress && !user.guest) {
-        await saveAddressOnce(tx, user._id, body.shippingAddress);
-      }
-      return { order: { ...order, number: numbered!.number }, items, events: [event], payment };
-    });
-    return { orderId: placed.order.id, placed };
+    }
   } catch (err) {
     if (err instanceof HttpError && err.code === 'discount_used') {
       await dropSpentCode(db, user._id);
@@ -275,6 +182,154 @@ export async function placeOrder(
     if (earlier) return { orderId: earlier };
     throw err;
   }
+}
+
+/**
+ * Prices the cart and writes its order in one statement: the order placed, null when the cart
+ * changed since it was read (nothing written), or the reason it was refused.
+ */
+async function writeOrder(executor: Executor, input: PlaceOrderInput): Promise<PlacedOrder | null> {
+  const { user, checkoutKey, body } = input;
+  const locale = input.locale ?? DEFAULT_LOCALE;
+  const priced = await priceCart(executor, { userId: user._id }, body, locale);
+  if (priced.lines.length === 0) throw new EmptyCartError();
+  if (priced.usedCode) throw discountUsed();
+  const shippingAddress = priced.shippingAddress!;
+  const totals = totalsOf(priced, body.shippingMethod);
+  const id = newId('ord');
+  const now = new Date();
+  // Every column written, so the row kept here is the row stored (but for its number).
+  const order: Omit<OrderRow, 'number'> = {
+    id,
+    userId: user._id,
+    email: user.email,
+    status: 'pending_payment',
+    checkoutKey,
+    shippingMethod: body.shippingMethod,
+    shippingAddress,
+    billingAddress: body.billingAddress ?? shippingAddress,
+    discountCodeId: priced.discount?.id ?? null,
+    discountCode: priced.discount?.code ?? null,
+    percentOff: priced.discount?.percentOff ?? 0,
+    itemCount: totals.itemCount,
+    subtotal: totals.subtotal,
+    discount: totals.discount,
+    shipping: totals.shipping,
+    taxes: totals.taxes,
+    total: totals.total,
+    payBy: new Date(now.getTime() + input.paymentWindowMs),
+    paidAt: null,
+    closedAt: null,
+    carrier: null,
+    trackingNumber: null,
+    placedFrom: input.clientAddress,
+    locale,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const items: OrderItemRow[] = priced.lines.map((line, position) => ({
+    id: newId('oitem'),
+    orderId: id,
+    position,
+    productId: line.productId,
+    variantId: line.variantId,
+    name: line.name,
+    slug: line.slug,
+    image: line.image,
+    brand: line.brand,
+    flavor: line.flavor,
+    size: line.size,
+    sku: line.sku,
+    quantity: line.quantity,
+    unitPrice: line.unitPrice,
+    lineTotal: line.lineTotal,
+  }));
+  const event: OrderEventRow = {
+    id: newId('oev'),
+    orderId: id,
+    type: 'placed',
+    status: 'pending_payment',
+    note: null,
+    actor: 'shopper',
+    actorId: user._id,
+    createdAt: now,
+  };
+  const payment: PaymentRow = {
+    id: newId('pay'),
+    orderId: id,
+    provider: input.provider,
+    reference: null,
+    status: 'requires_payment_method',
+    amount: totals.total,
+    currency: 'cad',
+    clientSecret: null,
+    lastError: null,
+    cardBrand: null,
+    cardLast4: null,
+    refunded: 0,
+    createdAt: now,
+    updatedAt: now,
+    reconciledAt: null,
+  };
+
+  // The parts of the one statement, each module's built by its owner, in the order they lock:
+  // the cart (while it is as read), the variants in id order, then the discount code.
+  const cart =
+    priced.cartId && priced.cartVersion ? { id: priced.cartId, version: priced.cartVersion } : null;
+  const gate = cart ? sql`exists (select 1 from cart)` : sql`true`;
+  const reservation = reservationParts(priced.lines, gate);
+  const redemption = priced.discount
+    ? redemptionParts(priced.discount.id, sql`exists (select 1 from locked)`, now)
+    : null;
+  const bound = input.unpaidBound;
+  const ok = sql`exists (select 1 from ok)`;
+  const parts: SQL[] = [
+    ...(cart ? [lockedCartPart(cart)] : []),
+    unpaidPart(user._id, input.clientAddress, bound),
+    reservation.check,
+    ...(redemption ? [redemption.check] : []),
+    sql`ok as (
+      select where ${gate}
+        and (select account from unpaid) < ${bound.account}
+        and (select address from unpaid) < ${bound.address}
+        and not exists (select 1 from short)
+        ${redemption ? sql`and exists (select 1 from code)` : sql``}
+    )`,
+    reservation.take(ok),
+    ...(redemption ? [redemption.redeem(ok)] : []),
+    sql`items as (${insertAsJson(orderItems, items, ok)})`,
+    sql`placed as (${insertAsJson(orderEvents, [event], ok)})`,
+    sql`payment as (${insertPaymentStatement(payment, ok)})`,
+  ];
+  if (priced.cartId) {
+    const [emptied, touched] = emptyCartStatements(executor, priced.cartId, now, ok);
+    parts.push(sql`emptied as (${emptied.getSQL()})`, sql`emptied_cart as (${touched.getSQL()})`);
+  }
+  // The foreign keys to the order are checked at the statement's end, the order written.
+  parts.push(sql`ordered as (${insertAsJson(orders, [order], ok)} returning ${orders.number})`);
+  const [outcome] = await queryRows<Outcome>(
+    executor,
+    sql`with ${sql.join(parts, sql`, `)}
+      select (select number from ordered) as number,
+        ${gate} as cart_held,
+        (select account from unpaid) as account,
+        (select address from unpaid) as address,
+        (select json_agg(short) from short) as short,
+        ${redemption ? sql`exists (select 1 from code)` : sql`true`} as code_held`,
+  );
+  if (!outcome) throw new Error('The placement statement answered no row');
+  if (outcome.number !== null) {
+    return { order: { ...order, number: outcome.number }, items, events: [event], payment };
+  }
+  // Nothing was written: say why, in the order the shopper can act on.
+  if (!outcome.cart_held) return null;
+  if (outcome.account >= bound.account)
+    throw new TooManyUnpaidOrdersError('account', bound.account);
+  if (outcome.address >= bound.address)
+    throw new TooManyUnpaidOrdersError('address', bound.address);
+  if (outcome.short) throw outOfStock(priced.lines, shortLinesOf(outcome.short));
+  if (!outcome.code_held) throw discountUsed();
+  throw new Error('The placement statement wrote no order and named no reason');
 }
 
 async function findAttemptOrder(db: Executor, userId: string, checkoutKey: string) {

@@ -17,7 +17,13 @@ import type { Locale } from '../../../contract/locale.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { HttpError, badRequest, unauthorized } from '../../lib/errors.ts';
 import { findOwnAddress } from '../addresses/service.ts';
-import { findCart, readCartLines, readVariantLine, type CartOwner } from '../cart/service.ts';
+import {
+  findCart,
+  findCheckoutCart,
+  readCartLines,
+  readVariantLine,
+  type CartOwner,
+} from '../cart/service.ts';
 import { discountCodeById } from '../discounts/service.ts';
 
 /** An order body or a quote body, once validated (addresses canonical). */
@@ -36,6 +42,8 @@ type CheckoutShopper = { userId: string; owner?: never } | { userId: null; owner
 export interface PricedCart {
   /** The cart priced, to empty once ordered; null for a buy-now line. */
   cartId: string | null;
+  /** The version of an account's cart row as it was read (`findCheckoutCart`); null otherwise. */
+  cartVersion: string | null;
   lines: (PricedLine & { stock: number })[];
   discount: { id: string; code: string; percentOff: number } | null;
   /** The cart holds a code that another order has used since it was applied. */
@@ -93,28 +101,31 @@ async function priceBuyNow(tx: Executor, line: AddCartItemBody, locale: Locale) 
   return priceLine({ ...row, itemId: '' });
 }
 
+const NO_CART = { cartId: null, cartVersion: null, lines: [], discount: null, usedCode: false };
+
 /**
  * The shopper's cart (or buy-now line) at today's prices, with the cart's live discount code and
  * where it ships. Quotes and orders are both priced from this, so they never disagree. Lines are
- * named in `locale` (an order keeps them as its shopper read them). With `lock` the cart row is
- * locked for the rest of the transaction (placement).
+ * named in `locale` (an order keeps them as its shopper read them). Nothing is locked: an
+ * account's cart carries the version its lines were read at, which a placement checks.
  */
 export async function priceCart(
   tx: Executor,
   shopper: CheckoutShopper,
   target: CheckoutTarget,
   locale: Locale,
-  lock = false,
 ): Promise<PricedCart> {
   const shipping = await shippingTo(tx, shopper.userId, target);
   if (target.buyNow) {
     const line = await priceBuyNow(tx, target.buyNow, locale);
-    return { cartId: null, lines: [line], discount: null, usedCode: false, ...shipping };
+    return { ...NO_CART, lines: [line], ...shipping };
   }
-  const owner: CartOwner =
-    shopper.userId === null ? shopper.owner : { kind: 'user', userId: shopper.userId };
-  const cart = await findCart(tx, owner, lock);
-  if (!cart) return { cartId: null, lines: [], discount: null, usedCode: false, ...shipping };
+  // A guest's cart is only ever quoted; an account's carries its version for placement.
+  const cart: { id: string; discountCodeId: string | null; version: string | null } | null =
+    shopper.userId === null
+      ? await findCart(tx, shopper.owner).then((found) => found && { ...found, version: null })
+      : await findCheckoutCart(tx, shopper.userId);
+  if (!cart) return { ...NO_CART, ...shipping };
   const lines = (await readCartLines(tx, cart.id, locale)).map(priceLine);
   let discount: PricedCart['discount'] = null;
   let usedCode = false;
@@ -125,7 +136,7 @@ export async function priceCart(
       discount = { id: code.id, code: code.code, percentOff: code.percentOff };
     }
   }
-  return { cartId: cart.id, lines, discount, usedCode, ...shipping };
+  return { cartId: cart.id, cartVersion: cart.version, lines, discount, usedCode, ...shipping };
 }
 
 export const totalsOf = (priced: PricedCart, shippingMethod: ShippingMethod) =>

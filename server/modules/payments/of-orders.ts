@@ -68,7 +68,10 @@ export async function refundedByOrder(
   return new Map(rows.map((row) => [row.orderId, row.refunded]));
 }
 
-/** The insert of a new order's payment, unexecuted: placement runs it inside its own statement. */
-export function insertPaymentStatement(payment: PaymentRow): SQL {
-  return insertAsJson(payments, [payment]);
+/**
+ * The insert of a new order's payment, unexecuted: placement runs it inside its own statement,
+ * only `when` its order is written.
+ */
+export function insertPaymentStatement(payment: PaymentRow, when?: SQL): SQL {
+  return insertAsJson(payments, [payment], when);
 }
