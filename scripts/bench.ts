@@ -79,12 +79,11 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { and, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { IDEMPOTENCY_HEADER } from '../contract/http.ts';
 import { openDatabase, type DatabaseHandle } from '../server/db/client.ts';
 import { seedCatalogIfEmpty } from '../server/db/seed.ts';
-import { products, variants } from '../server/modules/catalog/tables.ts';
+import { variants } from '../server/modules/catalog/tables.ts';
 import { SESSION_COOKIE } from '../server/plugins/sessions.ts';
 import { longTailQueries, longTailSearchPaths, type Taxonomy } from './bench-queries.ts';
 
@@ -953,11 +952,8 @@ interface Buyer {
  */
 async function prepareCheckoutDatabase(env: Record<string, string>) {
   await withCatalog(env, PRODUCTS, async (database) => {
+    // The variants' trigger marks each product in stock again.
     await database.db.update(variants).set({ stock: BENCH_STOCK });
-    await database.db.update(products).set({
-      totalStock: sql`(select coalesce(sum(${variants.stock}), 0) from ${variants}
-        where ${and(eq(variants.productId, products.id), eq(variants.isActive, true))})`,
-    });
   });
 }
 

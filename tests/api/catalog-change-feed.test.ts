@@ -81,10 +81,10 @@ test('a sale that changes the stock told, or sells a product out, is announced',
   expect(await announcedBy(() => setStock(F.plenty, 1))).toEqual([[F.creatine]]);
   expect(await announcedBy(() => place(F.plenty, F.creatine))).toEqual([[F.creatine]]);
   const [creatine] = await t.db
-    .select({ totalStock: products.totalStock })
+    .select({ inStock: products.inStock })
     .from(products)
     .where(eq(products.id, F.creatine));
-  expect(creatine?.totalStock).toBe(0);
+  expect(creatine?.inStock).toBe(false);
 });
 
 test('every other change to a product or a variant is announced', async () => {

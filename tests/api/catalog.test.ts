@@ -286,7 +286,7 @@ describe('GET /products?collection=', () => {
     const ratings = body.data.map((p) => p.rating);
     expect(ratings).toEqual([...ratings].sort((a, b) => b - a));
     const [best] = await rows<{ rating: number }>(
-      sql`select max(rating)::float8 as rating from products where is_active and total_stock > 0`,
+      sql`select max(rating)::float8 as rating from products where is_active and in_stock`,
     );
     expect(ratings[0]).toBeCloseTo(best!.rating, 1);
   });
@@ -310,7 +310,7 @@ describe('GET /products?collection=', () => {
     );
     expect(body.data).toHaveLength(48);
     const sold = await rows<{ slug: string }>(
-      sql`select slug from products where is_active and total_stock > 0 order by sold_count desc, id limit 3`,
+      sql`select slug from products where is_active and in_stock order by sold_count desc, id limit 3`,
     );
     expect(body.data.slice(0, 3).map((p) => p.slug)).toEqual(sold.map((s) => s.slug));
   });
@@ -435,7 +435,7 @@ describe('seed invariants', () => {
 
   test('some products are out of stock, some variants out of stock, some on sale', async () => {
     const [r] = await rows<{ soldOut: number; emptyVariants: number; onSale: number }>(sql`
-      select (select count(*)::int from products where total_stock = 0) as "soldOut",
+      select (select count(*)::int from products where not in_stock) as "soldOut",
              (select count(*)::int from variants where stock = 0) as "emptyVariants",
              (select count(distinct product_id)::int from variants
                 where compare_at_price > price) as "onSale"`);
@@ -444,13 +444,13 @@ describe('seed invariants', () => {
     expect(r!.onSale).toBeGreaterThanOrEqual(10);
   });
 
-  test('product price and total stock match their variants', async () => {
+  test('product price and in-stock flag match their variants', async () => {
     const mismatches = await rows<{ slug: string }>(sql`
       select p.slug from products p join (
         select product_id, min(price) filter (where is_active) as price,
-               coalesce(sum(stock) filter (where is_active), 0) as stock
+               coalesce(bool_or(stock > 0) filter (where is_active), false) as in_stock
         from variants group by product_id) v on v.product_id = p.id
-      where p.price <> v.price or p.total_stock <> v.stock`);
+      where p.price <> v.price or p.in_stock <> v.in_stock`);
     expect(mismatches).toEqual([]);
   });
 
@@ -471,7 +471,7 @@ describe('seed invariants', () => {
 describe('refreshProductRollups and loadProductSummaries', () => {
   test('a price or stock change is reflected in the product after a refresh', async () => {
     const [product] = await t.db
-      .select({ id: products.id, price: products.price, totalStock: products.totalStock })
+      .select({ id: products.id, price: products.price, inStock: products.inStock })
       .from(products)
       .where(eq(products.slug, 'bcaa-recovery'));
     const productVariants = await t.db
@@ -484,10 +484,13 @@ describe('refreshProductRollups and loadProductSummaries', () => {
       await refreshProductRollups(tx, [product!.id]);
     });
     const [after] = await t.db
-      .select({ price: products.price, totalStock: products.totalStock })
+      .select({ price: products.price, inStock: products.inStock })
       .from(products)
       .where(eq(products.id, product!.id));
-    expect(after).toEqual({ price: 199, totalStock: product!.totalStock - cheapest.stock });
+    const othersInStock = productVariants.some(
+      (v) => v.id !== cheapest.id && v.isActive && v.stock > 0,
+    );
+    expect(after).toEqual({ price: 199, inStock: othersInStock });
 
     await t.db
       .update(variants)
@@ -495,10 +498,10 @@ describe('refreshProductRollups and loadProductSummaries', () => {
       .where(eq(variants.id, cheapest.id));
     await refreshProductRollups(t.db);
     const [restored] = await t.db
-      .select({ price: products.price, totalStock: products.totalStock })
+      .select({ price: products.price, inStock: products.inStock })
       .from(products)
       .where(eq(products.id, product!.id));
-    expect(restored).toEqual({ price: product!.price, totalStock: product!.totalStock });
+    expect(restored).toEqual({ price: product!.price, inStock: product!.inStock });
   });
 
   test('deactivating every variant leaves the product with no stock', async () => {

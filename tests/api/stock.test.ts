@@ -1,10 +1,10 @@
 /**
  * The owner of stock (`server/modules/catalog/stock.ts`) called directly on a fresh database:
  * reserving every line or none, putting units back, the desk's adjustments at 0 and at the
- * 10,000,000-unit ceiling, and each product's total recounted over its active variants.
+ * 10,000,000-unit ceiling, and each product in stock exactly while an active variant has stock.
  *
  * The cart fixtures' whey has chocolate (50 left), vanilla (3 left) and a withdrawn 5 lb (10
- * left, not counted): 53 in all. Its creatine has an empty variant and one with 500: 500 in all.
+ * left, not for sale). Its creatine has an empty variant and one with 500.
  */
 import { eq, inArray, type SQLWrapper } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -33,8 +33,6 @@ beforeEach(async () => {
   for (const [id, stock] of shelf) {
     await db().update(variants).set({ stock }).where(eq(variants.id, id));
   }
-  await db().update(products).set({ totalStock: 53 }).where(eq(products.id, F.whey));
-  await db().update(products).set({ totalStock: 500 }).where(eq(products.id, F.creatine));
 });
 
 async function stockOf(...ids: string[]) {
@@ -45,16 +43,16 @@ async function stockOf(...ids: string[]) {
   return Object.fromEntries(rows.map((row) => [row.id, row.stock]));
 }
 
-async function totalOf(productId: string) {
+async function inStock(productId: string) {
   const [row] = await db()
-    .select({ total: products.totalStock })
+    .select({ inStock: products.inStock })
     .from(products)
     .where(eq(products.id, productId));
-  return row!.total;
+  return row!.inStock;
 }
 
 describe('reserveStock', () => {
-  test('takes every line off the shelf and recounts the products', async () => {
+  test('takes every line off the shelf', async () => {
     const short = await db().transaction((tx) =>
       reserveStock(tx, [
         { variantId: F.vanilla, quantity: 3 },
@@ -68,8 +66,19 @@ describe('reserveStock', () => {
       [F.chocolate]: 45,
       [F.plenty]: 380,
     });
-    expect(await totalOf(F.whey)).toBe(45);
-    expect(await totalOf(F.creatine)).toBe(380);
+    expect(await inStock(F.whey)).toBe(true);
+    expect(await inStock(F.creatine)).toBe(true);
+  });
+
+  test("taking a product's last units puts it out of stock; a withdrawn variant's do not count", async () => {
+    const take = (lines: { variantId: string; quantity: number }[]) =>
+      db().transaction((tx) => reserveStock(tx, lines));
+    expect(await take([{ variantId: F.chocolate, quantity: 50 }])).toEqual([]);
+    expect(await inStock(F.whey)).toBe(true);
+    expect(await take([{ variantId: F.vanilla, quantity: 3 }])).toEqual([]);
+    expect(await inStock(F.whey)).toBe(false);
+    await db().transaction((tx) => releaseStock(tx, [{ variantId: F.vanilla, quantity: 1 }]));
+    expect(await inStock(F.whey)).toBe(true);
   });
 
   test('answers each short line with what is left, an unknown variant with 0', async () => {
@@ -106,7 +115,7 @@ async function reserveShortAndRollBack(lines: { variantId: string; quantity: num
 }
 
 describe('releaseStock', () => {
-  test('puts units back, skips an unknown variant and recounts only active ones', async () => {
+  test('puts units back and skips an unknown variant', async () => {
     await db().transaction((tx) =>
       releaseStock(tx, [
         { variantId: F.vanilla, quantity: 2 },
@@ -120,14 +129,13 @@ describe('releaseStock', () => {
       [F.retired]: 14,
       [F.unflavored]: 6,
     });
-    // 50 chocolate + 5 vanilla; the withdrawn 5 lb is not for sale.
-    expect(await totalOf(F.whey)).toBe(55);
-    expect(await totalOf(F.creatine)).toBe(506);
+    expect(await inStock(F.whey)).toBe(true);
+    expect(await inStock(F.creatine)).toBe(true);
   });
 
   test('nothing to put back is fine', async () => {
     await db().transaction((tx) => releaseStock(tx, []));
-    expect(await totalOf(F.whey)).toBe(53);
+    expect(await stockOf(F.vanilla)).toEqual({ [F.vanilla]: 3 });
   });
 });
 
@@ -170,13 +178,11 @@ describe('adjustVariantStock', () => {
   const adjust = (variantId: string, change: { delta?: number; set?: number }) =>
     db().transaction((tx) => adjustVariantStock(tx, variantId, change));
 
-  test('adds, takes away and sets, recounting the product', async () => {
+  test('adds, takes away and sets', async () => {
     expect(await adjust(F.vanilla, { delta: 7 })).toEqual({ before: 3, after: 10 });
-    expect(await totalOf(F.whey)).toBe(60);
     expect(await adjust(F.vanilla, { delta: -4 })).toEqual({ before: 10, after: 6 });
     expect(await adjust(F.vanilla, { set: 12 })).toEqual({ before: 6, after: 12 });
     expect(await stockOf(F.vanilla)).toEqual({ [F.vanilla]: 12 });
-    expect(await totalOf(F.whey)).toBe(62);
   });
 
   test('no change answers the same stock on both sides', async () => {
@@ -194,7 +200,11 @@ describe('adjustVariantStock', () => {
     await expect(adjust(F.vanilla, { set: -1 })).rejects.toMatchObject({ statusCode: 409 });
     expect(await stockOf(F.vanilla)).toEqual({ [F.vanilla]: 3 });
     expect(await adjust(F.vanilla, { delta: -3 })).toEqual({ before: 3, after: 0 });
-    expect(await totalOf(F.whey)).toBe(50);
+    expect(await inStock(F.whey)).toBe(true);
+    expect(await adjust(F.chocolate, { set: 0 })).toEqual({ before: 50, after: 0 });
+    expect(await inStock(F.whey)).toBe(false);
+    expect(await adjust(F.chocolate, { set: 2 })).toEqual({ before: 0, after: 2 });
+    expect(await inStock(F.whey)).toBe(true);
   });
 
   test('up to exactly 10,000,000 units, never above', async () => {
@@ -211,7 +221,7 @@ describe('adjustVariantStock', () => {
       before: 50,
       after: 10_000_000,
     });
-    expect(await totalOf(F.whey)).toBe(10_000_003);
+    expect(await stockOf(F.chocolate)).toEqual({ [F.chocolate]: 10_000_000 });
   });
 
   test('an unknown variant → 404', async () => {

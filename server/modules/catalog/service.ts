@@ -77,7 +77,7 @@ const summaryColumns = (locale: Locale) => ({
   price: products.price,
   rating: products.rating,
   reviewCount: products.reviewCount,
-  totalStock: products.totalStock,
+  inStock: products.inStock,
   createdAt: products.createdAt,
   brandId: brands.id,
   brandSlug: brands.slug,
@@ -95,7 +95,7 @@ type SummaryRow = {
   price: number;
   rating: number;
   reviewCount: number;
-  totalStock: number;
+  inStock: boolean;
   createdAt: Date;
   brandId: string;
   brandSlug: string;
@@ -125,7 +125,7 @@ function toSummary(row: SummaryRow): ProductSummary {
     priceVaries: Boolean(row.priceVaries),
     rating: Math.round(row.rating * 10) / 10,
     reviewCount: row.reviewCount,
-    inStock: row.totalStock > 0,
+    inStock: row.inStock,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -253,7 +253,7 @@ export async function loadTaxonomyRows(db: Executor, locale: Locale) {
   return { categoryRows, brandRows, flavorRows };
 }
 
-const inStockFirst = sql`(${products.totalStock} > 0) desc`;
+const inStockFirst = sql`${products.inStock} desc nulls last`;
 /** Orders matching the products_top_idx and products_bestsellers_idx indexes exactly. */
 const collectionOrder: Record<ProductCollection, SQL[]> = {
   top: [
@@ -537,7 +537,7 @@ export async function listSuggestedProducts(
       ),
     )
     .orderBy(
-      desc(sql`${products.totalStock} > 0`),
+      desc(products.inStock),
       sql`${related.shared} desc nulls last`,
       desc(eq(products.brandId, found.brandId)),
       desc(products.rating),
@@ -604,9 +604,9 @@ export async function listFlavors(db: Executor, locale: Locale): Promise<Flavor[
 }
 
 /**
- * Recomputes products.price (lowest active variant price) and products.totalStock (stock over
- * active variants) from the variants — for the given products, or all when `productIds` is
- * omitted. Call it in the same transaction after changing variant prices, stock or activity.
+ * Recomputes products.price (lowest active variant price) and products.inStock (an active
+ * variant has stock) from the variants — for the given products, or all when `productIds` is
+ * omitted. Call it in the same transaction after changing variant prices or activity.
  */
 export async function refreshProductRollups(
   tx: Executor,
@@ -620,16 +620,16 @@ export async function refreshProductRollups(
       )})`
     : sql``;
   await tx.execute(sql`
-    update ${products} set price = r.price, total_stock = r.stock
+    update ${products} set price = r.price, in_stock = r.in_stock
     from (
       select pr.id,
         coalesce(min(v.price) filter (where v.is_active), 0)::int as price,
-        coalesce(sum(v.stock) filter (where v.is_active), 0)::int as stock
+        coalesce(bool_or(v.stock > 0) filter (where v.is_active), false) as in_stock
       from ${products} pr left join ${variants} v on v.product_id = pr.id
       ${only}
       group by pr.id
     ) r
     where ${products.id} = r.id
-      and (${products.price} <> r.price or ${products.totalStock} <> r.stock)
+      and (${products.price} <> r.price or ${products.inStock} <> r.in_stock)
   `);
 }

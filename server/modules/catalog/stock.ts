@@ -1,11 +1,12 @@
 /**
  * The one owner of stock. A variant's `stock` is what is on the shelf and not promised to an
  * order. Every function runs in the caller's transaction and locks the variant rows it changes,
- * in variant-id order, so two callers never deadlock. A product's `totalStock`, the sum over its
- * active variants, is the database's to keep (the variants' totals trigger, migration
- * `0023_product-totals-by-trigger`): each statement that changes variants moves the totals of
- * their products by what it moved, as an increment applied to each product row's newest version,
- * so changes to sibling variants at once never lose one another, whoever writes them. Every
+ * in variant-id order, so two callers never deadlock. Whether a product is in stock (`inStock`:
+ * an active variant has stock) is the database's to keep (the variants' in-stock trigger,
+ * migration `0027_product-in-stock`): a statement that makes a variant start or stop counting
+ * sets its product's flag from the variants, after locking the product, so changes to sibling
+ * variants at once never lose one another, whoever writes them; any other change of stock leaves
+ * the product's row alone. Every
  * increase passes through `releaseStock` or `adjustVariantStock`, and each one that takes a
  * variant from 0 to more mails the addresses waiting for it (stock alerts), in the same
  * transaction.

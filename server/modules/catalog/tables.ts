@@ -102,8 +102,11 @@ export const products = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     /** Lowest active variant price in cents, kept in step with the variants for sorting and filters. */
     price: integer('price').notNull().default(0),
-    /** Total stock over active variants, kept in step with the variants. */
-    totalStock: integer('total_stock').notNull().default(0),
+    /**
+     * Whether an active variant has stock, kept by the database (the variants' in-stock trigger,
+     * migration `0027_product-in-stock`).
+     */
+    inStock: boolean('in_stock').notNull().default(false),
     /** Weighted document: name (A), brand and categories (B), flavors and tags (C), description (D). */
     searchVector: tsvector('search_vector'),
     /** The same document in French: the French texts where the product has them. */
@@ -117,10 +120,10 @@ export const products = pgTable(
     index('products_created_idx').on(t.createdAt),
     // The home-page collections read the first rows of these orders (see service.ts).
     index('products_top_idx')
-      .on(sql`(${t.totalStock} > 0) desc`, t.rating.desc(), t.reviewCount.desc(), t.id)
+      .on(t.inStock.desc(), t.rating.desc(), t.reviewCount.desc(), t.id)
       .where(sql`${t.isActive}`),
     index('products_bestsellers_idx')
-      .on(sql`(${t.totalStock} > 0) desc`, t.soldCount.desc(), t.id)
+      .on(t.inStock.desc(), t.soldCount.desc(), t.id)
       .where(sql`${t.isActive}`),
     index('products_search_idx').using('gin', t.searchVector),
   ],
