@@ -1,4 +1,16 @@
-import { and, asc, eq, gt, isNotNull, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  eq,
+  gt,
+  isNotNull,
+  isNull,
+  lt,
+  or,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 import {
   CART_LINE_MAX_QUANTITY,
   computeCartTotals,
@@ -7,7 +19,7 @@ import {
   type CartItem,
 } from '../../../contract/cart.ts';
 import type { Locale } from '../../../contract/locale.ts';
-import { builtOnce, builtOncePer, type Placeholders } from '../../db/built-once.ts';
+import { builtOncePer, type Placeholders } from '../../db/built-once.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -84,34 +96,6 @@ const guestCartRow = builtOncePer(
   (hold: Hold, db, p: Placeholders<{ guestIdHash: string; cutoff: Date }>) =>
     held(hold, cartRow(db, guestCartIs(p('guestIdHash'), p('cutoff')))),
 );
-
-/** An account's cart as a checkout reads it: with the version of its row (see `findCheckoutCart`). */
-export interface CheckoutCart extends CartRef {
-  version: string;
-}
-
-const checkoutCartRow = builtOnce((db, p: Placeholders<{ userId: string }>) =>
-  db
-    .select({ ...cartColumns, version: sql<string>`${carts}.xmin::text` })
-    .from(carts)
-    .where(accountCartIs(p('userId')))
-    .limit(1),
-);
-
-/**
- * The account's cart with the version of its row (the transaction that last wrote it). Every
- * change to a cart's lines also writes its row, in the same transaction, so a cart whose row
- * still has this version still has the lines read after it: a placement reads the cart and its
- * lines without a lock, then writes the order only where the cart's version is unchanged
- * (`lockedCartPart`), and reads again otherwise.
- */
-export async function findCheckoutCart(
-  executor: Executor,
-  userId: string,
-): Promise<CheckoutCart | null> {
-  const [row] = await checkoutCartRow(executor, { userId });
-  return row ?? null;
-}
 
 /**
  * The part of a larger statement, to follow `with`, that locks `cart` while its row still has
@@ -482,6 +466,57 @@ const cartLines = builtOncePer((locale: Locale, db, p: Placeholders<{ cartId: st
  */
 export async function readCartLines(executor: Executor, cartId: string, locale: Locale) {
   return (await cartLines(locale, executor, { cartId })).map(withPackshot);
+}
+
+// A checkout reads the account's cart row, with its version, and its lines in one statement.
+const checkoutCartLines = builtOncePer(
+  (locale: Locale, db, p: Placeholders<{ userId: string }>) => {
+    const sellable = sellableVariantsIn(locale);
+    return db
+      .select({
+        cartId: carts.id,
+        discountCodeId: carts.discountCodeId,
+        version: sql<string>`${carts}.xmin::text`,
+        ...lineColumns(locale),
+        itemId: cartItems.id,
+        quantity: cartItems.quantity,
+      })
+      .from(carts)
+      .leftJoin(cartItems, eq(cartItems.cartId, carts.id))
+      .leftJoin(
+        sellable,
+        and(
+          eq(sellable.variantId, cartItems.variantId),
+          eq(sellable.productId, cartItems.productId),
+        ),
+      )
+      .where(
+        and(accountCartIs(p('userId')), or(isNull(cartItems.id), isNotNull(sellable.variantId))),
+      )
+      .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+  },
+);
+
+/**
+ * The account's cart as a checkout reads it, in one statement: its row with the row's version
+ * (the transaction that last wrote it) and its lines that can still be bought, as
+ * `readCartLines` answers them. Every change to a cart's lines also writes its row, in the same
+ * transaction, so a cart whose row still has this version still has these lines: a placement
+ * reads them without a lock, then writes the order only where the version is unchanged
+ * (`lockedCartPart`), and reads again otherwise. Null when the account has no cart, or none of
+ * its lines can be bought.
+ */
+export async function readCheckoutCart(executor: Executor, userId: string, locale: Locale) {
+  const rows = await checkoutCartLines(locale, executor, { userId });
+  const [first] = rows;
+  if (!first) return null;
+  type Line = Awaited<ReturnType<typeof readCartLines>>[number];
+  const lines = rows
+    .filter((row) => row.itemId !== null)
+    .map(({ cartId: _cart, discountCodeId: _code, version: _version, ...line }) =>
+      withPackshot(line as Omit<Line, 'image'> & { images: string[]; flavorSlugs: string[] }),
+    ) as Line[];
+  return { id: first.cartId, discountCodeId: first.discountCodeId, version: first.version, lines };
 }
 
 /** One variant of a product as a line of `quantity`, if both are on sale (a buy-now line). */

@@ -139,7 +139,7 @@ interface Outcome extends Record<string, unknown> {
  *
  * The cart and its lines are read without a lock; the statement locks the cart only while its
  * row still has the version read (`lockedCartPart`) and writes nothing otherwise, and the cart is
- * priced again. So a placement is three round trips (the cart, its lines, the order), with no
+ * priced again. So a placement is two round trips (the cart with its lines, the order), with no
  * transaction held open between them. A buy-now line has no cart row: the account's row, locked
  * in a transaction, keeps its placements in turn; an address to save is written in the order's
  * transaction. `placed` holds what was written (absent when the key found an earlier order).

@@ -19,8 +19,8 @@ import { HttpError, badRequest, unauthorized } from '../../lib/errors.ts';
 import { findOwnAddress } from '../addresses/service.ts';
 import {
   findCart,
-  findCheckoutCart,
   readCartLines,
+  readCheckoutCart,
   readVariantLine,
   type CartOwner,
 } from '../cart/service.ts';
@@ -42,7 +42,7 @@ type CheckoutShopper = { userId: string; owner?: never } | { userId: null; owner
 export interface PricedCart {
   /** The cart priced, to empty once ordered; null for a buy-now line. */
   cartId: string | null;
-  /** The version of an account's cart row as it was read (`findCheckoutCart`); null otherwise. */
+  /** The version of an account's cart row as it was read (`readCheckoutCart`); null otherwise. */
   cartVersion: string | null;
   lines: (PricedLine & { stock: number })[];
   discount: { id: string; code: string; percentOff: number } | null;
@@ -120,13 +120,16 @@ export async function priceCart(
     const line = await priceBuyNow(tx, target.buyNow, locale);
     return { ...NO_CART, lines: [line], ...shipping };
   }
-  // A guest's cart is only ever quoted; an account's carries its version for placement.
-  const cart: { id: string; discountCodeId: string | null; version: string | null } | null =
+  // A guest's cart is only ever quoted; an account's is read with its version, for placement.
+  const cart =
     shopper.userId === null
-      ? await findCart(tx, shopper.owner).then((found) => found && { ...found, version: null })
-      : await findCheckoutCart(tx, shopper.userId);
+      ? await findCart(tx, shopper.owner).then(
+          async (found) =>
+            found && { ...found, version: null, lines: await readCartLines(tx, found.id, locale) },
+        )
+      : await readCheckoutCart(tx, shopper.userId, locale);
   if (!cart) return { ...NO_CART, ...shipping };
-  const lines = (await readCartLines(tx, cart.id, locale)).map(priceLine);
+  const lines = cart.lines.map(priceLine);
   let discount: PricedCart['discount'] = null;
   let usedCode = false;
   if (cart.discountCodeId) {
