@@ -488,6 +488,9 @@ describe('sign-in forms', () => {
     await expect.poll(() => saving.isDisabled()).toBe(true);
     expect(await page.getByLabel('New password', { exact: true }).isDisabled()).toBe(true);
     expect(await page.getByLabel('Confirm new password').isDisabled()).toBe(true);
+    // The form disables itself before its request leaves (it may still be loading the form's
+    // rules): wait for the request to be held before letting it go.
+    await expect.poll(() => release !== undefined).toBe(true);
     release!();
     await expect
       .poll(async () => (await form.getByRole('alert').allTextContents()).join(' ').trim())
