@@ -184,7 +184,8 @@ describe('languages', () => {
         title: 'Détails du produit',
         lang: 'fr-CA',
       });
-    expect(await page.evaluate(() => localStorage.getItem('locale'))).toBe('fr-CA');
+    // The switch may be followed before its page runs: the French page then keeps the choice.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('locale'))).toBe('fr-CA');
 
     // Back on an English address later: the shopper's choice sends it to its French twin.
     await page.goto('/cart');
@@ -196,6 +197,8 @@ describe('languages', () => {
     await toEnglish.click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/cart');
     await expect.poll(() => page.title()).toBe('Your Cart');
+    // The server's page has its title before it runs; once it runs, English is the choice.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('locale'))).toBe('en-CA');
     await page.goto('/contact');
     await expect.poll(() => page.title()).toBe('Contact Us');
     expect(new URL(page.url()).pathname).toBe('/contact');
