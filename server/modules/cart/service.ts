@@ -97,6 +97,9 @@ const guestCartRow = builtOncePer(
     held(hold, cartRow(db, guestCartIs(p('guestIdHash'), p('cutoff')))),
 );
 
+/** A cart row's version: the transaction that last wrote it. */
+const cartVersion = sql<string>`${carts}.xmin::text`;
+
 /**
  * The part of a larger statement, to follow `with`, that locks `cart` while its row still has
  * the version read: `cart (id)` is empty when another transaction has changed the cart since
@@ -105,7 +108,7 @@ const guestCartRow = builtOncePer(
 export function lockedCartPart(cart: { id: string; version: string }): SQL {
   return sql`cart as (
     select ${carts.id} from ${carts}
-    where ${carts.id} = ${cart.id} and ${carts}.xmin::text = ${cart.version}
+    where ${carts.id} = ${cart.id} and ${cartVersion} = ${cart.version}
     for update
   )`;
 }
@@ -476,7 +479,7 @@ const checkoutCartLines = builtOncePer(
       .select({
         cartId: carts.id,
         discountCodeId: carts.discountCodeId,
-        version: sql<string>`${carts}.xmin::text`,
+        version: cartVersion,
         ...lineColumns(locale),
         itemId: cartItems.id,
         quantity: cartItems.quantity,

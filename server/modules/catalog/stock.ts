@@ -81,14 +81,9 @@ export interface ReservationParts {
  * connection prepares it once.
  */
 export function reservationParts(lines: readonly StockLine[], gate: SQL): ReservationParts {
-  const wanted = unitsByVariant(lines);
-  const ids = sql.param([...wanted.keys()]);
-  const quantities = sql.param([...wanted.values()]);
   return {
     check: sql`
-      wanted (id, quantity) as (
-        select * from unnest(${ids}::text[], ${quantities}::int[]) where ${gate}
-      ),
+      wanted (id, quantity) as (${unitRows(unitsByVariant(lines))} where ${gate}),
       locked as (
         select v.id, v.stock from ${variants} v join wanted w on w.id = v.id
         order by v.id

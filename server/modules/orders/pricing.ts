@@ -101,6 +101,13 @@ async function priceBuyNow(tx: Executor, line: AddCartItemBody, locale: Locale) 
   return priceLine({ ...row, itemId: '' });
 }
 
+/** A guest's cart, as `readCheckoutCart` answers an account's (a guest's is only quoted). */
+async function readGuestCart(tx: Executor, owner: CartOwner, locale: Locale) {
+  const found = await findCart(tx, owner);
+  if (!found) return null;
+  return { ...found, version: null, lines: await readCartLines(tx, found.id, locale) };
+}
+
 const NO_CART = { cartId: null, cartVersion: null, lines: [], discount: null, usedCode: false };
 
 /**
@@ -123,10 +130,7 @@ export async function priceCart(
   // A guest's cart is only ever quoted; an account's is read with its version, for placement.
   const cart =
     shopper.userId === null
-      ? await findCart(tx, shopper.owner).then(
-          async (found) =>
-            found && { ...found, version: null, lines: await readCartLines(tx, found.id, locale) },
-        )
+      ? await readGuestCart(tx, shopper.owner, locale)
       : await readCheckoutCart(tx, shopper.userId, locale);
   if (!cart) return { ...NO_CART, ...shipping };
   const lines = cart.lines.map(priceLine);
