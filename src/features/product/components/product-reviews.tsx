@@ -17,12 +17,12 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useId, useState } from 'react';
 import type { ProductDetail } from '../../../../contract/catalog.ts';
-import type { Locale } from '../../../../contract/locale.ts';
 import { WRITE_REVIEW_ANCHOR } from '../../../../contract/review-rules.ts';
 import type { Review, ReviewSummary } from '../../../../contract/reviews.ts';
 import { Rating } from '../../../components/products/rating.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { failureMessage } from '../../../lib/failure-message.ts';
+import { formatShopDate } from '../../../lib/format.ts';
 import { countText, pluralForm } from '../../../lib/i18n/plural-form.ts';
 import { useLocale } from '../../../lib/i18n/use-locale.ts';
 import { useHydrated } from '../../../lib/ssr/hydrated.ts';
@@ -45,26 +45,6 @@ export const REVIEW_SORT_LABELS: Record<ReviewSort, MessageDescriptor> = {
 
 export const NO_REVIEWS_TEXT = msg`No reviews yet.`;
 export const BUYERS_WRITE_TEXT = msg`Reviews are written by shoppers who bought and received the product.`;
-
-const dateFormats = new Map<Locale, Intl.DateTimeFormat>();
-
-/**
- * A review's date in the page's language, on the shop's clock (Toronto), so the server's HTML and
- * the browser agree whatever the shopper's time zone.
- */
-function reviewDate(date: Date, locale: Locale): string {
-  let format = dateFormats.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, {
-      year: 'numeric',
-      month: 'long',
-      day: 'numeric',
-      timeZone: 'America/Toronto',
-    });
-    dateFormats.set(locale, format);
-  }
-  return format.format(date);
-}
 
 export function ProductReviews({ product }: { product: ProductDetail }) {
   const { i18n, t } = useLingui();
@@ -244,7 +224,10 @@ function ReviewItem({ review }: { review: Review }) {
             · <Trans>Verified purchase</Trans>
           </span>
         ) : null}{' '}
-        · <time dateTime={review.createdAt}>{reviewDate(new Date(review.createdAt), locale)}</time>
+        ·{' '}
+        <time dateTime={review.createdAt}>
+          {formatShopDate(new Date(review.createdAt), locale)}
+        </time>
       </p>
       <p className={styles.body}>{review.body}</p>
     </li>
