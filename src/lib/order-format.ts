@@ -9,7 +9,7 @@ import { msg } from '@lingui/core/macro';
 import type { Locale } from '../../contract/locale.ts';
 import type { OrderStatus } from '../../contract/checkout-rules.ts';
 import type { PaymentStatus } from '../../contract/orders.ts';
-import { formatDate } from './format.ts';
+import { formatDate } from './dates.ts';
 
 export { taxLabel } from '../../contract/tax-label.ts';
 

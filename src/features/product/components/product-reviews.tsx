@@ -22,7 +22,7 @@ import type { Review, ReviewSummary } from '../../../../contract/reviews.ts';
 import { Rating } from '../../../components/products/rating.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { failureMessage } from '../../../lib/failure-message.ts';
-import { formatShopDate } from '../../../lib/format.ts';
+import { formatShopDate } from '../../../lib/dates.ts';
 import { countText, pluralForm } from '../../../lib/i18n/plural-form.ts';
 import { useLocale } from '../../../lib/i18n/use-locale.ts';
 import { useHydrated } from '../../../lib/ssr/hydrated.ts';
