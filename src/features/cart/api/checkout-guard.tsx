@@ -4,12 +4,14 @@
  * open (so emptying the cart by placing the order does not bounce).
  */
 import { Trans } from '@lingui/react/macro';
-import { Navigate } from '@tanstack/react-router';
-import { useState, type ReactNode } from 'react';
+import { useNavigate, useRouter } from '@tanstack/react-router';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useCart } from './use-cart.ts';
 
 export function CheckoutGuard({ children }: { children: ReactNode }) {
   const cart = useCart();
+  const router = useRouter();
+  const [checkoutPath] = useState(() => router.latestLocation.pathname);
   const hasItems = (cart.data?.items.length ?? 0) > 0;
   const [seenNonEmpty, setSeenNonEmpty] = useState(false);
   if (hasItems && !seenNonEmpty) setSeenNonEmpty(true);
@@ -24,6 +26,19 @@ export function CheckoutGuard({ children }: { children: ReactNode }) {
       </p>
     );
   }
-  if (cart.isError) return <Navigate to="/" replace />;
-  return <Navigate to="/cart" replace />;
+  return <Leave to={cart.isError ? '/' : '/cart'} from={checkoutPath} />;
+}
+
+/**
+ * Sends the shopper on, once, and only while they are still at the checkout. The router's own
+ * `<Navigate>` navigates again each time it renders: a guard still on screen while the shopper
+ * leaves (signing out clears the cart it watches, so it renders again) would pull them back.
+ */
+function Leave({ to, from }: { to: '/' | '/cart'; from: string }) {
+  const router = useRouter();
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (router.latestLocation.pathname === from) void navigate({ to, replace: true });
+  }, [router, navigate, to, from]);
+  return null;
 }

@@ -63,6 +63,20 @@ describe('checkout guard', () => {
     expect(router.history.length).toBe(1);
   });
 
+  test('once the shopper has left, the guard rendering again does not bring them back', async () => {
+    server.use(http.get(api('/cart'), () => HttpResponse.json(cartWith([]))));
+    const { router, queryClient } = renderGuard();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cart'));
+    // Signing out from the cart: the app goes home while the guard is still on screen (the new
+    // page loads), and clearing the session reads the cart again, so the guard renders again.
+    await act(() => router.navigate({ to: '/' }));
+    await act(() => queryClient.invalidateQueries({ queryKey: cartQueryKey }));
+    await act(() => queryClient.refetchQueries({ queryKey: cartQueryKey }));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(router.state.location.pathname).toBe('/');
+    expect(router.latestLocation.pathname).toBe('/');
+  });
+
   test('a missing cart (a guest without a cart id) sends the shopper to /cart', async () => {
     clearGuestCartId();
     const { router } = renderGuard();
