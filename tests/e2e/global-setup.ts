@@ -1,12 +1,24 @@
 import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { findChrome } from './chrome.ts';
+import { prepareShopTemplate, SHOP_TEMPLATE_ENV } from './shop.ts';
 
-/** Browser tests need a browser and a current build of the PWA; both are checked once. */
-export default function setup() {
+/**
+ * Browser tests need a browser and a current build of the PWA; both are checked once. Then one
+ * shop is started and stopped, and its seeded data directory is the template every test's shop
+ * starts from (the test workers inherit the variable naming it).
+ */
+export default async function setup() {
   findChrome();
+  if (process.env.E2E_SKIP_BUILD !== '1') build();
+  const template = await prepareShopTemplate();
+  process.env[SHOP_TEMPLATE_ENV] = template;
+  return () => rmSync(template, { recursive: true, force: true });
+}
+
+function build() {
   const root = path.resolve(import.meta.dirname, '../..');
-  if (process.env.E2E_SKIP_BUILD === '1') return;
   // Vitest sets NODE_ENV=test, which would make Vite build React's development bundle and leave
   // out everything production-only (the service worker registration among it): the browser tests
   // must run the build shoppers get.
