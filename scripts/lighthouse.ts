@@ -12,6 +12,9 @@
  * slower than the emulated phone measures the machine more than the shop, so a shortfall there is
  * reported as a warning instead.
  *
+ * `--runs N` sets the runs per page (lighthouserc.json's 7 by default); `npm test` asks for 3, enough
+ * for its gates (the categories and the floor) at less than half the time.
+ *
  * The script starts the shop itself, then signs up a shopper with two products in the cart, so
  * `/checkout` is measured as a shopper reaches it: scripts/lighthouse-login.cjs signs them in
  * before those runs, and their storage is kept between them (a returning shopper). The other pages
@@ -30,6 +33,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { parseArgs } from 'node:util';
 import { findChrome } from '../tests/e2e/chrome.ts';
 import { cpuSlowdownFor, performanceVerdict } from './lighthouse-verdict.ts';
 import { shopperWithCart } from './shopper-with-cart.ts';
@@ -41,6 +45,13 @@ const QUIET_SAMPLE_MS = 1000;
 const QUIET_SAMPLES_NEEDED = 3;
 /** Past this the runs start anyway, with a warning. */
 const QUIET_WAIT_MAX_MS = 90_000;
+
+const { values: args } = parseArgs({ options: { runs: { type: 'string' } } });
+const runs = args.runs === undefined ? undefined : Number(args.runs);
+if (runs !== undefined && !(Number.isInteger(runs) && runs >= 1)) {
+  console.error(`--runs must be a whole number of at least 1, not "${args.runs}".`);
+  process.exit(1);
+}
 
 const root = path.resolve(import.meta.dirname, '..');
 const output = path.join(root, '.lighthouseci');
@@ -209,8 +220,9 @@ try {
   const pagesConfig = path.join(root, '.tmp', 'lighthouserc-pages.json');
   const checkoutConfig = path.join(root, '.tmp', 'lighthouserc-checkout.json');
   const base = JSON.parse(readFileSync(path.join(root, 'lighthouserc.json'), 'utf8')) as {
-    ci: { collect: { settings: Record<string, unknown> } };
+    ci: { collect: { numberOfRuns: number; settings: Record<string, unknown> } };
   };
+  if (runs !== undefined) base.ci.collect.numberOfRuns = runs;
   mkdirSync(path.dirname(checkoutConfig), { recursive: true });
   await waitForQuietHost();
   const hostIndex = measureHostBenchmarkIndex();
