@@ -161,11 +161,12 @@ export function byPatternRank(a: string, b: string): number {
 export const ENTRY_START_LIMIT_MS = 3000;
 
 /**
- * How many `modulepreload` links the script adds in one task. Each costs the main thread about a
- * millisecond (four on the emulated phone) as the browser starts its fetch, and a page names some
- * twenty files: added at once they made one long task of 80–90 ms there.
+ * How many `modulepreload` links the script adds in one task. Each costs the main thread a few
+ * milliseconds on a slow phone as the browser starts its fetch (5–7 ms at 3x CPU), and a page names
+ * some twenty files: added at once they made one long task of 80–90 ms there, and eight at a time
+ * still one of 40–56 ms.
  */
-export const PRELOAD_LINKS_PER_TASK = 8;
+export const PRELOAD_LINKS_PER_TASK = 4;
 
 /**
  * The script itself. Plain ES2020 in a classic script, so it runs wherever the shop does; the build
