@@ -13,8 +13,8 @@
  * `p(name)`, the placeholder of a value. Anything it reads from elsewhere is fixed at the first
  * run, so it must not read the clock or a request; a time comparison takes its instant as a value.
  */
-import { sql, type Placeholder, type Query } from 'drizzle-orm';
-import type { PgPreparedQuery, PreparedQueryConfig } from 'drizzle-orm/pg-core';
+import { sql, type Placeholder, type Query, type SQL } from 'drizzle-orm';
+import { PgDialect, type PgPreparedQuery, type PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import type { Executor } from './client.ts';
 
 /** The placeholder of one of a statement's values, typed by its name. */
@@ -70,17 +70,57 @@ export function builtOnce<Values extends object, Result>(
   };
 }
 
+/** Memoizes `make` per key: the statement of each key, built by its first run. */
+function perKey<Key, Statement>(make: (key: Key) => Statement): (key: Key) => Statement {
+  const statements = new Map<Key, Statement>();
+  return (key) => {
+    let statement = statements.get(key);
+    if (statement === undefined) statements.set(key, (statement = make(key)));
+    return statement;
+  };
+}
+
 /** One `builtOnce` statement per value of a key the text depends on (the language, say). */
 export function builtOncePer<Key extends string, Values extends object, Result>(
   build: (key: Key, db: Executor, p: Placeholders<Values>) => Preparable<Result>,
 ): (key: Key, executor: Executor, values: Values) => Promise<Result> {
-  const statements = new Map<Key, (executor: Executor, values: Values) => Promise<Result>>();
-  return (key, executor, values) => {
-    let statement = statements.get(key);
-    if (!statement) {
-      statement = builtOnce<Values, Result>((db, p) => build(key, db, p));
-      statements.set(key, statement);
-    }
-    return statement(executor, values);
+  const statementOf = perKey((key: Key) => builtOnce<Values, Result>((db, p) => build(key, db, p)));
+  return (key, executor, values) => statementOf(key)(executor, values);
+}
+
+const dialect = new PgDialect();
+
+/**
+ * A raw statement (Drizzle's `sql`, for what its builders cannot say: a statement of several
+ * parts after `with`) built once, as `builtOnce` builds a builder's: call the result with an
+ * executor and the statement's values, and it answers the rows as the driver gives them (no
+ * mapping, as `db.execute` answers them).
+ */
+export function sqlBuiltOnce<Values extends object, Row extends Record<string, unknown>>(
+  build: (db: Executor, p: Placeholders<Values>) => SQL,
+): (executor: Executor, values: Values) => Promise<Row[]> {
+  let query: Query | undefined;
+  return async (executor, values) => {
+    query ??= dialect.sqlToQuery(build(executor, placeholder as Placeholders<Values>));
+    const prepared = executor._.session.prepareQuery<PreparedQueryConfig & { execute: unknown }>(
+      query,
+      undefined,
+      undefined,
+      false,
+    );
+    const result = (await prepared.execute(values as Record<string, unknown>)) as { rows: Row[] };
+    return result.rows;
   };
+}
+
+/** One `sqlBuiltOnce` statement per value of a key its text depends on (the parts it has, say). */
+export function sqlBuiltOncePer<
+  Key extends string,
+  Values extends object,
+  Row extends Record<string, unknown>,
+>(
+  build: (key: Key, db: Executor, p: Placeholders<Values>) => SQL,
+): (key: Key, executor: Executor, values: Values) => Promise<Row[]> {
+  const statementOf = perKey((key: Key) => sqlBuiltOnce<Values, Row>((db, p) => build(key, db, p)));
+  return (key, executor, values) => statementOf(key)(executor, values);
 }

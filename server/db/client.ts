@@ -99,6 +99,20 @@ export const PREPARED_PER_CONNECTION = 200;
 export class PreparingClient extends pg.Client {
   readonly prepared = new Set<string>();
 }
+/**
+ * Each text's statement name, hashed once per process rather than on every statement: every
+ * connection of the pool names a text alike. It keeps at most as many texts as a connection
+ * prepares; a text beyond them is hashed each time it is sent.
+ */
+const statementNames = new Map<string, string>();
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `s${createHash('sha1').update(text).digest('base64url')}`;
+    if (statementNames.size < PREPARED_PER_CONNECTION) statementNames.set(text, name);
+  }
+  return name;
+}
 const sendQuery = pg.Client.prototype.query as (this: pg.Client, ...args: unknown[]) => unknown;
 PreparingClient.prototype.query = function (this: PreparingClient, ...args: unknown[]) {
   const [first] = args;
@@ -111,7 +125,7 @@ PreparingClient.prototype.query = function (this: PreparingClient, ...args: unkn
     !('name' in config && config.name) &&
     config.text.includes('$1')
   ) {
-    const name = `s${createHash('sha1').update(config.text).digest('base64url')}`;
+    const name = statementName(config.text);
     if (this.prepared.has(name) || this.prepared.size < PREPARED_PER_CONNECTION) {
       this.prepared.add(name);
       args[0] = { ...config, name };

@@ -7,7 +7,7 @@
  * per table and set of columns, and a call only encodes its rows (`JSON.stringify`). The text is
  * also the same however many rows there are, so PostgreSQL prepares it once per connection.
  */
-import { getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { getTableColumns, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 
 interface Template {
@@ -19,7 +19,7 @@ interface Template {
 
 const templates = new WeakMap<PgTable, Map<string, Template>>();
 
-function templateOf(table: PgTable, keys: string[]): Template {
+function templateOf(table: PgTable, keys: readonly string[]): Template {
   let byKeys = templates.get(table);
   if (!byKeys) templates.set(table, (byKeys = new Map()));
   const id = keys.join(',');
@@ -43,26 +43,47 @@ function templateOf(table: PgTable, keys: string[]): Template {
   return template;
 }
 
-/**
- * The insert of `rows` into `table` (every row with the same keys, the first row's), unexecuted:
- * a statement of its own or a part of a larger one (`with items as (…)`). Dates are written as
- * their ISO time and objects as JSON, as Drizzle writes them into `timestamptz` and `jsonb`
- * columns; a column of another kind of mapping must not be inserted this way. With `when` (a
- * condition on the larger statement's other parts) the rows are inserted only where it holds.
- */
-export function insertAsJson<T extends PgTable>(
+/** The columns every row of `table` is inserted with: all of its columns but `omit`. */
+export function insertedColumns<T extends PgTable>(
   table: T,
+  omit: readonly (keyof T['$inferInsert'] & string)[] = [],
+): string[] {
+  return Object.keys(getTableColumns(table)).filter((key) => !omit.includes(key as never));
+}
+
+/**
+ * `rows` of `table`, each with the keys `keys`, as the JSON parameter `insertJsonRows` takes.
+ * Dates are written as their ISO time and objects as JSON, as Drizzle writes them into
+ * `timestamptz` and `jsonb` columns; a column of another kind of mapping must not be inserted this
+ * way.
+ */
+export function jsonRows<T extends PgTable>(
+  table: T,
+  keys: readonly string[],
   rows: readonly T['$inferInsert'][],
+): string {
+  const { columns } = templateOf(table, keys);
+  return JSON.stringify(
+    rows.map((row) => {
+      const values: Record<string, unknown> = {};
+      for (const [key, column] of columns) values[column] = (row as Record<string, unknown>)[key];
+      return values;
+    }),
+  );
+}
+
+/**
+ * The insert into `table`'s columns `keys` of the rows `json` holds (`jsonRows`, or a statement
+ * built once's placeholder of it), unexecuted: a statement of its own or a part of a larger one
+ * (`with items as (…)`). With `when` (a condition on the larger statement's other parts) the rows
+ * are inserted only where it holds.
+ */
+export function insertJsonRows(
+  table: PgTable,
+  keys: readonly string[],
+  json: SQLWrapper | string,
   when?: SQL,
 ): SQL {
-  const first = rows[0];
-  if (!first) throw new Error('insertAsJson needs at least one row');
-  const { head, columns } = templateOf(table, Object.keys(first));
-  const encoded = rows.map((row) => {
-    const values: Record<string, unknown> = {};
-    for (const [key, column] of columns) values[column] = (row as Record<string, unknown>)[key];
-    return values;
-  });
-  const insert = sql`${sql.raw(head)}${JSON.stringify(encoded)}::json)`;
+  const insert = sql`${sql.raw(templateOf(table, keys).head)}${json}::json)`;
   return when ? sql`${insert} where ${when}` : insert;
 }

@@ -4,9 +4,15 @@
  */
 import { and, asc, eq, gt, gte, sql, type Placeholder } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { builtOnce, builtOncePer, type Placeholders } from '../../server/db/built-once.ts';
+import {
+  builtOnce,
+  builtOncePer,
+  sqlBuiltOncePer,
+  type Placeholders,
+} from '../../server/db/built-once.ts';
 import type { Database, DatabaseHandle, Executor } from '../../server/db/client.ts';
 import { products, variants } from '../../server/modules/catalog/tables.ts';
+import { queryRows } from '../../server/modules/search/sql.ts';
 import { openTestDatabase } from '../helpers/test-app.ts';
 import { F, insertCartCatalog } from './cart-fixtures.ts';
 
@@ -133,5 +139,39 @@ describe('a statement built once', () => {
       F.creatine,
       F.whey,
     ]);
+  });
+});
+
+describe('a raw statement built once', () => {
+  type Kind = 'stocked' | 'all';
+  /** Each product's units over its variants of at least `leastStock`, added since a time. */
+  const units = (kind: Kind, leastStock: number | Placeholder, since: Date | Placeholder) =>
+    sql`with shelf as (
+        select ${variants.productId} as id, sum(${variants.stock})::int as units from ${variants}
+        where ${variants.stock} >= ${leastStock} group by ${variants.productId}
+      )
+      select ${products.id} as id, ${products.createdAt} as created_at, shelf.units
+      from ${products} ${kind === 'stocked' ? sql`join` : sql`left join`} shelf
+        on shelf.id = ${products.id}
+      where ${products.createdAt} > ${since}
+      order by ${products.id}`;
+  const perKind = sqlBuiltOncePer(
+    (kind: Kind, _executor, p: Placeholders<{ leastStock: number; since: Date }>) =>
+      units(kind, p('leastStock'), p('since')),
+  );
+
+  test('answers the rows db.execute answers, run after run, one text per key', async () => {
+    const answers = [];
+    for (const kind of ['stocked', 'all'] as const) {
+      for (const values of runs) {
+        const rows = await perKind(kind, db(), values);
+        expect(rows).toEqual(await queryRows(db(), units(kind, values.leastStock, values.since)));
+        answers.push(JSON.stringify(rows));
+      }
+    }
+    // Different values and keys answer differently: neither stuck to a text.
+    expect(new Set(answers).size).toBeGreaterThan(runs.length);
+    const all = await perKind('all', db(), runs[0]!);
+    expect(all.map((row) => row.id)).toEqual([F.creatine, F.hidden, F.whey]);
   });
 });

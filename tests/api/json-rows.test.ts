@@ -1,13 +1,15 @@
 /**
- * insertAsJson (server/db/json-rows.ts) writes what Drizzle's own insert writes, on PGlite and on
- * PostgreSQL: texts with quotes and accents, integers, nulls, `timestamptz` to the millisecond and
- * `jsonb` objects and arrays read back equal, and one statement text serves any number of rows.
+ * Rows inserted as one JSON parameter (server/db/json-rows.ts) read back as Drizzle's own insert
+ * writes them, on PGlite and on PostgreSQL: texts with quotes and accents, integers, nulls,
+ * `timestamptz` to the millisecond and `jsonb` objects and arrays read back equal; one statement
+ * text serves any number of rows, also built once with the rows as a placeholder.
  */
 import { eq, sql } from 'drizzle-orm';
 import { PgDialect, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { DatabaseHandle } from '../../server/db/client.ts';
-import { insertAsJson } from '../../server/db/json-rows.ts';
+import { sqlBuiltOnce } from '../../server/db/built-once.ts';
+import { insertJsonRows, insertedColumns, jsonRows } from '../../server/db/json-rows.ts';
 import { openTestDatabase } from '../helpers/test-app.ts';
 
 const samples = pgTable('json_rows_samples', {
@@ -20,6 +22,10 @@ const samples = pgTable('json_rows_samples', {
   taxes: jsonb('taxes').$type<{ name: string; amount: number }[]>().notNull(),
 });
 type Sample = typeof samples.$inferInsert;
+
+const COLUMNS = insertedColumns(samples);
+const insertAsJson = (rows: Sample[]) =>
+  insertJsonRows(samples, COLUMNS, jsonRows(samples, COLUMNS, rows));
 
 let database: DatabaseHandle;
 let drop: () => Promise<void>;
@@ -62,7 +68,7 @@ test('rows read back as Drizzle’s own insert writes them', async () => {
     sample('json', 1, { note: null, address: null }),
     sample('json', 2, { taxes: [] }),
   ];
-  await database.db.execute(insertAsJson(samples, rows));
+  await database.db.execute(insertAsJson(rows));
   const mirrored = rows.map((row) => ({ ...row, id: `drizzle-${row.position}`, batch: 'drizzle' }));
   await database.db.insert(samples).values(mirrored);
 
@@ -80,28 +86,40 @@ test('rows read back as Drizzle’s own insert writes them', async () => {
 
 test('one statement text for one row or many; in a larger statement, with returning', async () => {
   const dialect = new PgDialect();
-  const one = dialect.sqlToQuery(insertAsJson(samples, [sample('a', 0)]));
-  const three = dialect.sqlToQuery(
-    insertAsJson(
-      samples,
-      [0, 1, 2].map((i) => sample('b', i)),
-    ),
-  );
+  const one = dialect.sqlToQuery(insertAsJson([sample('a', 0)]));
+  const three = dialect.sqlToQuery(insertAsJson([0, 1, 2].map((i) => sample('b', i))));
   expect(three.sql).toBe(one.sql);
   expect(one.params).toHaveLength(1);
 
   const result = (await database.db.execute(
-    sql`with first as (${insertAsJson(samples, [sample('cte', 0)])})
-      ${insertAsJson(samples, [sample('cte', 1)])} returning ${samples.position}`,
+    sql`with first as (${insertAsJson([sample('cte', 0)])})
+      ${insertAsJson([sample('cte', 1)])} returning ${samples.position}`,
   )) as unknown as { rows: { position: number }[] };
   expect(result.rows).toEqual([{ position: 1 }]);
   expect((await readBatch('cte')).map((row) => row.id)).toEqual(['cte-0', 'cte-1']);
 });
 
+test('built once, the rows travel in the placeholder; omitted columns take their defaults', async () => {
+  const withoutNote = insertedColumns(samples, ['note']);
+  const insert = sqlBuiltOnce<{ rows: string }, { id: string }>(
+    (_db, p) => sql`${insertJsonRows(samples, withoutNote, p('rows'))} returning ${samples.id}`,
+  );
+  const first = await insert(database.db, {
+    rows: jsonRows(samples, withoutNote, [sample('once', 0), sample('once', 1)]),
+  });
+  const second = await insert(database.db, {
+    rows: jsonRows(samples, withoutNote, [sample('once', 2)]),
+  });
+  expect([...first, ...second].map((row) => row.id)).toEqual(['once-0', 'once-1', 'once-2']);
+  const written = await readBatch('once');
+  expect(written).toEqual([0, 1, 2].map((i) => ({ ...sample('once', i), note: null })));
+});
+
 test('a key that is no column of the table is refused before anything is sent', () => {
-  const wrong = { ...sample('x', 0), colour: 'red' } as Sample;
-  expect(() => insertAsJson(samples, [wrong])).toThrow(
+  expect(() => jsonRows(samples, [...COLUMNS, 'colour'], [sample('x', 0)])).toThrow(
     'json_rows_samples has no column for colour',
   );
-  expect(() => insertAsJson(samples, [])).toThrow('needs at least one row');
+  expect(() => insertJsonRows(samples, ['colour'], '[]')).toThrow(
+    'json_rows_samples has no column for colour',
+  );
 });

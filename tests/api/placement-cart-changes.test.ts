@@ -27,21 +27,34 @@ const chocolate = { productId: F.whey, variantId: F.chocolate, quantity: 1 };
 const plenty = { productId: F.creatine, variantId: F.plenty, quantity: 2 };
 
 /**
- * The shop's database, but the first `times` raw statements (the placement's own; the cart and
- * its lines are read through prepared queries) run `meanwhile` first.
+ * The shop's database, but the first `times` runs of the placement's statement (the one that
+ * writes the order; it is built once and runs as a prepared query) run `meanwhile` first.
  */
 function changingBeforeWrite(times: number, meanwhile: () => Promise<unknown>): Database {
   let left = times;
+  const internals = t.db._;
+  const session = new Proxy(internals.session, {
+    get(target, key, receiver) {
+      if (key !== 'prepareQuery') return Reflect.get(target, key, receiver);
+      return (...args: Parameters<typeof target.prepareQuery>) => {
+        const prepared = target.prepareQuery(...args);
+        if (!args[0].sql.includes('insert into "orders"')) return prepared;
+        const execute = prepared.execute.bind(prepared);
+        prepared.execute = async (values) => {
+          if (left > 0) {
+            left -= 1;
+            await meanwhile();
+          }
+          return execute(values);
+        };
+        return prepared;
+      };
+    },
+  });
   return new Proxy(t.db, {
     get(target, key, receiver) {
-      if (key !== 'execute') return Reflect.get(target, key, receiver);
-      return async (...args: Parameters<Database['execute']>) => {
-        if (left > 0) {
-          left -= 1;
-          await meanwhile();
-        }
-        return target.execute(...args);
-      };
+      if (key === '_') return { ...internals, session };
+      return Reflect.get(target, key, receiver);
     },
   });
 }

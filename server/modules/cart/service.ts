@@ -19,7 +19,7 @@ import {
   type CartItem,
 } from '../../../contract/cart.ts';
 import type { Locale } from '../../../contract/locale.ts';
-import { builtOncePer, type Placeholders } from '../../db/built-once.ts';
+import { builtOncePer, sqlBuiltOncePer, type Placeholders } from '../../db/built-once.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -30,7 +30,6 @@ import {
   sellableVariants,
   sellableVariantsIn,
 } from '../catalog/service.ts';
-import { queryRows } from '../search/sql.ts';
 import { flavorPackshot } from '../catalog/images.ts';
 import { findApplicableCode, liveDiscount } from '../discounts/service.ts';
 import { cartItems, carts } from './tables.ts';
@@ -63,20 +62,6 @@ const guestCartIs = (guestIdHash: string | Placeholder, cutoff: Date | Placehold
 const cartRow = (executor: Executor, where: SQL | undefined) =>
   executor.select(cartColumns).from(carts).where(where).limit(1);
 
-/**
- * The select of the owner's cart row (a guest's only while it is live), unexecuted; null for a
- * guest without a cart id, who has none.
- */
-function cartOf(executor: Executor, owner: CartOwner) {
-  if (owner.kind === 'guest' && !owner.guestCartId) return null;
-  return cartRow(
-    executor,
-    owner.kind === 'user'
-      ? accountCartIs(owner.userId)
-      : guestCartIs(hashToken(owner.guestCartId ?? ''), guestCutoff()),
-  );
-}
-
 /** The owner's cart row as a reference (a guest's carries the id to hand back). */
 const refOf = (owner: CartOwner, row: { id: string; discountCodeId: string | null }): CartRef =>
   owner.kind === 'guest' ? { ...row, guestCartId: owner.guestCartId ?? '' } : row;
@@ -105,7 +90,10 @@ const cartVersion = sql<string>`${carts}.xmin::text`;
  * the version read: `cart (id)` is empty when another transaction has changed the cart since
  * (after waiting for it, the lock sees the newest row).
  */
-export function lockedCartPart(cart: { id: string; version: string }): SQL {
+export function lockedCartPart(cart: {
+  id: string | Placeholder;
+  version: string | Placeholder;
+}): SQL {
   return sql`cart as (
     select ${carts.id} from ${carts}
     where ${carts.id} = ${cart.id} and ${cartVersion} = ${cart.version}
@@ -200,33 +188,60 @@ interface AddedLine {
  * owner has no cart or the line does not fit; the whole path then creates the cart, or says
  * exactly why not.
  */
-async function addToExistingCart(
-  db: Database,
-  owner: CartOwner,
-  input: AddedLine,
-): Promise<CartRef | null> {
-  const cart = cartOf(db, owner)?.for('update');
-  if (!cart) return null;
-  const most = sql`least((select stock from variant), ${CART_LINE_MAX_QUANTITY})`;
-  const [row] = await queryRows<{ id: string; discount_code_id: string | null }>(
+/**
+ * What `addToExistingCart` adds, and whose cart: an account's (`userId`), or a live guest cart's
+ * (`guestIdHash` and `cutoff`).
+ */
+interface AddValues extends AddedLine {
+  itemId: string;
+  now: Date;
+  userId?: string;
+  guestIdHash?: string;
+  cutoff?: Date;
+}
+
+const addToCart = sqlBuiltOncePer((kind: CartOwner['kind'], db, p: Placeholders<AddValues>) => {
+  const cart = cartRow(
     db,
-    sql`with cart as (${cart.getSQL()}),
-      variant as (${sellableStockSql(input.productId, input.variantId)}),
+    kind === 'user' ? accountCartIs(p('userId')) : guestCartIs(p('guestIdHash'), p('cutoff')),
+  ).for('update');
+  const quantity = p('quantity');
+  const most = sql`least((select stock from variant), ${CART_LINE_MAX_QUANTITY})`;
+  return sql`with cart as (${cart.getSQL()}),
+      variant as (${sellableStockSql(p('productId'), p('variantId'))}),
       line as (
         insert into ${cartItems} (id, cart_id, product_id, variant_id, quantity)
-        select ${newId('item')}, cart.id, ${input.productId}, ${input.variantId}, ${input.quantity}
-        from cart where ${input.quantity} <= ${most}
+        select ${p('itemId')}, cart.id, ${p('productId')}, ${p('variantId')}, ${quantity}
+        from cart where ${quantity} <= ${most}
         on conflict (cart_id, variant_id) do update
           set quantity = ${cartItems.quantity} + excluded.quantity
           where ${cartItems.quantity} + excluded.quantity <= ${most}
         returning cart_id
       ),
       touched as (
-        update ${carts} set updated_at = ${new Date()} where id in (select cart_id from line)
+        update ${carts} set updated_at = ${p('now')} where id in (select cart_id from line)
       )
-      select cart.id, cart.discount_code_id from cart where exists (select 1 from line)`,
-  );
-  return row ? refOf(owner, { id: row.id, discountCodeId: row.discount_code_id }) : null;
+      select cart.id, cart.discount_code_id from cart where exists (select 1 from line)`;
+});
+
+async function addToExistingCart(
+  db: Database,
+  owner: CartOwner,
+  input: AddedLine,
+): Promise<CartRef | null> {
+  if (owner.kind === 'guest' && !owner.guestCartId) return null;
+  const cart =
+    owner.kind === 'user'
+      ? { userId: owner.userId }
+      : { guestIdHash: hashToken(owner.guestCartId ?? ''), cutoff: guestCutoff() };
+  const [row] = await addToCart(owner.kind, db, {
+    ...cart,
+    ...input,
+    itemId: newId('item'),
+    now: new Date(),
+  });
+  const found = row as { id: string; discount_code_id: string | null } | undefined;
+  return found ? refOf(owner, { id: found.id, discountCodeId: found.discount_code_id }) : null;
 }
 
 export async function addItem(db: Database, owner: CartOwner, input: AddedLine): Promise<CartRef> {
@@ -587,12 +602,17 @@ export async function deleteCartsOf(tx: Executor, userId: string): Promise<void>
  * off), unexecuted: placement runs them inside its own single statement, only `when` its order
  * is written.
  */
-export function emptyCartStatements(executor: Executor, cartId: string, now: Date, when?: SQL) {
+export function emptyCartStatements(
+  executor: Executor,
+  cartId: string | Placeholder,
+  now: Date | Placeholder,
+  when?: SQL,
+) {
   return [
     executor.delete(cartItems).where(and(eq(cartItems.cartId, cartId), when)),
     executor
       .update(carts)
-      .set({ discountCodeId: null, updatedAt: now })
+      .set({ discountCodeId: null, updatedAt: sql`${now}` })
       .where(and(eq(carts.id, cartId), when)),
   ] as const;
 }

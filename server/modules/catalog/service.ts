@@ -1,4 +1,16 @@
-import { and, asc, desc, eq, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  inArray,
+  isNotNull,
+  ne,
+  or,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 import { QueryBuilder, alias } from 'drizzle-orm/pg-core';
 import type {
   Brand,
@@ -357,7 +369,10 @@ export const sellableVariants = sellableVariantsIn(DEFAULT_LOCALE);
  * The stock of a variant that can be put in a cart (as `findSellableVariant` checks it), as a
  * one-column select for a caller's own statement: no row when it cannot be bought.
  */
-export const sellableStockSql = (productId: string, variantId: string): SQL => sql`
+export const sellableStockSql = (
+  productId: string | Placeholder,
+  variantId: string | Placeholder,
+): SQL => sql`
   select ${variants.stock} from ${variants}
   join ${products} on ${products.id} = ${variants.productId}
   where ${variants.id} = ${variantId} and ${products.id} = ${productId}

@@ -11,7 +11,7 @@
  * variant from 0 to more mails the addresses waiting for it (stock alerts), in the same
  * transaction.
  */
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { queryRows } from '../search/sql.ts';
@@ -45,14 +45,35 @@ function unitsByVariant(lines: readonly StockLine[]): Map<string, number> {
 }
 
 /**
+ * Each variant's units over `lines` as two arrays in the same order, the values of a
+ * reservation's `units` (`reservationParts`).
+ */
+export function stockUnits(lines: readonly StockLine[]): {
+  variantIds: string[];
+  quantities: number[];
+} {
+  const units = unitsByVariant(lines);
+  return { variantIds: [...units.keys()], quantities: [...units.values()] };
+}
+
+/** A reservation's units: the parameters of a variant-id array and of a units array. */
+export interface UnitParams {
+  variantIds: SQLWrapper;
+  quantities: SQLWrapper;
+}
+
+/** Each variant's units over `lines` as the parameters of a statement (`UnitParams`). */
+function unitParams(lines: readonly StockLine[]): UnitParams {
+  const { variantIds, quantities } = stockUnits(lines);
+  return { variantIds: sql.param(variantIds), quantities: sql.param(quantities) };
+}
+
+/**
  * The rows `(id, quantity)` of `units` as a select, sent as two array parameters: the statement's
  * text is the same for one line or twenty, so a connection prepares it once.
  */
-function unitRows(units: Map<string, number>) {
-  const ids = sql.param([...units.keys()]);
-  const quantities = sql.param([...units.values()]);
-  return sql`select * from unnest(${ids}::text[], ${quantities}::int[])`;
-}
+const unitRows = (units: UnitParams) =>
+  sql`select * from unnest(${units.variantIds}::text[], ${units.quantities}::int[])`;
 
 const byVariant = <T extends { variantId: string }>(lines: readonly T[]) =>
   [...lines].sort((a, b) => (a.variantId < b.variantId ? -1 : a.variantId > b.variantId ? 1 : 0));
@@ -68,8 +89,9 @@ export interface ReservationParts {
 /**
  * A reservation as the parts of a larger statement, so a placement reserves in the same round
  * trip that writes its order. The parts are common table expressions:
- * - `wanted (id, quantity)`: each variant's units over all the lines, once `gate` holds (a
- *   condition on the caller's earlier parts: the variants are locked after whatever it locks);
+ * - `wanted (id, quantity)`: each variant's units over all the lines (`units`, the parameters of
+ *   `stockUnits`), once `gate` holds (a condition on the caller's earlier parts: the variants are
+ *   locked after whatever it locks);
  * - `locked`: those variants' rows, locked in variant-id order (the select sorts before it
  *   locks), so two reservations never deadlock; a locked row shows its newest stock;
  * - `short (id, stock, quantity)`: each variant whose shelf cannot cover its units, with what is
@@ -80,10 +102,10 @@ export interface ReservationParts {
  * The text is the same for one line or twenty (the units travel as two array parameters), so a
  * connection prepares it once.
  */
-export function reservationParts(lines: readonly StockLine[], gate: SQL): ReservationParts {
+export function reservationParts(units: UnitParams, gate: SQL): ReservationParts {
   return {
     check: sql`
-      wanted (id, quantity) as (${unitRows(unitsByVariant(lines))} where ${gate}),
+      wanted (id, quantity) as (${unitRows(units)} where ${gate}),
       locked as (
         select v.id, v.stock from ${variants} v join wanted w on w.id = v.id
         order by v.id
@@ -127,7 +149,7 @@ export async function reserveStock(
   lines: readonly StockLine[],
 ): Promise<ShortLine[]> {
   if (lines.length === 0) return [];
-  const parts = reservationParts(lines, sql`true`);
+  const parts = reservationParts(unitParams(lines), sql`true`);
   const rows = await queryRows<{ id: string; stock: number; quantity: number }>(
     tx,
     sql`with ${parts.check}, ${parts.take(sql`not exists (select 1 from short)`)}
@@ -141,12 +163,11 @@ export async function reserveStock(
  * variants in variant-id order, then adds each line's units. Unknown variants are skipped.
  */
 export async function releaseStock(tx: Executor, lines: readonly StockLine[]): Promise<void> {
-  const back = unitsByVariant(lines);
-  if (back.size === 0) return;
+  if (lines.length === 0) return;
   const rows = await queryRows<{ id: string; stock: number; quantity: number }>(
     tx,
     sql`
-    with back (id, quantity) as (${unitRows(back)}),
+    with back (id, quantity) as (${unitRows(unitParams(lines))}),
     locked as (
       select v.id from ${variants} v join back b on b.id = v.id order by v.id for update of v
     )

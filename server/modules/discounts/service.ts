@@ -1,5 +1,17 @@
 import { randomInt } from 'node:crypto';
-import { and, asc, eq, gt, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  eq,
+  gt,
+  isNotNull,
+  isNull,
+  lte,
+  or,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 import type { CartDiscount } from '../../../contract/cart.ts';
 import type { Executor } from '../../db/client.ts';
 import { HttpError } from '../../lib/errors.ts';
@@ -160,7 +172,11 @@ export async function findApplicableCode(executor: Executor, code: string): Prom
  * for another code) only when `when` holds. Of two orders redeeming one code, the second finds it
  * used once the first is committed: its `code` is empty.
  */
-export function redemptionParts(id: string, after: SQL, now = new Date()) {
+export function redemptionParts(
+  id: string | Placeholder,
+  after: SQL,
+  now: Date | Placeholder = new Date(),
+) {
   return {
     check: sql`
       code as (

@@ -3,7 +3,7 @@
  * code, writes the order and its payment and empties the cart, all or nothing, once per checkout
  * attempt.
  */
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { DEFAULT_LOCALE, type Locale } from '../../../contract/locale.ts';
 import type { Address, PaymentProviderName, PlaceOrderBody } from '../../../contract/orders.ts';
 import type { Database, Executor } from '../../db/client.ts';
@@ -13,10 +13,10 @@ import type { SessionUser } from '../../plugins/sessions.ts';
 import { saveAddressOnce } from '../addresses/service.ts';
 import { lockAccount } from '../auth/accounts.ts';
 import { dropSpentCode, emptyCartStatements, lockedCartPart } from '../cart/service.ts';
-import { reservationParts, shortLinesOf, type ShortLine } from '../catalog/stock.ts';
+import { reservationParts, shortLinesOf, stockUnits, type ShortLine } from '../catalog/stock.ts';
 import { redemptionParts } from '../discounts/service.ts';
 import type { PaymentRow } from '../payments/completion.ts';
-import { insertPaymentStatement } from '../payments/of-orders.ts';
+import { insertPaymentStatement, paymentJson } from '../payments/of-orders.ts';
 import {
   EmptyCartError,
   priceCart,
@@ -24,8 +24,8 @@ import {
   type CheckoutTarget,
   type PricedCart,
 } from './pricing.ts';
-import { queryRows } from '../search/sql.ts';
-import { insertAsJson } from '../../db/json-rows.ts';
+import { sqlBuiltOncePer } from '../../db/built-once.ts';
+import { insertJsonRows, insertedColumns, jsonRows } from '../../db/json-rows.ts';
 import { orderEvents, orderItems, orders } from './tables.ts';
 
 /**
@@ -90,8 +90,12 @@ export class TooManyUnpaidOrdersError extends HttpError {
  * account and the client address hold: `unpaid (account, address)`. Each count stops at its
  * bound: all that matters is whether the bound is reached.
  */
-function unpaidPart(userId: string, clientAddress: string, bound: PlaceOrderInput['unpaidBound']) {
-  const unpaid = (match: SQL, most: number) => sql`(select count(*)::int from (
+function unpaidPart(
+  userId: Placeholder,
+  clientAddress: Placeholder,
+  bound: { account: Placeholder; address: Placeholder },
+) {
+  const unpaid = (match: SQL, most: Placeholder) => sql`(select count(*)::int from (
       select 1 from ${orders} where ${orders.status} = 'pending_payment' and ${match} limit ${most}
     ) held)`;
   return sql`unpaid as (
@@ -184,6 +188,89 @@ export async function placeOrder(
   }
 }
 
+/** The values of a placement's statement; the cart's and the code's only where it has them. */
+interface PlacementValues {
+  cartId?: string | undefined;
+  /** The version of the cart row that was priced. */
+  cartVersion?: string | undefined;
+  userId: string;
+  clientAddress: string;
+  unpaidPerAccount: number;
+  unpaidPerAddress: number;
+  /** The units to reserve (`stockUnits`). */
+  variantIds: string[];
+  quantities: number[];
+  discountId?: string | undefined;
+  now: Date;
+  /** The rows to write, as JSON (`jsonRows`, `paymentJson`). */
+  items: string;
+  event: string;
+  payment: string;
+  order: string;
+}
+
+/** The parts a placement's statement has: the cart's (a buy-now line has none), a code's. */
+type PlacementShape = `${'cart' | 'buy-now'} ${'code' | 'no-code'}`;
+
+const ORDER_COLUMNS = insertedColumns(orders, ['number']);
+const ITEM_COLUMNS = insertedColumns(orderItems);
+const EVENT_COLUMNS = insertedColumns(orderEvents);
+
+/**
+ * The placement's one statement, built once per shape. Its parts, each module's built by its
+ * owner, lock in this order: the cart (while it is as read), the variants in id order, then the
+ * discount code. Every write waits on `ok`, so the statement writes everything or nothing.
+ */
+const placementStatement = sqlBuiltOncePer<PlacementShape, PlacementValues, Outcome>(
+  (shape, db, p) => {
+    const withCart = shape.startsWith('cart ');
+    const withCode = shape.endsWith(' code');
+    const gate = withCart ? sql`exists (select 1 from cart)` : sql`true`;
+    const reservation = reservationParts(
+      { variantIds: p('variantIds'), quantities: p('quantities') },
+      gate,
+    );
+    const redemption = withCode
+      ? redemptionParts(p('discountId'), sql`exists (select 1 from locked)`, p('now'))
+      : null;
+    const bound = { account: p('unpaidPerAccount'), address: p('unpaidPerAddress') };
+    const ok = sql`exists (select 1 from ok)`;
+    const parts: SQL[] = [
+      ...(withCart ? [lockedCartPart({ id: p('cartId'), version: p('cartVersion') })] : []),
+      unpaidPart(p('userId'), p('clientAddress'), bound),
+      reservation.check,
+      ...(redemption ? [redemption.check] : []),
+      sql`ok as (
+        select where ${gate}
+          and (select account from unpaid) < ${bound.account}
+          and (select address from unpaid) < ${bound.address}
+          and not exists (select 1 from short)
+          ${redemption ? sql`and exists (select 1 from code)` : sql``}
+      )`,
+      reservation.take(ok),
+      ...(redemption ? [redemption.redeem(ok)] : []),
+      sql`items as (${insertJsonRows(orderItems, ITEM_COLUMNS, p('items'), ok)})`,
+      sql`placed as (${insertJsonRows(orderEvents, EVENT_COLUMNS, p('event'), ok)})`,
+      sql`payment as (${insertPaymentStatement(p('payment'), ok)})`,
+    ];
+    if (withCart) {
+      const [emptied, touched] = emptyCartStatements(db, p('cartId'), p('now'), ok);
+      parts.push(sql`emptied as (${emptied.getSQL()})`, sql`emptied_cart as (${touched.getSQL()})`);
+    }
+    // The foreign keys to the order are checked at the statement's end, the order written.
+    parts.push(
+      sql`ordered as (${insertJsonRows(orders, ORDER_COLUMNS, p('order'), ok)} returning ${orders.number})`,
+    );
+    return sql`with ${sql.join(parts, sql`, `)}
+      select (select number from ordered) as number,
+        ${gate} as cart_held,
+        (select account from unpaid) as account,
+        (select address from unpaid) as address,
+        (select json_agg(short) from short) as short,
+        ${redemption ? sql`exists (select 1 from code)` : sql`true`} as code_held`;
+  },
+);
+
 /**
  * Prices the cart and writes its order in one statement: the order placed, null when the cart
  * changed since it was read (nothing written), or the reason it was refused.
@@ -272,51 +359,25 @@ async function writeOrder(executor: Executor, input: PlaceOrderInput): Promise<P
     reconciledAt: null,
   };
 
-  // The parts of the one statement, each module's built by its owner, in the order they lock:
-  // the cart (while it is as read), the variants in id order, then the discount code.
   const cart =
     priced.cartId && priced.cartVersion ? { id: priced.cartId, version: priced.cartVersion } : null;
-  const gate = cart ? sql`exists (select 1 from cart)` : sql`true`;
-  const reservation = reservationParts(priced.lines, gate);
-  const redemption = priced.discount
-    ? redemptionParts(priced.discount.id, sql`exists (select 1 from locked)`, now)
-    : null;
+  const shape: PlacementShape = `${cart ? 'cart' : 'buy-now'} ${priced.discount ? 'code' : 'no-code'}`;
   const bound = input.unpaidBound;
-  const ok = sql`exists (select 1 from ok)`;
-  const parts: SQL[] = [
-    ...(cart ? [lockedCartPart(cart)] : []),
-    unpaidPart(user._id, input.clientAddress, bound),
-    reservation.check,
-    ...(redemption ? [redemption.check] : []),
-    sql`ok as (
-      select where ${gate}
-        and (select account from unpaid) < ${bound.account}
-        and (select address from unpaid) < ${bound.address}
-        and not exists (select 1 from short)
-        ${redemption ? sql`and exists (select 1 from code)` : sql``}
-    )`,
-    reservation.take(ok),
-    ...(redemption ? [redemption.redeem(ok)] : []),
-    sql`items as (${insertAsJson(orderItems, items, ok)})`,
-    sql`placed as (${insertAsJson(orderEvents, [event], ok)})`,
-    sql`payment as (${insertPaymentStatement(payment, ok)})`,
-  ];
-  if (priced.cartId) {
-    const [emptied, touched] = emptyCartStatements(executor, priced.cartId, now, ok);
-    parts.push(sql`emptied as (${emptied.getSQL()})`, sql`emptied_cart as (${touched.getSQL()})`);
-  }
-  // The foreign keys to the order are checked at the statement's end, the order written.
-  parts.push(sql`ordered as (${insertAsJson(orders, [order], ok)} returning ${orders.number})`);
-  const [outcome] = await queryRows<Outcome>(
-    executor,
-    sql`with ${sql.join(parts, sql`, `)}
-      select (select number from ordered) as number,
-        ${gate} as cart_held,
-        (select account from unpaid) as account,
-        (select address from unpaid) as address,
-        (select json_agg(short) from short) as short,
-        ${redemption ? sql`exists (select 1 from code)` : sql`true`} as code_held`,
-  );
+  const [outcome] = await placementStatement(shape, executor, {
+    cartId: cart?.id,
+    cartVersion: cart?.version,
+    userId: user._id,
+    clientAddress: input.clientAddress,
+    unpaidPerAccount: bound.account,
+    unpaidPerAddress: bound.address,
+    ...stockUnits(priced.lines),
+    discountId: priced.discount?.id,
+    now,
+    items: jsonRows(orderItems, ITEM_COLUMNS, items),
+    event: jsonRows(orderEvents, EVENT_COLUMNS, [event]),
+    payment: paymentJson(payment),
+    order: jsonRows(orders, ORDER_COLUMNS, [order]),
+  });
   if (!outcome) throw new Error('The placement statement answered no row');
   if (outcome.number !== null) {
     return { order: { ...order, number: outcome.number }, items, events: [event], payment };

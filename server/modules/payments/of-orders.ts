@@ -5,7 +5,7 @@
  */
 import { and, asc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { insertAsJson } from '../../db/json-rows.ts';
+import { insertJsonRows, insertedColumns, jsonRows } from '../../db/json-rows.ts';
 import type { PaymentRow } from './completion.ts';
 import { payments, refunds } from './tables.ts';
 
@@ -68,10 +68,17 @@ export async function refundedByOrder(
   return new Map(rows.map((row) => [row.orderId, row.refunded]));
 }
 
+/** The columns a new payment is written with: every one. */
+const PAYMENT_COLUMNS = insertedColumns(payments);
+
+/** A new order's payment as the parameter `insertPaymentStatement` inserts. */
+export const paymentJson = (payment: PaymentRow): string =>
+  jsonRows(payments, PAYMENT_COLUMNS, [payment]);
+
 /**
- * The insert of a new order's payment, unexecuted: placement runs it inside its own statement,
- * only `when` its order is written.
+ * The insert of a new order's payment (`paymentJson`, or a statement built once's placeholder of
+ * it), unexecuted: placement runs it inside its own statement, only `when` its order is written.
  */
-export function insertPaymentStatement(payment: PaymentRow, when?: SQL): SQL {
-  return insertAsJson(payments, [payment], when);
+export function insertPaymentStatement(json: SQLWrapper, when?: SQL): SQL {
+  return insertJsonRows(payments, PAYMENT_COLUMNS, json, when);
 }

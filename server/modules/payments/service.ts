@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { formatOrderNumber } from '../../../contract/orders.ts';
+import { builtOnce, type Placeholders } from '../../db/built-once.ts';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { OrderActor } from '../orders/transitions.ts';
@@ -21,6 +22,24 @@ async function paymentOf(db: Database, orderId: string): Promise<PaymentRow> {
   if (!row) throw notFound('not_found', 'That order has no payment.');
   return row;
 }
+
+/** Stores what the provider answered for a new payment: every placement runs it once. */
+const storeProviderPayment = builtOnce(
+  (
+    db,
+    p: Placeholders<Pick<PaymentRow, 'id' | 'reference' | 'clientSecret' | 'status' | 'updatedAt'>>,
+  ) =>
+    db
+      .update(payments)
+      .set({
+        reference: sql`${p('reference')}`,
+        clientSecret: sql`${p('clientSecret')}`,
+        status: sql`${p('status')}`,
+        updatedAt: sql`${p('updatedAt')}`,
+      })
+      .where(eq(payments.id, p('id')))
+      .returning(),
+);
 
 /**
  * Makes sure the order's payment exists at the provider, creating it when placement could not
@@ -46,16 +65,13 @@ export async function ensureProviderPayment(
     idempotencyKey: paymentKey(orderId),
     shippingAddress: order!.shippingAddress,
   });
-  const [stored] = await db
-    .update(payments)
-    .set({
-      reference: created.reference,
-      clientSecret: created.clientSecret,
-      status: created.status,
-      updatedAt: new Date(),
-    })
-    .where(eq(payments.id, row.id))
-    .returning();
+  const [stored] = await storeProviderPayment(db, {
+    id: row.id,
+    reference: created.reference,
+    clientSecret: created.clientSecret,
+    status: created.status,
+    updatedAt: new Date(),
+  });
   return stored ?? (await paymentOf(db, orderId));
 }
 
