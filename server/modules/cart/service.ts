@@ -179,16 +179,6 @@ interface AddedLine {
 }
 
 /**
- * The everyday add: the owner has a cart and the line fits. One statement and no transaction
- * (the whole path below takes eight or more): it locks the cart row, so a placement holding it
- * is waited for and its emptied cart is what this adds to; it inserts the line, or adds to the
- * line already there, only where the sum stays within the variant's stock and the per-line
- * maximum. The sum is checked on the newest version of the line (ON CONFLICT works on it,
- * whatever this statement's snapshot saw), so two adds at once both count. Answers null when the
- * owner has no cart or the line does not fit; the whole path then creates the cart, or says
- * exactly why not.
- */
-/**
  * What `addToExistingCart` adds, and whose cart: an account's (`userId`), or a live guest cart's
  * (`guestIdHash` and `cutoff`).
  */
@@ -200,7 +190,11 @@ interface AddValues extends AddedLine {
   cutoff?: Date;
 }
 
-const addToCart = sqlBuiltOncePer((kind: CartOwner['kind'], db, p: Placeholders<AddValues>) => {
+const addToCart = sqlBuiltOncePer<
+  CartOwner['kind'],
+  AddValues,
+  { id: string; discount_code_id: string | null }
+>((kind, db, p) => {
   const cart = cartRow(
     db,
     kind === 'user' ? accountCartIs(p('userId')) : guestCartIs(p('guestIdHash'), p('cutoff')),
@@ -224,6 +218,16 @@ const addToCart = sqlBuiltOncePer((kind: CartOwner['kind'], db, p: Placeholders<
       select cart.id, cart.discount_code_id from cart where exists (select 1 from line)`;
 });
 
+/**
+ * The everyday add: the owner has a cart and the line fits. One statement and no transaction
+ * (the whole path below takes eight or more): it locks the cart row, so a placement holding it
+ * is waited for and its emptied cart is what this adds to; it inserts the line, or adds to the
+ * line already there, only where the sum stays within the variant's stock and the per-line
+ * maximum. The sum is checked on the newest version of the line (ON CONFLICT works on it,
+ * whatever this statement's snapshot saw), so two adds at once both count. Answers null when the
+ * owner has no cart or the line does not fit; the whole path then creates the cart, or says
+ * exactly why not.
+ */
 async function addToExistingCart(
   db: Database,
   owner: CartOwner,
@@ -240,8 +244,7 @@ async function addToExistingCart(
     itemId: newId('item'),
     now: new Date(),
   });
-  const found = row as { id: string; discount_code_id: string | null } | undefined;
-  return found ? refOf(owner, { id: found.id, discountCodeId: found.discount_code_id }) : null;
+  return row ? refOf(owner, { id: row.id, discountCodeId: row.discount_code_id }) : null;
 }
 
 export async function addItem(db: Database, owner: CartOwner, input: AddedLine): Promise<CartRef> {
