@@ -2,7 +2,7 @@
  * The account links of both menus: "Order desk" shows for staff only, "My Profile" for accounts
  * only (a guest checkout has none).
  */
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, test } from 'vitest';
 import { customerState, type AuthUser } from '../../../stores/customer.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
@@ -59,19 +59,6 @@ describe('account menus', () => {
     const desk = screen.getByRole('menuitem', { name: 'Order desk' });
     expect(desk.getAttribute('href')).toBe('/admin/orders');
     expect(desk.getAttribute('tabindex')).toBe('-1');
-  });
-
-  test('the user menu: ↓ pressed before its panel has loaded lands on the first item', async () => {
-    renderWithProviders(<UserMenu dark={false} />);
-    const button = await screen.findByTestId('user-menu-button');
-    // At once: the panel's chunk starts loading only after the first render.
-    expect(screen.queryByRole('menu')).toBeNull();
-    fireEvent.keyDown(button, { key: 'ArrowDown' });
-    const menu = await screen.findByRole('menu');
-    await waitFor(() =>
-      expect(document.activeElement).toBe(within(menu).getByRole('menuitem', { name: 'Login' })),
-    );
-    expect(button.getAttribute('aria-expanded')).toBe('true');
   });
 
   test('the mobile menu: the link for staff only', async () => {
