@@ -101,6 +101,18 @@ export function lockedCartPart(cart: {
   )`;
 }
 
+/**
+ * What finds the owner's cart row: an account's id, or a guest cart's hashed id with the cutoff
+ * before which a guest cart has expired. Null for a guest who has no cart id.
+ */
+function cartKeyOf(
+  owner: CartOwner,
+): { userId: string } | { guestIdHash: string; cutoff: Date } | null {
+  if (owner.kind === 'user') return { userId: owner.userId };
+  if (!owner.guestCartId) return null;
+  return { guestIdHash: hashToken(owner.guestCartId), cutoff: guestCutoff() };
+}
+
 /** The owner's cart, if it has one (row-locked when `forUpdate`, inside a transaction). */
 export async function findCart(
   executor: Executor,
@@ -108,14 +120,12 @@ export async function findCart(
   forUpdate = false,
 ): Promise<CartRef | null> {
   const hold: Hold = forUpdate ? 'update' : 'read';
-  if (owner.kind === 'guest' && !owner.guestCartId) return null;
+  const key = cartKeyOf(owner);
+  if (!key) return null;
   const [row] =
-    owner.kind === 'user'
-      ? await accountCartRow(hold, executor, { userId: owner.userId })
-      : await guestCartRow(hold, executor, {
-          guestIdHash: hashToken(owner.guestCartId ?? ''),
-          cutoff: guestCutoff(),
-        });
+    'userId' in key
+      ? await accountCartRow(hold, executor, key)
+      : await guestCartRow(hold, executor, key);
   return row ? refOf(owner, row) : null;
 }
 
@@ -233,13 +243,10 @@ async function addToExistingCart(
   owner: CartOwner,
   input: AddedLine,
 ): Promise<CartRef | null> {
-  if (owner.kind === 'guest' && !owner.guestCartId) return null;
-  const cart =
-    owner.kind === 'user'
-      ? { userId: owner.userId }
-      : { guestIdHash: hashToken(owner.guestCartId ?? ''), cutoff: guestCutoff() };
+  const key = cartKeyOf(owner);
+  if (!key) return null;
   const [row] = await addToCart(owner.kind, db, {
-    ...cart,
+    ...key,
     ...input,
     itemId: newId('item'),
     now: new Date(),
