@@ -1,4 +1,4 @@
-import { createElement, useEffect, useState, type ComponentType } from 'react';
+import { createElement, startTransition, useEffect, useState, type ComponentType } from 'react';
 
 /**
  * A code chunk fetched as the component mounts and held in state: null until it arrives. For parts
@@ -15,7 +15,10 @@ export function useChunk<M>(load: () => Promise<M>): M | null {
     // import (the bundler's preload of its files) inside the commit would make one long task.
     const start = setTimeout(() => {
       void load().then((module) => {
-        if (live) setLoaded(() => module);
+        // As a transition: React renders the arrived part in slices that leave the main thread
+        // free in between, where an ordinary update would render it, and whatever else arrived
+        // in the same task, in one long task.
+        if (live) startTransition(() => setLoaded(() => module));
       });
     }, 0);
     return () => {

@@ -50,9 +50,14 @@ export function useWishlist(): Hearts & { toggle: (productId: string, hearted: b
   // English).
   const i18n = useContext(LinguiContext)?.i18n;
   useEffect(() => {
-    loadWishlist()
-      .then((wishlist) => wishlist.followHearts(queryClient, i18n))
-      .catch((err: unknown) => console.warn('The wishlist could not be read.', err));
+    // Started in a task of its own, not in the commit that mounted the hearts: the first start
+    // imports the chunk, and the bundler's preload of its files would lengthen that commit.
+    const start = setTimeout(() => {
+      loadWishlist()
+        .then((wishlist) => wishlist.followHearts(queryClient, i18n))
+        .catch((err: unknown) => console.warn('The wishlist could not be read.', err));
+    }, 0);
+    return () => clearTimeout(start);
   }, [queryClient, i18n]);
   const hearts = useSyncExternalStore(
     subscribe,
