@@ -13,6 +13,7 @@ import { toast } from '../../../stores/toasts.ts';
 import type { Wishlist } from './get-wishlist.ts';
 import { afterMessages } from '../../../lib/i18n/catalogs.ts';
 import { loadOnce } from '../../../lib/load-once.ts';
+import { nextTask } from '../../../lib/next-task.ts';
 
 export const WISHLIST_NOT_CHANGED = msg`Your wishlist could not be updated. Please try again.`;
 
@@ -39,9 +40,12 @@ function subscribe(listener: () => void): () => void {
 
 /**
  * The wishlist's work in the browser (also for the session effects, session.ts), imported once
- * however many hearts ask for it.
+ * however many hearts ask for it, from a task of its own: the first caller is the commit that
+ * mounts the hearts, and the bundler's preload of the chunk's files would lengthen it.
  */
-export const loadWishlist = loadOnce(() => afterMessages(() => import('./wishlist-outbox.ts')));
+export const loadWishlist = loadOnce(() =>
+  nextTask().then(() => afterMessages(() => import('./wishlist-outbox.ts'))),
+);
 
 /** What is hearted and the list, and the toggle: `toggle(productId, hearted)`. */
 export function useWishlist(): Hearts & { toggle: (productId: string, hearted: boolean) => void } {
@@ -50,14 +54,9 @@ export function useWishlist(): Hearts & { toggle: (productId: string, hearted: b
   // English).
   const i18n = useContext(LinguiContext)?.i18n;
   useEffect(() => {
-    // Started in a task of its own, not in the commit that mounted the hearts: the first start
-    // imports the chunk, and the bundler's preload of its files would lengthen that commit.
-    const start = setTimeout(() => {
-      loadWishlist()
-        .then((wishlist) => wishlist.followHearts(queryClient, i18n))
-        .catch((err: unknown) => console.warn('The wishlist could not be read.', err));
-    }, 0);
-    return () => clearTimeout(start);
+    loadWishlist()
+      .then((wishlist) => wishlist.followHearts(queryClient, i18n))
+      .catch((err: unknown) => console.warn('The wishlist could not be read.', err));
   }, [queryClient, i18n]);
   const hearts = useSyncExternalStore(
     subscribe,
