@@ -22,7 +22,8 @@ function build() {
   // Vitest sets NODE_ENV=test, which would make Vite build React's development bundle and leave
   // out everything production-only (the service worker registration among it): the browser tests
   // must run the build shoppers get.
-  // The browser's build, then the server's (the pages it renders), as `npm run build` does.
+  // The browser's build, then the server's (the pages it renders), then the compressed forms of
+  // the browser's files, as `npm run build` does.
   for (const ssr of [[], ['--ssr']]) {
     const result = spawnSync('npx', ['vite', 'build', ...ssr, '--logLevel', 'warn'], {
       cwd: root,
@@ -31,4 +32,9 @@ function build() {
     });
     if (result.status !== 0) throw new Error(`vite build ${ssr.join(' ')} failed`);
   }
+  const compressed = spawnSync('npx', ['tsx', 'scripts/precompress.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (compressed.status !== 0) throw new Error('scripts/precompress.ts failed');
 }
