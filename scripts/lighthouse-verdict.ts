@@ -1,11 +1,19 @@
 /**
- * What `scripts/lighthouse.ts` makes of each page's median performance score: a failure only under
- * the gross-regression floor, and a line against the goal for everything short of it.
+ * What `scripts/lighthouse.ts` makes of each page's performance scores: a failure only when even
+ * the page's best run is under the gross-regression floor, and a line against the goal for every
+ * page whose median is short of it.
  */
 
 /**
- * A page whose median performance on the emulated phone falls under this has regressed grossly (a
- * quiet host measures 93-98 for every page); anything above it is printed against the goal.
+ * A page whose best run on the emulated phone falls under this has regressed grossly (a steady
+ * host measures 93-100 for every page); anything above it is printed against the goal.
+ *
+ * The floor is held against the best run, not the median (Lighthouse CI's "optimistic"
+ * aggregation, which it offers for noisy hosts): a regression the floor is for (a render-blocking
+ * script, a first page twice as heavy) lowers every run, while a host whose neighbours take its CPU
+ * lowers some. On one such host the same build's runs of one page ranged from 60 to 88, the CPU
+ * benchmark of its runs from 1,360 to 2,750, and a median of three runs would have failed about
+ * two times in five with no change to the shop.
  */
 export const MIN_PERFORMANCE_SCORE = 0.8;
 export const PERFORMANCE_GOAL = 1;
@@ -40,27 +48,39 @@ export interface PerformanceVerdict {
 
 const points = (score: number) => Math.round(score * 100);
 
+/** The middle value (the mean of the two middle ones for an even count); NaN for none. */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  if (sorted.length === 0) return NaN;
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
 /**
- * `scores`: each page's median performance score (0-1); `benchmarkIndex`: the host's CPU. A host
+ * `scores`: every run's performance score (0-1) of each page; `benchmarkIndex`: the host's CPU. A
+ * page's median is printed against the goal; its best run is held against the floor. A host
  * slower than the emulated phone runs the pages unslowed and still slower than that phone, so a
- * score under the floor there is a warning, not a failure.
+ * page under the floor there is a warning, not a failure.
  */
 export function performanceVerdict(
-  scores: ReadonlyMap<string, number>,
+  scores: ReadonlyMap<string, readonly number[]>,
   benchmarkIndex: number,
 ): PerformanceVerdict {
   const pages = [...scores];
-  const slow = pages.filter(([, score]) => !(score >= MIN_PERFORMANCE_SCORE)).map(([page]) => page);
+  const best = (runs: readonly number[]) => (runs.length > 0 ? Math.max(...runs) : NaN);
+  const slow = pages
+    .filter(([, runs]) => !(best(runs) >= MIN_PERFORMANCE_SCORE))
+    .map(([page, runs]) => `${page} (best of ${runs.length} runs ${points(best(runs))})`);
   const short = pages
-    .filter(([, score]) => score < PERFORMANCE_GOAL)
-    .map(([page, score]) => `${page} ${points(score)}`);
+    .filter(([, runs]) => !(median(runs) >= PERFORMANCE_GOAL))
+    .map(([page, runs]) => `${page} ${points(median(runs))}`);
   const failures: string[] = [];
   const notes: string[] = [];
   if (short.length > 0) {
     notes.push(`Performance goal ${points(PERFORMANCE_GOAL)} not yet met: ${short.join(', ')}.`);
   }
   if (slow.length > 0) {
-    const message = `Median performance under ${points(MIN_PERFORMANCE_SCORE)}: ${slow.join(', ')}.`;
+    const message = `Performance under ${points(MIN_PERFORMANCE_SCORE)} in every run: ${slow.join(', ')}.`;
     if (benchmarkIndex >= EMULATED_PHONE_BENCHMARK_INDEX) {
       failures.push(message);
     } else {

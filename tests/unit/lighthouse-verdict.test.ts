@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   cpuSlowdownFor,
   DEFAULT_CPU_SLOWDOWN,
+  median,
   performanceVerdict,
 } from '../../scripts/lighthouse-verdict.ts';
 
@@ -12,8 +13,8 @@ describe('Lighthouse performance verdict', () => {
   it('a busy host that drags a page to 85 is noted against the goal, not failed', () => {
     const verdict = performanceVerdict(
       new Map([
-        ['/', 0.85],
-        ['/cart', 1],
+        ['/', [0.83, 0.85, 0.9]],
+        ['/cart', [1, 1, 1]],
       ]),
       QUIET_HOST,
     );
@@ -21,29 +22,50 @@ describe('Lighthouse performance verdict', () => {
     expect(verdict.notes).toEqual(['Performance goal 100 not yet met: / 85.']);
   });
 
-  it('a page under the floor of 80 fails', () => {
+  it('a page whose every run is under the floor of 80 fails, named with its best run', () => {
     const verdict = performanceVerdict(
       new Map([
-        ['/', 0.79],
-        ['/cart', 0.95],
+        ['/', [0.79, 0.7, 0.75]],
+        ['/cart', [0.95, 0.96, 0.97]],
       ]),
       QUIET_HOST,
     );
-    expect(verdict.failures).toEqual(['Median performance under 80: /.']);
+    expect(verdict.failures).toEqual(['Performance under 80 in every run: / (best of 3 runs 79).']);
+    expect(verdict.notes).toEqual(['Performance goal 100 not yet met: / 75, /cart 96.']);
   });
 
-  it('a page with no score fails', () => {
-    expect(performanceVerdict(new Map([['/', NaN]]), QUIET_HOST).failures).toHaveLength(1);
+  it('a noisy host that drags most runs under the floor but not all is noted, not failed', () => {
+    // One page's seven runs on a host whose neighbours took its CPU: the median is 77.
+    const verdict = performanceVerdict(
+      new Map([['/checkout', [0.6, 0.85, 0.88, 0.77, 0.72, 0.74, 0.79]]]),
+      QUIET_HOST,
+    );
+    expect(verdict.failures).toEqual([]);
+    expect(verdict.notes).toEqual(['Performance goal 100 not yet met: /checkout 77.']);
+  });
+
+  it('the median of an even number of runs is the mean of the middle two', () => {
+    expect(median([0.9, 0.8, 1, 0.7])).toBeCloseTo(0.85);
+    expect(median([])).toBeNaN();
+    const verdict = performanceVerdict(new Map([['/', [0.9, 0.8, 1, 0.7]]]), QUIET_HOST);
+    expect(verdict.notes).toEqual(['Performance goal 100 not yet met: / 85.']);
+  });
+
+  it('a page with no score, or no runs, fails', () => {
+    expect(performanceVerdict(new Map([['/', [NaN]]]), QUIET_HOST).failures).toHaveLength(1);
+    expect(performanceVerdict(new Map([['/', []]]), QUIET_HOST).failures).toHaveLength(1);
   });
 
   it('on a host slower than the emulated phone a page under the floor is a warning', () => {
-    const verdict = performanceVerdict(new Map([['/', 0.5]]), SLOW_HOST);
+    const verdict = performanceVerdict(new Map([['/', [0.5, 0.45, 0.4]]]), SLOW_HOST);
     expect(verdict.failures).toEqual([]);
-    expect(verdict.notes.at(-1)).toMatch(/^Warning: Median performance under 80: \/\./);
+    expect(verdict.notes.at(-1)).toMatch(
+      /^Warning: Performance under 80 in every run: \/ \(best of 3 runs 50\)\./,
+    );
   });
 
   it('every page at 100 says nothing', () => {
-    expect(performanceVerdict(new Map([['/', 1]]), QUIET_HOST)).toEqual({
+    expect(performanceVerdict(new Map([['/', [1, 1, 1]]]), QUIET_HOST)).toEqual({
       failures: [],
       notes: [],
     });
