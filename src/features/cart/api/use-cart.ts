@@ -14,10 +14,20 @@ import { cartQueryOptions } from './get-cart.ts';
 /**
  * While the server's HTML is being hydrated the cart is not known yet, as on the server (whose
  * pages are the same for everyone): the badge and the cart's lines fill in the render after.
+ *
+ * The cart is read again whenever a part showing it mounts (it is never fresh for long: another
+ * tab or device may change it). `readOnMount: false` is for a part that mounts only once others
+ * showing the cart have read it on this page (the checkout's form, once its guard has seen the
+ * cart): it takes the cart they have, where reading it again would only repeat the request and
+ * render the page's cart parts twice more. With no cart yet it reads.
  */
-export function useCart() {
+export function useCart({ readOnMount = true }: { readOnMount?: boolean } = {}) {
   const hydrated = useHydrated();
-  const query = useQuery({ ...cartQueryOptions(), enabled: hydrated });
+  const query = useQuery({
+    ...cartQueryOptions(),
+    enabled: hydrated,
+    refetchOnMount: readOnMount,
+  });
   const commands = usePendingCartCommands();
   const data = useMemo(
     () => (hydrated ? applyPendingCommands(query.data, commands) : undefined),

@@ -75,7 +75,8 @@ export function CheckoutForm({
   const locale = useLocale();
   const country = SHIPPING_COUNTRY_NAME;
   const online = useOnline();
-  const cart = useCart();
+  // The checkout's guard read the cart as the page opened: the form shows that one.
+  const cart = useCart({ readOnMount: false });
   // A guest checkout keeps no addresses: nothing to offer, nothing to save.
   const account = !useCustomer().user?.guest;
   const addresses = useSavedAddresses(account);

@@ -7,6 +7,8 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { POSTAL_CODE_FORMAT, type PlaceOrderBody } from '../../../../../contract/orders.ts';
+import type { ReactNode } from 'react';
+import { useCart } from '../../../cart/api/index.ts';
 import { clearCheckoutAttempts } from '../../../../lib/checkout/checkout-attempt.ts';
 import { asSentence } from '../../../../lib/format.ts';
 import { customerState } from '../../../../stores/customer.ts';
@@ -138,6 +140,31 @@ describe('checkout form', () => {
     expect(orderPosts()).toHaveLength(0);
     expect(server.requests.filter((r) => r.url.includes('/checkout/quote'))).toHaveLength(0);
     expect(field('Full name').value).toBe(ADDRESS.name);
+  });
+});
+
+/** As the checkout route's guard: reads the cart, and shows the page once it is there. */
+function CartFirst({ children }: { children: ReactNode }) {
+  return useCart().data ? children : null;
+}
+
+describe('reading the cart', () => {
+  test('the page reads the cart once: the form takes the cart its guard read', async () => {
+    baseHandlers();
+    renderWithProviders(
+      <CartFirst>
+        <CheckoutPage />
+      </CartFirst>,
+      { path: '/checkout' },
+    );
+    await screen.findByRole('form', { name: 'Checkout' });
+    await screen.findByRole('complementary', { name: 'Order summary' });
+    // Time for a read the form's mount would start to be sent.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
+    const cartReads = server.requests.filter(
+      (r) => r.method === 'GET' && new URL(r.url).pathname.endsWith('/cart'),
+    );
+    expect(cartReads).toHaveLength(1);
   });
 });
 
