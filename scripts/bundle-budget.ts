@@ -166,9 +166,13 @@ function main() {
       `${kib(total).trim()} KiB for the heaviest first page` +
       (heaviest ? ` (${heaviest.pattern}, ${files.length + heaviest.files.length} files)` : ''),
   );
-  // What a browser is sent: the build's brotli forms (scripts/precompress.ts) of the same files.
+  // What a browser is sent: the build's brotli form (scripts/precompress.ts) of each file, or the
+  // file itself where brotli would not make it smaller.
   const sent = [...files.map(({ file }) => file), ...(heaviest?.files ?? [])].reduce(
-    (sum, file) => sum + brotli(readFileSync(path.join(dist, file))).length,
+    (sum, file) => {
+      const code = readFileSync(path.join(dist, file));
+      return sum + Math.min(brotli(code).length, code.length);
+    },
     0,
   );
   console.log(`  sent as brotli, as the server sends the build's files: ${kib(sent).trim()} KiB`);

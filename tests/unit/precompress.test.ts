@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { PRECOMPRESS_MIN_BYTES, precompressDirectory } from '../../scripts/precompress.ts';
+import { precompressDirectory } from '../../scripts/precompress.ts';
 
 let dir: string;
 const write = (name: string, content: string | Buffer) => {
@@ -43,13 +43,17 @@ describe('precompressDirectory', () => {
     expect(totals.br).toBeLessThan(totals.raw / 4);
   });
 
-  test('small files, pictures and fonts are left as they are', () => {
-    write('tiny.js', 'x'.repeat(PRECOMPRESS_MIN_BYTES - 1));
+  test('a small text file is compressed too; pictures, fonts and other files are left as they are', () => {
+    const small = write('assets/c-route.js', 'export const route = "/product/$slug";'.repeat(8));
     write('icons/icon.png', Buffer.alloc(5000, 7));
     write('fonts/body.woff2', Buffer.alloc(5000, 7));
     write('robots', text(4000));
-    expect(precompressDirectory(dir).files).toBe(0);
-    for (const name of ['tiny.js', 'icons/icon.png', 'fonts/body.woff2', 'robots']) {
+    expect(precompressDirectory(dir).files).toBe(1);
+    expect(brotliDecompressSync(readFileSync(`${small}.br`)).equals(readFileSync(small))).toBe(
+      true,
+    );
+    expect(gunzipSync(readFileSync(`${small}.gz`)).equals(readFileSync(small))).toBe(true);
+    for (const name of ['icons/icon.png', 'fonts/body.woff2', 'robots']) {
       expect(existsSync(path.join(dir, `${name}.br`)), name).toBe(false);
       expect(existsSync(path.join(dir, `${name}.gz`)), name).toBe(false);
     }
