@@ -12,7 +12,7 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Files a browser must re-check on every load, or a new release would never reach it. */
 const ALWAYS_REVALIDATE = new Set(['index.html', 'sw.js', 'manifest.webmanifest', 'registerSW.js']);
 
-/** The build's compressed forms of a file (scripts/vite/precompress.ts), sent in its place. */
+/** The build's compressed forms of a file (scripts/precompress.ts), sent in its place. */
 const COMPRESSED_FORM = /\.(?:br|gz)$/;
 
 function cacheControlFor(filePath: string, distDir: string): string {
@@ -52,7 +52,7 @@ export default fp(async function staticFiles(app: FastifyInstance, opts: { distD
       etag: true,
       lastModified: true,
       // The build writes each text file's brotli and gzip forms at their best (a browser's entry
-      // script 112.5 KiB as brotli against 131.8 compressed on the fly); a file without them is
+      // script 112.4 KiB as brotli against 131.8 compressed on the fly); a file without them is
       // compressed per answer by the compression plugin, as before.
       preCompressed: true,
       setHeaders(reply, filePath) {
