@@ -162,12 +162,15 @@ describe('cart outbox', () => {
       page.getByRole('listitem').filter({ hasText: variant.flavor.name }).filter({
         hasText: variant.size,
       });
-    await line(first)
-      .getByRole('button', { name: /^Increase quantity/ })
-      .click();
-    await line(first)
-      .getByRole('button', { name: /^Increase quantity/ })
-      .click();
+    // Each change is made once the one before is queued. A second tap while the first is still
+    // being stored computes its quantity from the line as it was (the outbox lists a change once
+    // its storage write is done), so two quick taps can add one: a race of its own, not what
+    // this test is about.
+    const increase = line(first).getByRole('button', { name: /^Increase quantity/ });
+    await increase.click();
+    await poll(() => waitingText(page)).toBe('4 changes waiting to sync');
+    await increase.click();
+    await poll(() => waitingText(page)).toBe('5 changes waiting to sync');
     await line(second)
       .getByRole('button', { name: /^Remove/ })
       .click();
