@@ -10,8 +10,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { brotli } from './precompress.ts';
+import { brotli, gzip } from './precompress.ts';
 import {
   FIRST_PAGES_FILE,
   PRELOAD_SCRIPT_TAG,
@@ -60,7 +59,7 @@ export function firstPageFiles(root: string): { file: string; bytes: number; gzi
     files.push({
       file: path.relative(root, file),
       bytes: code.length,
-      gzip: gzipSync(code, { level: 9 }).length,
+      gzip: gzip(code).length,
     });
     for (const spec of staticImports(code.toString('utf8'))) {
       queue.push(path.resolve(path.dirname(file), spec));
@@ -69,7 +68,7 @@ export function firstPageFiles(root: string): { file: string; bytes: number; gzi
   return files.sort((a, b) => b.gzip - a.gzip);
 }
 
-const gzipped = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
+const gzipped = (file: string) => gzip(readFileSync(file)).length;
 
 /** The route-preload script the built index.html loads, if any. */
 function preloadScriptFile(root: string): string | undefined {

@@ -9,9 +9,8 @@
  * the runs) or when even the best of a page's runs is under the gross-regression floor of 80 on the
  * emulated phone (lighthouse-verdict.ts says why the best). The goal is 100; every page's median is
  * printed against it, not asserted, because a two-core host busy with other work moves the score by
- * ten points. A host
- * slower than the emulated phone measures the machine more than the shop, so a shortfall there is
- * reported as a warning instead.
+ * ten points. A host slower than the emulated phone measures the machine more than the shop, so a
+ * shortfall there is reported as a warning instead.
  *
  * `--runs N` sets the runs per page (lighthouserc.json's 7 by default); `npm test` asks for 3, enough
  * for its gates (the categories and the floor) at less than half the time.

@@ -34,7 +34,7 @@ export function brotli(content: Buffer): Buffer {
 }
 
 /** A file's gzip form, at the level the build writes (and the bundle budget counts). */
-function gzip(content: Buffer): Buffer {
+export function gzip(content: Buffer): Buffer {
   return gzipSync(content, { level: 9 });
 }
 
