@@ -22,6 +22,7 @@ import { flavors, products, variants } from '../../server/modules/catalog/tables
 import { refreshProductRollups } from '../../server/modules/catalog/service.ts';
 import { discountCodes } from '../../server/modules/discounts/tables.ts';
 import { launchBrowser } from './chrome.ts';
+import { patientPoll } from './harness.ts';
 import { startShop, type RunningShop } from './shop.ts';
 import { waitForHydrationOnNavigation } from './hydration.ts';
 
@@ -300,11 +301,13 @@ const money = (cents: number) =>
 
 describe('discount code in the cart', () => {
   test('an unknown or expired code is refused with the server’s reason beside the field; a live one changes the server’s totals', async () => {
+    // Each apply goes through the cart's outbox to the server, and may wait out a retry.
+    const poll = patientPoll();
     const page = await openPage('/product/creatine-monohydrate');
     await page.getByRole('button', { name: 'Increase quantity' }).click();
     await page.getByRole('button', { name: 'Add to cart' }).click();
-    await expect.poll(() => badge(page).textContent()).toBe('2');
-    await expect.poll(() => page.evaluate(() => localStorage.getItem('guestCartId'))).toBeTruthy();
+    await poll(() => badge(page).textContent()).toBe('2');
+    await poll(() => page.evaluate(() => localStorage.getItem('guestCartId'))).toBeTruthy();
     await page.goto('/cart');
 
     const summary = page.getByRole('complementary', { name: 'Order summary' });
@@ -330,7 +333,7 @@ describe('discount code in the cart', () => {
     await field.waitFor();
     const before = await serverCart(page);
     expect(before.totals.discount).toBe(0);
-    await expect.poll(totals).toEqual({
+    await poll(totals).toEqual({
       Subtotal: money(before.totals.subtotal),
       Shipping: before.totals.shipping === 0 ? 'Free' : money(before.totals.shipping),
       Total: money(before.totals.total),
@@ -342,7 +345,7 @@ describe('discount code in the cart', () => {
     ] as const) {
       await field.fill(code);
       await apply.click();
-      await expect.poll(messageBeside).toBe(message);
+      await poll(messageBeside).toBe(message);
       expect(await field.getAttribute('aria-invalid')).toBe('true');
       expect((await serverCart(page)).discount).toBeNull();
     }
@@ -350,14 +353,14 @@ describe('discount code in the cart', () => {
     // Codes are typed any way; the server matches them case-insensitively.
     await field.fill(LIVE_CODE.toLowerCase());
     await apply.click();
-    await expect
-      .poll(() => summary.getByText(/^Code .* applied/).textContent())
-      .toBe(`Code ${LIVE_CODE} applied: ${LIVE_PERCENT_OFF} % off.`);
+    await poll(() => summary.getByText(/^Code .* applied/).textContent()).toBe(
+      `Code ${LIVE_CODE} applied: ${LIVE_PERCENT_OFF} % off.`,
+    );
     const after = await serverCart(page);
     expect(after.discount).toMatchObject({ code: LIVE_CODE, percentOff: LIVE_PERCENT_OFF });
     expect(after.totals.discount).toBeGreaterThan(0);
     expect(after.totals.total).toBeLessThan(before.totals.total);
-    await expect.poll(totals).toEqual({
+    await poll(totals).toEqual({
       Subtotal: money(after.totals.subtotal),
       [`Discount (${LIVE_PERCENT_OFF} %)`]: `−${money(after.totals.discount)}`,
       Shipping: after.totals.shipping === 0 ? 'Free' : money(after.totals.shipping),
@@ -366,13 +369,13 @@ describe('discount code in the cart', () => {
 
     // The code is kept by the server's cart, so it is still there after a reload.
     await page.reload();
-    await expect
-      .poll(() => summary.getByText(/^Code .* applied/).textContent())
-      .toBe(`Code ${LIVE_CODE} applied: ${LIVE_PERCENT_OFF} % off.`);
+    await poll(() => summary.getByText(/^Code .* applied/).textContent()).toBe(
+      `Code ${LIVE_CODE} applied: ${LIVE_PERCENT_OFF} % off.`,
+    );
 
     await summary.getByRole('button', { name: 'Remove code' }).click();
-    await expect.poll(async () => (await serverCart(page)).discount).toBeNull();
-    await expect.poll(totals).toEqual({
+    await poll(async () => (await serverCart(page)).discount).toBeNull();
+    await poll(totals).toEqual({
       Subtotal: money(before.totals.subtotal),
       Shipping: before.totals.shipping === 0 ? 'Free' : money(before.totals.shipping),
       Total: money(before.totals.total),
