@@ -162,10 +162,6 @@ describe('cart outbox', () => {
       page.getByRole('listitem').filter({ hasText: variant.flavor.name }).filter({
         hasText: variant.size,
       });
-    // Each change is made once the one before is queued. A second tap while the first is still
-    // being stored computes its quantity from the line as it was (the outbox lists a change once
-    // its storage write is done), so two quick taps can add one: a race of its own, not what
-    // this test is about.
     const increase = line(first).getByRole('button', { name: /^Increase quantity/ });
     await increase.click();
     await poll(() => waitingText(page)).toBe('4 changes waiting to sync');
@@ -192,6 +188,31 @@ describe('cart outbox', () => {
         { variantId: third._id, quantity: 1 },
       ]),
     );
+    await poll(() => badge(page)).toBe('4');
+  });
+
+  test('quick taps on a line\'s "+" each add one, though each change takes a moment to be stored', async () => {
+    const context = await newContext();
+    const page = await openProduct(context);
+    const [variant] = roomy as [Variant];
+    await addVariant(page, variant);
+    await page.getByTestId('cart-link').click();
+    await poll(() => waitingText(page)).toBe('');
+    await poll(() => badge(page)).toBe('1');
+
+    // Three taps, one task apart: quicker than a thumb, and each long before IndexedDB has
+    // stored the change before it. Each must build on the quantity the one before asked for.
+    await page
+      .getByRole('button', { name: /^Increase quantity/ })
+      .evaluate(async (button: HTMLButtonElement) => {
+        for (let tap = 0; tap < 3; tap += 1) {
+          button.click();
+          await new Promise((resolve) => setTimeout(resolve, 0));
+        }
+      });
+    await poll(() => badge(page)).toBe('4');
+    await poll(() => waitingText(page)).toBe('');
+    expect(await serverCart(page)).toEqual([{ variantId: variant._id, quantity: 4 }]);
     await poll(() => badge(page)).toBe('4');
   });
 

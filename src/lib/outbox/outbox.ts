@@ -11,6 +11,8 @@
  *   sender tells the others each answer with what it left waiting, so they show the server's
  *   state as soon as it does (`onApplied` runs in every tab), without asking the server again,
  *   and each refusal, so the tab where the change was made says why (`onRefused` runs there too).
+ * - A command is listed the moment it is made, before the storage has it: a second tap on "+"
+ *   must build on the first, not repeat it. A command the storage cannot take is unlisted again.
  * - Whoever shows "the server's state with the waiting commands applied" must never count a
  *   command twice or not at all: an applied command leaves `pending` in the same synchronous step
  *   as `onApplied` hands over the server's answer, and `syncMark()` tells whether a read of the
@@ -97,6 +99,8 @@ interface Waiter<R> {
 
 export class Outbox<C extends { idempotencyKey: string }, R> {
   private pendingCommands: [string, C][] = [];
+  /** Commands made here and listed, whose storing has not finished (see enqueue). */
+  private readonly storing = new Map<string, C>();
   private readonly waiters = new Map<string, Waiter<R>>();
   private flushing: Promise<void> | null = null;
   private again = false;
@@ -166,9 +170,9 @@ export class Outbox<C extends { idempotencyKey: string }, R> {
   }
 
   /**
-   * Stores the command and sends it when it can. Resolves once the command is stored; `settled`
-   * then follows the server's answer in this tab's lifetime: resolved when applied, rejected when
-   * refused (or cleared).
+   * Lists the command at once, stores it and sends it when it can. Resolves once the command is
+   * stored (rejects, unlisting it, if it cannot be); `settled` then follows the server's answer in
+   * this tab's lifetime: resolved when applied, rejected when refused (or cleared).
    */
   async enqueue(command: C): Promise<{ settled: Promise<R> }> {
     // Keys sort in the order commands were made, across tabs too (time first).
@@ -178,13 +182,29 @@ export class Outbox<C extends { idempotencyKey: string }, R> {
     const settled = new Promise<R>((resolve, reject) => {
       this.waiters.set(command.idempotencyKey, { resolve, reject });
     });
-    await this.options.storage.put(key, command);
-    this.writes += 1;
-    // A reload of the storage while it was being written may have listed it already.
-    if (!this.pendingCommands.some(([stored]) => stored === key)) {
-      this.pendingCommands = [...this.pendingCommands, [key, command]];
-    }
+    const clears = this.clears;
+    // Listed before the write, which takes a few milliseconds: a tap in between sees this one.
+    this.storing.set(key, command);
+    this.pendingCommands = this.withStoring(this.pendingCommands);
     this.changed();
+    try {
+      await this.options.storage.put(key, command);
+    } catch (error) {
+      this.storing.delete(key);
+      this.waiters.delete(command.idempotencyKey);
+      this.pendingCommands = this.pendingCommands.filter(([listed]) => listed !== key);
+      this.changed();
+      throw error;
+    } finally {
+      this.writes += 1;
+    }
+    this.storing.delete(key);
+    if (clears !== this.clears) {
+      // Cleared (a logout) while it was being written: it belongs to no one now.
+      await this.options.storage.remove(key);
+      this.writes += 1;
+      return { settled };
+    }
     this.options.channel?.post({ type: 'changed' });
     void this.flush();
     return { settled };
@@ -194,6 +214,7 @@ export class Outbox<C extends { idempotencyKey: string }, R> {
   async clear(): Promise<void> {
     this.cancelRetry();
     this.clears += 1;
+    this.storing.clear();
     await this.options.storage.clear();
     this.writes += 1;
     this.pendingCommands = [];
@@ -283,9 +304,11 @@ export class Outbox<C extends { idempotencyKey: string }, R> {
       const update = this.options.updateWaiting?.(command, answer) ?? null;
       const waiting = await this.options.storage.settle(key, update);
       this.writes += 1;
+      // Sent before this tab's own write had finished telling it so: it is not being stored now.
+      this.storing.delete(key);
       // One synchronous step: the server's answer and what still waits change together.
       this.unsettled = false;
-      this.pendingCommands = waiting;
+      this.pendingCommands = this.withStoring(waiting);
       this.options.onApplied?.(command, answer);
       this.changed();
       this.options.channel?.post({ type: 'applied', key, command, answer, waiting });
@@ -317,7 +340,7 @@ export class Outbox<C extends { idempotencyKey: string }, R> {
     const newest = waiting.at(-1)?.[0] ?? key;
     const storedSince = this.pendingCommands.filter(([stored]) => stored > newest);
     this.sends += 1;
-    this.pendingCommands = [...waiting, ...storedSince];
+    this.pendingCommands = this.withStoring([...waiting, ...storedSince]);
     this.judgeOthersSends();
     this.options.onApplied?.(command, answer);
     this.changed();
@@ -365,8 +388,16 @@ export class Outbox<C extends { idempotencyKey: string }, R> {
       writes = this.writes;
       stored = await this.options.storage.entries();
     } while (writes !== this.writes);
-    this.pendingCommands = stored;
+    this.pendingCommands = this.withStoring(stored);
     this.changed();
+  }
+
+  /** `stored` with the commands made here that are still being written, all in key order. */
+  private withStoring(stored: [string, C][]): [string, C][] {
+    if (this.storing.size === 0) return stored;
+    const listed = new Set(stored.map(([key]) => key));
+    const unstored = [...this.storing].filter(([key]) => !listed.has(key));
+    return [...stored, ...unstored].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   }
 
   private changed(): void {

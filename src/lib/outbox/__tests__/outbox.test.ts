@@ -532,6 +532,72 @@ describe('Outbox', () => {
     expect(b.pending).toEqual([command(3)]);
   });
 
+  test('a command is listed the moment it is made, before the storage has it: a second tap builds on the first', async () => {
+    const storage = memoryStorage();
+    const write = storage.put;
+    const writes: (() => void)[] = [];
+    storage.put = (key, stored) =>
+      new Promise<void>((resolve) => writes.push(() => void write(key, stored).then(resolve)));
+    const seen: number[][] = [];
+    const outbox = new Outbox<Command, string>({
+      storage,
+      send: async () => 'ok',
+      classify: () => 'retry',
+      onChange: (pending) => seen.push(pending.map((c) => c.n)),
+      isOnline: () => false,
+      lock: mutex(),
+      retry: { baseMs: 1000, maxMs: 8000 },
+    });
+    const first = outbox.enqueue(command(1));
+    expect(outbox.pending).toEqual([command(1)]);
+    const second = outbox.enqueue(command(2));
+    expect(outbox.pending).toEqual([command(1), command(2)]);
+    expect(seen).toEqual([[1], [1, 2]]);
+    // The second write lands first; the list keeps the order the commands were made in.
+    writes[1]!();
+    await second;
+    writes[0]!();
+    await first;
+    expect(outbox.pending).toEqual([command(1), command(2)]);
+    expect((await storage.entries()).map(([, c]) => c.n)).toEqual([1, 2]);
+  });
+
+  test('a command the storage cannot take is unlisted again, and the caller hears why', async () => {
+    const storage = memoryStorage();
+    storage.put = async () => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    };
+    const seen: number[][] = [];
+    const outbox = new Outbox<Command, string>({
+      storage,
+      send: async () => 'ok',
+      classify: () => 'retry',
+      onChange: (pending) => seen.push(pending.map((c) => c.n)),
+      isOnline: () => true,
+      lock: mutex(),
+      retry: { baseMs: 1000, maxMs: 8000 },
+    });
+    await expect(outbox.enqueue(command(1))).rejects.toThrow('The quota has been exceeded.');
+    expect(outbox.pending).toEqual([]);
+    expect(seen).toEqual([[1], []]);
+  });
+
+  test('a command made as a clear (a logout) begins is not left stored once its write lands', async () => {
+    const storage = memoryStorage();
+    const write = storage.put;
+    let land = () => {};
+    storage.put = (key, stored) =>
+      new Promise<void>((resolve) => (land = () => void write(key, stored).then(resolve)));
+    const outbox = outboxWith(async () => 'ok', { storage, online: () => false });
+    const queued = outbox.enqueue(command(1));
+    await outbox.clear();
+    expect(outbox.pending).toEqual([]);
+    land();
+    await expect((await queued).settled).rejects.toThrow('Outbox cleared');
+    expect(storage.map.size).toBe(0);
+    expect(outbox.pending).toEqual([]);
+  });
+
   test('clear forgets every waiting command', async () => {
     const storage = memoryStorage();
     const outbox = outboxWith(async () => 'ok', { storage, online: () => false });
