@@ -64,6 +64,21 @@ function outboxWith(
   });
 }
 
+/** An outbox that never sends, and every list of waiting commands it has shown (by `n`). */
+function watchedOutbox(storage: OutboxStorage<Command>) {
+  const seen: number[][] = [];
+  const outbox = new Outbox<Command, string>({
+    storage,
+    send: async () => 'ok',
+    classify: () => 'retry',
+    onChange: (pending) => seen.push(pending.map((c) => c.n)),
+    isOnline: () => false,
+    lock: mutex(),
+    retry: { baseMs: 1000, maxMs: 8000 },
+  });
+  return { outbox, seen };
+}
+
 afterEach(() => vi.useRealTimers());
 
 describe('Outbox', () => {
@@ -538,16 +553,7 @@ describe('Outbox', () => {
     const writes: (() => void)[] = [];
     storage.put = (key, stored) =>
       new Promise<void>((resolve) => writes.push(() => void write(key, stored).then(resolve)));
-    const seen: number[][] = [];
-    const outbox = new Outbox<Command, string>({
-      storage,
-      send: async () => 'ok',
-      classify: () => 'retry',
-      onChange: (pending) => seen.push(pending.map((c) => c.n)),
-      isOnline: () => false,
-      lock: mutex(),
-      retry: { baseMs: 1000, maxMs: 8000 },
-    });
+    const { outbox, seen } = watchedOutbox(storage);
     const first = outbox.enqueue(command(1));
     expect(outbox.pending).toEqual([command(1)]);
     const second = outbox.enqueue(command(2));
@@ -567,16 +573,7 @@ describe('Outbox', () => {
     storage.put = async () => {
       throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
     };
-    const seen: number[][] = [];
-    const outbox = new Outbox<Command, string>({
-      storage,
-      send: async () => 'ok',
-      classify: () => 'retry',
-      onChange: (pending) => seen.push(pending.map((c) => c.n)),
-      isOnline: () => true,
-      lock: mutex(),
-      retry: { baseMs: 1000, maxMs: 8000 },
-    });
+    const { outbox, seen } = watchedOutbox(storage);
     await expect(outbox.enqueue(command(1))).rejects.toThrow('The quota has been exceeded.');
     expect(outbox.pending).toEqual([]);
     expect(seen).toEqual([[1], []]);
