@@ -66,3 +66,9 @@ export const FOOTER_CATEGORY_SLUGS = [
  */
 export const CART_SYNC_RETRY_BASE_MS = 1000;
 export const CART_SYNC_RETRY_MAX_MS = 8000;
+
+/**
+ * A cart this page read (or heard from the server) this recently is what a part showing the cart
+ * takes when it mounts, instead of reading it again: the parts of one page load read it once.
+ */
+export const CART_RECENT_READ_MS = 2000;

@@ -102,8 +102,11 @@ describe('checkout guard', () => {
       }),
     );
     const { router, queryClient } = renderGuard();
-    // As a restore of a cache saved before a merge landed: an empty cart while it is read again.
-    act(() => queryClient.setQueryData<Cart>(cartQueryKey, EMPTY_CART));
+    // As a restore of a cache an earlier page saved before a merge landed (dated by that page's
+    // read): an empty cart while it is read again.
+    act(() =>
+      queryClient.setQueryData<Cart>(cartQueryKey, EMPTY_CART, { updatedAt: Date.now() - 60_000 }),
+    );
     expect((await screen.findByRole('status')).textContent).toBe('loading...');
     expect(await screen.findByText('Checkout screen')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/checkout');
