@@ -22,13 +22,15 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Where the built PWA is read from (defaults to ./dist). */
   distDir?: string;
+  /** The connections of the PostgreSQL pool (10 by default; PGlite has one). */
+  poolSize?: number;
 }
 
 /**
  * A fresh database for each test file: in-memory PGlite by default, or a new database on the
  * PostgreSQL server at TEST_DATABASE_URL (dropped again by close()) when TEST_DB_DRIVER=postgres.
  */
-export async function openTestDatabase(): Promise<{
+export async function openTestDatabase(poolSize = 10): Promise<{
   database: DatabaseHandle;
   drop: () => Promise<void>;
 }> {
@@ -48,7 +50,7 @@ export async function openTestDatabase(): Promise<{
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: 10 });
+  const database = await openDatabase({ url: url.toString(), poolSize });
   await database.migrate();
   return {
     database,
@@ -62,7 +64,7 @@ export async function openTestDatabase(): Promise<{
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const { database, drop } = await openTestDatabase();
+  const { database, drop } = await openTestDatabase(options.poolSize);
   await options.prepare?.(database);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'forge-test-'));
   const config = loadConfig({
