@@ -3,7 +3,7 @@
  * register through the form, put a product in the cart, fill the checkout's new address, pay with
  * one of the built-in test provider's cards, and ask the server for their orders.
  */
-import type { Page } from 'playwright-core';
+import type { ConsoleMessage, Page, Request, Response } from 'playwright-core';
 import { expect } from 'vitest';
 import { TEST_CARDS } from '../../contract/checkout-rules.ts';
 import { addVariant, fetchProduct, roomyVariants } from './cart-helpers.ts';
@@ -57,6 +57,45 @@ export async function payWithTestCard(page: Page, number: string = TEST_CARDS.su
   await card.getByLabel('Expiry (MM/YY)').fill('12/34');
   await card.getByLabel('CVC').fill('123');
   await card.getByRole('button', { name: /^Pay \$/ }).click();
+}
+
+/**
+ * Runs `step` and, should it fail, adds to its error what the page showed and heard meanwhile: its
+ * address, the text of its <main>, its console errors, and its requests that failed or were
+ * answered 4xx/5xx. For a step that fails rarely and only on a busy machine, where the test's own
+ * message ("expected '/checkout'…") does not say why.
+ */
+export async function explainingFailure<T>(page: Page, step: () => Promise<T>): Promise<T> {
+  const heard: string[] = [];
+  const onConsole = (message: ConsoleMessage) => {
+    if (message.type() === 'error') heard.push(`console: ${message.text()}`);
+  };
+  const onFailed = (request: Request) =>
+    heard.push(`failed: ${request.method()} ${request.url()} (${request.failure()?.errorText})`);
+  const onResponse = (response: Response) => {
+    if (response.status() >= 400) {
+      heard.push(`answered ${response.status()}: ${response.request().method()} ${response.url()}`);
+    }
+  };
+  page.on('console', onConsole);
+  page.on('requestfailed', onFailed);
+  page.on('response', onResponse);
+  try {
+    return await step();
+  } catch (error) {
+    const main = await page
+      .locator('main')
+      .first()
+      .innerText({ timeout: 2000 })
+      .catch((reason: unknown) => `(unread: ${String(reason)})`);
+    const said = [`at ${page.url()}`, `main: ${main.slice(0, 1500)}`, ...heard].join('\n  ');
+    if (error instanceof Error) error.message += `\nThe page meanwhile:\n  ${said}`;
+    throw error;
+  } finally {
+    page.off('console', onConsole);
+    page.off('requestfailed', onFailed);
+    page.off('response', onResponse);
+  }
 }
 
 /** The shopper's orders as the server lists them, asked with the page's cookies. */
