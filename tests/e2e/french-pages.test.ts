@@ -18,8 +18,7 @@ import {
   fillAddress,
   myOrders,
   open,
-  pathname,
-  payWithTestCard,
+  payAndReachSuccess,
   register,
   SHOPPER_PASSWORD,
 } from './shopper.ts';
@@ -275,8 +274,7 @@ describe('French pages', () => {
       const form = await fillAddress(page);
       await form.getByRole('radio', { name: /Standard shipping/ }).check();
       await form.getByRole('button', { name: 'Place order' }).click();
-      await payWithTestCard(page);
-      await expect.poll(() => pathname(page), { timeout: 15_000 }).toBe('/order-success');
+      await payAndReachSuccess(page);
       const [order] = (await myOrders(page)).items;
       await addProduct(page, e2e.shop.baseURL, 'whey-protein-isolate');
 

@@ -60,6 +60,18 @@ export async function payWithTestCard(page: Page, number: string = TEST_CARDS.su
 }
 
 /**
+ * Pays with a test card and waits for the order-success page; should it not come, the failure says
+ * what the page showed (`explainingFailure`): on a busy machine this step has, rarely, stayed on
+ * /checkout.
+ */
+export function payAndReachSuccess(page: Page, timeoutMs = 15_000): Promise<void> {
+  return explainingFailure(page, async () => {
+    await payWithTestCard(page);
+    await expect.poll(() => pathname(page), { timeout: timeoutMs }).toBe('/order-success');
+  });
+}
+
+/**
  * Runs `step` and, should it fail, adds to its error what the page showed and heard meanwhile: its
  * address, the text of its <main>, its console errors, and its requests that failed or were
  * answered 4xx/5xx. For a step that fails rarely and only on a busy machine, where the test's own
