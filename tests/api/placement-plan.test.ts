@@ -2,8 +2,8 @@
  * A PostgreSQL connection plans a placement's statement once, then reuses that plan. PostgreSQL
  * plans a prepared statement for its values five times, then keeps one generic plan, unless the
  * plans for the values at hand keep looking cheaper. The placement's statement is the largest the
- * shop sends, and planning it cost more than running it (0.9 ms of 2.2 ms on the database): a
- * statement re-planned at every placement fails here. PostgreSQL only (PGlite's statements are
+ * shop sends, and planning it cost about as much as running it: a statement re-planned at every
+ * placement fails here. PostgreSQL only (PGlite's statements are
  * not kept prepared); a count, not a timing.
  */
 import { sql } from 'drizzle-orm';

@@ -64,10 +64,10 @@ export async function payWithTestCard(page: Page, number: string = TEST_CARDS.su
  * what the page showed (`explainingFailure`): on a busy machine this step has, rarely, stayed on
  * /checkout.
  */
-export function payAndReachSuccess(page: Page, timeoutMs = 15_000): Promise<void> {
+export function payAndReachSuccess(page: Page): Promise<void> {
   return explainingFailure(page, async () => {
     await payWithTestCard(page);
-    await expect.poll(() => pathname(page), { timeout: timeoutMs }).toBe('/order-success');
+    await expect.poll(() => pathname(page), { timeout: 15_000 }).toBe('/order-success');
   });
 }
 
@@ -77,7 +77,7 @@ export function payAndReachSuccess(page: Page, timeoutMs = 15_000): Promise<void
  * answered 4xx/5xx. For a step that fails rarely and only on a busy machine, where the test's own
  * message ("expected '/checkout'…") does not say why.
  */
-export async function explainingFailure<T>(page: Page, step: () => Promise<T>): Promise<T> {
+async function explainingFailure<T>(page: Page, step: () => Promise<T>): Promise<T> {
   const heard: string[] = [];
   const onConsole = (message: ConsoleMessage) => {
     if (message.type() === 'error') heard.push(`console: ${message.text()}`);

@@ -75,9 +75,8 @@ function unitParams(lines: readonly StockLine[]): UnitParams {
  * Each array is read through a scalar subquery so that the planner cannot see its length. Were it
  * to see it, a plan for the values at hand (one line: one row) would always look cheaper than the
  * plan for any values (ten rows, its guess), and PostgreSQL would plan a placement's statement
- * anew at every execution: 0.9 ms of the 2.2 ms a placement's statement cost the database. Blind
- * to the length, both plans cost the same, and after five executions a connection keeps the
- * generic one.
+ * anew at every execution (docs/checkout.md has what that cost). Blind to the length, both plans
+ * cost the same, and after five executions a connection keeps the generic one.
  */
 const unitRows = (units: UnitParams) =>
   sql`select * from unnest((select ${units.variantIds}::text[]), (select ${units.quantities}::int[]))`;
