@@ -1,17 +1,5 @@
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  inArray,
-  isNotNull,
-  ne,
-  or,
-  sql,
-  type Placeholder,
-  type SQL,
-} from 'drizzle-orm';
-import { QueryBuilder, alias } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, inArray, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type {
   Brand,
   Category,
@@ -519,6 +507,13 @@ export async function getProductDetail(
 /**
  * Products related to the given one: sharing categories (more shared first) or the brand,
  * excluding the product itself, in-stock products first. Null when the product is unknown.
+ *
+ * The order: in stock first, then more categories shared, then the same brand, then rating,
+ * units sold and id. The products sharing a category come from the category index, which holds
+ * the product ids; each one's rank from the brand's ranking index (`products_brand_rank_idx`),
+ * which holds every column the order needs, so the wide products table need not be read. A
+ * product that shares no category can rank only by the brand, so of those only the brand's first
+ * `limit` in that order can make the list, and only they are read (docs/search.md).
  */
 export async function listSuggestedProducts(
   db: Executor,
@@ -528,41 +523,36 @@ export async function listSuggestedProducts(
 ): Promise<ProductSummary[] | null> {
   const found = await findActiveProduct(db, identifier);
   if (!found) return null;
-  const mine = alias(productCategories, 'mine');
-  const theirs = alias(productCategories, 'theirs');
-  const related = db
-    .select({
-      productId: theirs.productId,
-      shared: sql<number>`count(*)::int`.as('shared'),
-    })
-    .from(mine)
-    .innerJoin(theirs, eq(theirs.categoryId, mine.categoryId))
-    .where(eq(mine.productId, found.id))
-    .groupBy(theirs.productId)
-    .as('related');
-  const rows = await db
-    .select({ id: products.id })
-    .from(products)
-    .leftJoin(related, eq(related.productId, products.id))
-    .where(
-      and(
-        activeProduct,
-        ne(products.id, found.id),
-        or(isNotNull(related.shared), eq(products.brandId, found.brandId)),
-      ),
+  const result = (await db.execute(sql`
+    with related as materialized (
+      select theirs.product_id as id, count(*)::int as shared
+      from ${productCategories} mine
+      join ${productCategories} theirs on theirs.category_id = mine.category_id
+      where mine.product_id = ${found.id} and theirs.product_id <> ${found.id}
+      group by theirs.product_id
+    ),
+    ranked as (
+      select p.id, p.in_stock, r.shared, p.brand_id = ${found.brandId} as same_brand,
+        p.rating, p.sold_count
+      from related r join ${products} p on p.id = r.id
+      where p.is_active
+      union all
+      (select p.id, p.in_stock, null, true, p.rating, p.sold_count
+       from ${products} p
+       where p.brand_id = ${found.brandId} and p.is_active and p.id <> ${found.id}
+         and not exists (select 1 from related r where r.id = p.id)
+       order by p.in_stock desc nulls last, p.rating desc nulls last, p.sold_count desc nulls last,
+         p.id
+       limit ${limit})
     )
-    .orderBy(
-      desc(products.inStock),
-      sql`${related.shared} desc nulls last`,
-      desc(eq(products.brandId, found.brandId)),
-      desc(products.rating),
-      desc(products.soldCount),
-      asc(products.id),
-    )
-    .limit(limit);
+    select id from ranked
+    order by in_stock desc, shared desc nulls last, same_brand desc, rating desc, sold_count desc,
+      id
+    limit ${limit}
+  `)) as unknown as { rows: { id: string }[] };
   return loadProductSummaries(
     db,
-    rows.map((row) => row.id),
+    result.rows.map((row) => row.id),
     locale,
   );
 }

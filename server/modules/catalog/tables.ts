@@ -115,7 +115,16 @@ export const products = pgTable(
   },
   (t) => [
     uniqueIndex('products_slug_key').on(t.slug),
-    index('products_brand_idx').on(t.brandId),
+    // A brand's products, best first: the brand's listings, and the related products that share
+    // only the brand (listSuggestedProducts), which read the first rows of it alone.
+    index('products_brand_rank_idx').on(
+      t.brandId,
+      t.isActive,
+      t.inStock.desc(),
+      t.rating.desc(),
+      t.soldCount.desc(),
+      t.id,
+    ),
     index('products_price_idx').on(t.price),
     index('products_created_idx').on(t.createdAt),
     // The home-page collections read the first rows of these orders (see service.ts).
@@ -141,7 +150,8 @@ export const productCategories = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.productId, t.categoryId] }),
-    index('product_categories_category_idx').on(t.categoryId),
+    // With the product ids, so a category's products are read from the index alone.
+    index('product_categories_category_idx').on(t.categoryId, t.productId),
   ],
 );
 
