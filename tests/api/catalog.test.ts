@@ -536,11 +536,12 @@ describe('conditional catalog reads', () => {
   const get = (url: string, etag?: string) =>
     t.app.inject({ url, headers: etag ? { 'if-none-match': etag } : {} });
 
-  test('product, taxonomy and collections carry an ETag and a public, revalidating Cache-Control', async () => {
+  test('product, taxonomy, collections and related products carry an ETag and a public, revalidating Cache-Control', async () => {
     for (const url of [
       '/api/v1/products/bcaa-recovery',
       '/api/v1/taxonomy/categories',
       '/api/v1/products?collection=top',
+      '/api/v1/products/bcaa-recovery/suggested',
     ]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(200);

@@ -157,15 +157,21 @@ export default async function catalogRoutes(fastify: FastifyInstance) {
         response: { 200: ProductListResponse, 404: ErrorResponse },
       },
     },
-    async (request) => {
-      const data = await listSuggestedProducts(
-        app.db,
-        request.params.identifier,
-        request.query.limit,
-        requestLocale(request),
-      );
-      if (!data) throw notFound('not_found', 'Product not found');
-      return { success: true as const, data };
+    async (request, reply) => {
+      const { identifier } = request.params;
+      const { limit } = request.query;
+      const locale = requestLocale(request);
+      // Any product's stock, rating, sales or categories may move it into or out of the list.
+      const answer = await reads.get(`suggested:${identifier}:${limit}:${locale}`, async () => {
+        const data = await listSuggestedProducts(app.db, identifier, limit, locale);
+        if (!data) return null;
+        return {
+          body: JSON.stringify(ProductListResponse.parse({ success: true, data })),
+          dependsOn: 'any',
+        };
+      });
+      if (!answer) throw notFound('not_found', 'Product not found');
+      return sendConditional(request, reply, answer, PRODUCT_CACHE);
     },
   );
 
