@@ -18,8 +18,9 @@
  * hold what serving needs, not the seeding's leftovers). The shop runs as a child process
  * (`server/server.ts`) so the load generator never shares its event loop.
  *
- * Scenario "search" (autocannon): suggest, product search and product pages, once per catalog
- * size of --sizes (default: --products), each on a freshly seeded database. Query sets: "long-tail"
+ * Scenario "search" (autocannon): suggest, product search, product pages and a product's related
+ * products (the last two on first reads and once kept), once per catalog size of --sizes
+ * (default: --products), each on a freshly seeded database. Query sets: "long-tail"
  * (default) is --queries distinct queries of the kind shoppers type — prefixes, typos, pairs of
  * the catalog's own words — drawn with a fixed seed from the catalog's names, so almost every
  * request is one the shop has not answered before; "head" is a short list of popular terms.
@@ -350,18 +351,33 @@ async function readProductSlugs(base: string): Promise<string[]> {
   return [...slugs];
 }
 
+/**
+ * Asks for `paths` over `connections` for `duration` seconds. Each connection goes through the
+ * list from its start, so the connections ask for much the same URL at the same time. With
+ * `eachOnce`, each URL is asked for exactly once instead, every request taking the next URL of
+ * one list the connections share, and the run ends with the list (`duration` is not used).
+ */
 async function load(
   base: string,
   paths: string[],
   connections: number,
   duration: number,
+  eachOnce = false,
 ): Promise<autocannon.Result> {
+  let next = 0;
   return autocannon({
     url: base,
     connections,
-    duration,
+    ...(eachOnce ? { amount: paths.length } : { duration }),
     timeout: 30,
-    requests: paths.map((p) => ({ method: 'GET' as const, path: p })),
+    requests: eachOnce
+      ? [
+          {
+            method: 'GET' as const,
+            setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }),
+          },
+        ]
+      : paths.map((p) => ({ method: 'GET' as const, path: p })),
   });
 }
 
@@ -529,6 +545,13 @@ function printRow(row: Row, distinct: number) {
 }
 
 const FIRST_READS = 'GET /products/{slug}, first reads';
+/** A product page's related products (the page asks for 4), kept by the shop like the page. */
+const SUGGESTED = 'GET /products/{slug}/suggested';
+const SUGGESTED_FIRST_READS = 'GET /products/{slug}/suggested, first reads';
+/** Measured on URLs not read before: neither primed nor warmed up. */
+const FIRST_READ_ROUTES = new Set([FIRST_READS, SUGGESTED_FIRST_READS]);
+/** Answers the shop keeps until the catalog changes: measured once every URL was read. */
+const KEPT_ROUTES = new Set(['GET /products/{slug}', SUGGESTED]);
 
 /** One catalog size on a fresh database: seeds it, then the search and/or pages scenarios. */
 async function benchSearch(
@@ -609,12 +632,25 @@ async function benchCatalog(
       const pages = sample.slugs.map((slug) => `/api/v1/products/${encodeURIComponent(slug)}`);
       if (index === 0) {
         routes.push([FIRST_READS, pages], ['GET /products/{slug}', pages]);
+        // Its first reads ask for 1 to 8 products, each URL once: a run of several seconds.
+        routes.push(
+          [
+            SUGGESTED_FIRST_READS,
+            [1, 2, 3, 4, 5, 6, 7, 8].flatMap((limit) =>
+              pages.map((page) => `${page}/suggested?limit=${limit}`),
+            ),
+          ],
+          [SUGGESTED, pages.map((page) => `${page}/suggested?limit=4`)],
+        );
       }
       for (const [route, paths] of routes) {
         // Cached mode measures the steady state a busy shop reaches: every URL answered once.
-        if (mode === 'cached' || route === 'GET /products/{slug}') await prime(shop.base, paths);
-        if (WARMUP > 0 && route !== FIRST_READS) await load(shop.base, paths, connections, WARMUP);
-        const result = await load(shop.base, paths, connections, DURATION);
+        if (mode === 'cached' || KEPT_ROUTES.has(route)) await prime(shop.base, paths);
+        if (WARMUP > 0 && !FIRST_READ_ROUTES.has(route)) {
+          await load(shop.base, paths, connections, WARMUP);
+        }
+        const eachOnce = route === SUGGESTED_FIRST_READS;
+        const result = await load(shop.base, paths, connections, DURATION, eachOnce);
         const rssMb = memoryMb(shop.child.pid)?.rss ?? null;
         const hello = await baseline.next();
         const row: Row = {
