@@ -7,19 +7,14 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Category, Flavor, ProductDetail, ProductSummary } from '../../contract/catalog.ts';
 import type { Cart } from '../../contract/cart.ts';
 import type { SearchProductsResponse, SuggestResponse } from '../../contract/search.ts';
-import { seedCatalog } from '../../server/db/seed.ts';
 import { CATEGORIES } from '../../server/db/seed-data.ts';
 import { CATEGORIES_FR, FAMILIES_FR, FLAVORS_FR } from '../../server/db/seed-data-fr.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createCatalogTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp({
-    prepare: async (database) => {
-      await seedCatalog(database.db, { products: 200 });
-    },
-  });
+  t = await createCatalogTestApp();
 });
 
 afterAll(() => t.close());

@@ -8,13 +8,12 @@ import {
   type ProductDetail,
   type ProductSummary,
 } from '../../contract/catalog.ts';
-import { seedCatalog } from '../../server/db/seed.ts';
 import {
   loadProductSummaries,
   refreshProductRollups,
 } from '../../server/modules/catalog/service.ts';
 import { products, variants } from '../../server/modules/catalog/tables.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createCatalogTestApp, rowsOf, type TestApp } from '../helpers/test-app.ts';
 
 const SPEC_CATEGORY_SLUGS = [
   'protein-powder',
@@ -33,11 +32,7 @@ const SPEC_CATEGORY_SLUGS = [
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp({
-    prepare: async (database) => {
-      await seedCatalog(database.db, { products: 200 });
-    },
-  });
+  t = await createCatalogTestApp();
 });
 
 afterAll(() => t.close());
@@ -49,10 +44,7 @@ async function get<T>(
   return { status: res.statusCode, body: res.json() as T, headers: res.headers };
 }
 
-async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = (await t.db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
+const rows = <T>(query: ReturnType<typeof sql>) => rowsOf<T>(t.db, query);
 
 const sortedByName = (items: { name: string }[]) =>
   items.map((i) => i.name).every((name, i, all) => i === 0 || all[i - 1]!.localeCompare(name) <= 0);

@@ -9,19 +9,14 @@ import {
   type SuggestResponse,
 } from '../../contract/search.ts';
 import { longTailQueries } from '../../scripts/bench-queries.ts';
-import { seedCatalog } from '../../server/db/seed.ts';
 import { MemoryProductIndex } from '../../server/modules/search/memory-index.ts';
 import { openSearch, searchProductsJson } from '../../server/modules/search/service.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createCatalogTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp({
-    prepare: async (database) => {
-      await seedCatalog(database.db, { products: 200 });
-    },
-  });
+  t = await createCatalogTestApp();
 });
 
 afterAll(() => t.close());

@@ -8,27 +8,19 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEFAULT_LOCALE } from '../../contract/locale.ts';
-import { seedCatalog } from '../../server/db/seed.ts';
 import { listSuggestedProducts } from '../../server/modules/catalog/service.ts';
 import { productCategories, products, variants } from '../../server/modules/catalog/tables.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createCatalogTestApp, rowsOf, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp({
-    prepare: async (database) => {
-      await seedCatalog(database.db, { products: 200 });
-    },
-  });
+  t = await createCatalogTestApp();
 });
 
 afterAll(() => t.close());
 
-async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = (await t.db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
+const rows = <T>(query: ReturnType<typeof sql>) => rowsOf<T>(t.db, query);
 
 /** The order, stated plainly over the whole catalog. */
 async function definedSuggestions(id: string, limit: number): Promise<string[]> {

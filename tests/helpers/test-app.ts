@@ -5,7 +5,9 @@ import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
+import type { SQL } from 'drizzle-orm';
 import { openDatabase, type DatabaseHandle } from '../../server/db/client.ts';
+import { seedCatalog } from '../../server/db/seed.ts';
 import { newToken } from '../../server/lib/tokens.ts';
 
 export interface TestApp {
@@ -88,4 +90,22 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The size of the catalog most API tests read: every category, brand and flavor appears. */
+const TEST_CATALOG_PRODUCTS = 200;
+
+/** A test app over a fresh database seeded with the test catalog. */
+export function createCatalogTestApp(): Promise<TestApp> {
+  return createTestApp({
+    prepare: async (database) => {
+      await seedCatalog(database.db, { products: TEST_CATALOG_PRODUCTS });
+    },
+  });
+}
+
+/** The rows a raw statement returns, on either driver. */
+export async function rowsOf<T>(db: TestApp['db'], query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
 }
