@@ -51,7 +51,9 @@ export function Header() {
 
   return (
     <header
-      className={[styles.header, isHome && styles.overlay, styles[variant]].join(' ')}
+      className={[styles.header, isHome && styles.overlay, styles[variant]]
+        .filter(Boolean)
+        .join(' ')}
       data-variant={variant}
       data-testid="site-header"
     >

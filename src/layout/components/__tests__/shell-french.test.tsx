@@ -60,6 +60,9 @@ describe('the shop’s frame in French', () => {
       'Menu du compte',
     );
     expect(within(header).getAllByTestId('language-switch')[0]!.textContent).toBe('English');
+    // Off the home page it has no overlay class, and no "false" in its place.
+    expect(header.className).not.toMatch(/\b(false|undefined)\b/);
+    expect(header.className.split(' ').filter(Boolean)).toHaveLength(2);
   });
 
   test('the mobile menu, signed in', async () => {
