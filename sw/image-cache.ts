@@ -48,6 +48,20 @@ function sizeLimit(maxBytes: number): WorkboxPlugin {
   };
 }
 
+/**
+ * Offline, a picture not kept at the width asked for (a cart line's small rendering of a product
+ * seen only on its card) is shown from a rendering of it that is kept, whatever its query (width,
+ * or an older drawing's version): the browser scales it to its box, and a picture beats none.
+ */
+function anyKeptRendering(cacheName: string): WorkboxPlugin {
+  return {
+    handlerDidError: async ({ request }) => {
+      const cache = await caches.open(cacheName);
+      return (await cache.match(request, { ignoreSearch: true })) ?? undefined;
+    },
+  };
+}
+
 export function cacheImages(options: ImageCacheOptions): void {
   const { cacheName, pathPrefix, maxEntries, maxAgeSeconds, maxImageBytes, origin } = options;
   registerRoute(
@@ -59,6 +73,7 @@ export function cacheImages(options: ImageCacheOptions): void {
         new CacheableResponsePlugin({ statuses: [200] }),
         sizeLimit(maxImageBytes),
         new ExpirationPlugin({ maxEntries, maxAgeSeconds, purgeOnQuotaError: true }),
+        anyKeptRendering(cacheName),
       ],
     }),
   );

@@ -137,18 +137,21 @@ describe('product images', () => {
     expect(stale.headers['cache-control']).toBe('public, max-age=300');
   });
 
-  test('a PNG comes at 400 px, or 800 px when asked; other widths are refused', async () => {
+  test('a PNG comes at 400 px, or 200 or 800 px when asked; other widths are refused', async () => {
     const url = (await data<ProductDetail>('/api/v1/products/whey-protein-isolate')).images[0]!;
-    const small = pngSize(await t.app.inject(url));
+    const plain = pngSize(await t.app.inject(url));
+    const small = pngSize(await t.app.inject(`${url}&w=200`));
     const large = pngSize(await t.app.inject(`${url}&w=800`));
-    expect(small).toMatchObject({ width: 400, height: 400 });
+    expect(plain).toMatchObject({ width: 400, height: 400 });
+    expect(small).toMatchObject({ width: 200, height: 200 });
     expect(large).toMatchObject({ width: 800, height: 800 });
     // A picture, not a blank canvas: the packshot's colours and text take more than a flat fill.
-    expect(small.bytes).toBeGreaterThan(3000);
+    expect(plain.bytes).toBeGreaterThan(3000);
+    expect(small.bytes).toBeLessThan(plain.bytes);
     const bad = await t.app.inject(`${url}&w=500`);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors[0].path).toBe('querystring.w');
-    expect(bad.json().errors[0].message).toBe('must be one of 400, 800');
+    expect(bad.json().errors[0].message).toBe('must be one of 200, 400, 800');
   });
 
   test('unknown products, image numbers past the last one, and bad file names', async () => {

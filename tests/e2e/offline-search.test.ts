@@ -110,6 +110,29 @@ describe('offline search', () => {
       );
       expect(suggested.every(Boolean), `suggestions among saved products: ${options}`).toBe(true);
       expect(options.every((text) => /^PRODUCT.*\d+%.*\$\d+\.\d\d$/.test(text))).toBe(true);
+      // Each suggestion's picture is its small rendering, never fetched online; a picture the
+      // worker keeps at another width (its card's) is shown from it.
+      const kept = await page.evaluate(async () => {
+        const cache = await caches.open('forge-images-v1');
+        return (await cache.keys()).map((request) => new URL(request.url).pathname);
+      });
+      const pictures = await dropdown.locator('img').evaluateAll((images) =>
+        (images as HTMLImageElement[]).map((img) => ({
+          path: new URL(img.src).pathname,
+          small: new URL(img.src).searchParams.get('w') === '200',
+        })),
+      );
+      expect(pictures.length).toBe(options.length);
+      expect(pictures.every((picture) => picture.small)).toBe(true);
+      const shownFromCards = pictures.filter((picture) => kept.includes(picture.path));
+      expect(shownFromCards.length, 'suggestions whose card picture was seen').toBeGreaterThan(0);
+      for (const { path } of shownFromCards) {
+        const image = dropdown.locator(`img[src^="${path}"]`).first();
+        await poll(
+          () => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+          path,
+        ).toBeGreaterThan(0);
+      }
       // Name matches rank first.
       const leading = suggested.slice(0, Math.min(suggested.length, byName.length));
       expect(leading.filter((name) => !byName.includes(name!))).toEqual([]);

@@ -4,7 +4,7 @@ import {
   BrandListResponse,
   CategoryListResponse,
   FlavorListResponse,
-  IMAGE_WIDTHS,
+  DEFAULT_IMAGE_WIDTH,
   ImageParams,
   ImageQuery,
   ProductCollectionQuery,
@@ -202,7 +202,7 @@ export default async function catalogRoutes(fastify: FastifyInstance) {
         )
         .header('x-content-type-options', 'nosniff');
       if (file.endsWith('.png')) {
-        const width = request.query.w ?? IMAGE_WIDTHS[0];
+        const width = request.query.w ?? DEFAULT_IMAGE_WIDTH;
         const png = await rasterize(`${kind}/${slug}/${n}?v=${image.version}`, image.svg, width);
         return reply.header('content-type', 'image/png').send(png);
       }

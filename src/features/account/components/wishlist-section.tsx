@@ -15,6 +15,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { failureMessage } from '../../../lib/failure-message.ts';
 import { useWishlist } from '../../wishlist/api/index.ts';
 import styles from './wishlist-section.module.css';
+import { smallImageUrl } from '../../../lib/catalog/image-srcset.ts';
 
 export const EMPTY_WISHLIST_TEXT = msg`Your wishlist is empty. Tap the heart on a product to keep it here for later.`;
 
@@ -78,7 +79,13 @@ function WishlistRow({
   return (
     <li className={styles.item}>
       {product.image ? (
-        <img src={product.image} alt="" width={64} height={64} className={styles.image} />
+        <img
+          src={smallImageUrl(product.image)}
+          alt=""
+          width={64}
+          height={64}
+          className={styles.image}
+        />
       ) : (
         <span className={styles.image} />
       )}

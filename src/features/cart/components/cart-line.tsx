@@ -7,6 +7,7 @@ import { useLocale } from '../../../lib/i18n/use-locale.ts';
 import { useCartCommand } from '../api/use-cart.ts';
 import type { CartItem } from '../api/get-cart.ts';
 import styles from './cart-page.module.css';
+import { smallImageUrl } from '../../../lib/catalog/image-srcset.ts';
 
 /** 1–20 per line and never above the stock left. */
 export function lineMaxQuantity(item: Pick<CartItem, 'stock'>): number {
@@ -45,7 +46,14 @@ export function CartLine({ item }: { item: CartItem }) {
         aria-hidden="true"
       >
         {item.image ? (
-          <img src={item.image} alt="" width={96} height={96} loading="lazy" decoding="async" />
+          <img
+            src={smallImageUrl(item.image)}
+            alt=""
+            width={96}
+            height={96}
+            loading="lazy"
+            decoding="async"
+          />
         ) : null}
       </Link>
       <div className={styles.lineInfo}>

@@ -17,6 +17,7 @@ import { formatOrderDate, itemCountText, ORDER_STATUS_TEXT } from '../../../lib/
 import styles from './orders.module.css';
 import { LoadFailure } from '../../../components/ui/load-failure.tsx';
 import frame from '../../../components/ui/page-frame.module.css';
+import { smallImageUrl } from '../../../lib/catalog/image-srcset.ts';
 
 export const NO_ORDERS_TEXT = msg`You have not placed any orders yet.`;
 
@@ -123,7 +124,7 @@ function OrderCard({ order }: { order: OrderSummary }) {
           {order.images.slice(0, 4).map((src) => (
             <img
               key={src}
-              src={src}
+              src={smallImageUrl(src)}
               alt=""
               width={56}
               height={56}

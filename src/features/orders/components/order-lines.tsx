@@ -4,6 +4,7 @@ import type { PricedLine } from '../../../../contract/orders.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { useLocale } from '../../../lib/i18n/use-locale.ts';
 import styles from './orders.module.css';
+import { smallImageUrl } from '../../../lib/catalog/image-srcset.ts';
 
 export function OrderLines({ lines }: { lines: readonly PricedLine[] }) {
   const locale = useLocale();
@@ -16,7 +17,14 @@ export function OrderLines({ lines }: { lines: readonly PricedLine[] }) {
         return (
           <li key={line.variantId} className={styles.line}>
             {line.image ? (
-              <img src={line.image} alt="" width={56} height={56} loading="lazy" decoding="async" />
+              <img
+                src={smallImageUrl(line.image)}
+                alt=""
+                width={56}
+                height={56}
+                loading="lazy"
+                decoding="async"
+              />
             ) : (
               <span className={styles.thumb} aria-hidden="true" />
             )}

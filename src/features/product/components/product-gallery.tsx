@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { imageSrcSet } from '../../../lib/catalog/image-srcset.ts';
+import { imageSrcSet, smallImageUrl } from '../../../lib/catalog/image-srcset.ts';
 import { FIRST_VIEW_MARK } from '../../../lib/ssr/first-view.ts';
 import styles from './product-details.module.css';
 
@@ -65,7 +65,14 @@ export function ProductGallery({
                   aria-label={t`Show image ${position} of ${total}`}
                   onClick={() => setCurrent(index)}
                 >
-                  <img src={image} alt="" width={80} height={80} loading="lazy" decoding="async" />
+                  <img
+                    src={smallImageUrl(image)}
+                    alt=""
+                    width={80}
+                    height={80}
+                    loading="lazy"
+                    decoding="async"
+                  />
                 </button>
               </li>
             );

@@ -30,6 +30,7 @@ import { suggestionPath, useSuggestions, type Suggestion } from '../api/get-sugg
 import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
 import { useOfflineSearch } from '../hooks/use-offline-search.ts';
 import styles from './search-box.module.css';
+import { smallImageUrl } from '../../../lib/catalog/image-srcset.ts';
 
 export interface SearchBoxProps {
   placeholder: string;
@@ -275,7 +276,7 @@ function SuggestionOption({
       {item.image ? (
         <img
           className={styles.thumb}
-          src={item.image}
+          src={smallImageUrl(item.image)}
           alt=""
           width={44}
           height={44}

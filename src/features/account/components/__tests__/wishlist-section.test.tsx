@@ -110,7 +110,8 @@ test('lists each product with its picture, linked name, price and stock', async 
   expect(within(whey).getByRole('link', { name: 'Gold Whey' }).getAttribute('href')).toBe(
     '/product/gold-whey',
   );
-  expect(whey.querySelector('img')?.getAttribute('src')).toBe('/api/v1/images/gold-whey.png');
+  // Its small rendering: the row shows it at 64 px.
+  expect(whey.querySelector('img')?.getAttribute('src')).toBe('/api/v1/images/gold-whey.png?w=200');
   expect(whey.textContent).toContain('$49.99');
   expect(within(whey).getByText('In stock')).toBeTruthy();
   expect(creatine.textContent).toContain('$24.99');
