@@ -15,7 +15,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { failureMessage } from '../../../lib/failure-message.ts';
 import { useWishlist } from '../../wishlist/api/index.ts';
 import styles from './wishlist-section.module.css';
-import { smallImageUrl } from '../../../lib/catalog/image-srcset.ts';
+import { Thumbnail } from '../../../components/products/thumbnail.tsx';
 
 export const EMPTY_WISHLIST_TEXT = msg`Your wishlist is empty. Tap the heart on a product to keep it here for later.`;
 
@@ -79,13 +79,7 @@ function WishlistRow({
   return (
     <li className={styles.item}>
       {product.image ? (
-        <img
-          src={smallImageUrl(product.image)}
-          alt=""
-          width={64}
-          height={64}
-          className={styles.image}
-        />
+        <Thumbnail src={product.image} size={64} className={styles.image} />
       ) : (
         <span className={styles.image} />
       )}

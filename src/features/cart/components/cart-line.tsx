@@ -7,7 +7,7 @@ import { useLocale } from '../../../lib/i18n/use-locale.ts';
 import { useCartCommand } from '../api/use-cart.ts';
 import type { CartItem } from '../api/get-cart.ts';
 import styles from './cart-page.module.css';
-import { smallImageUrl } from '../../../lib/catalog/image-srcset.ts';
+import { Thumbnail } from '../../../components/products/thumbnail.tsx';
 
 /** 1–20 per line and never above the stock left. */
 export function lineMaxQuantity(item: Pick<CartItem, 'stock'>): number {
@@ -45,16 +45,7 @@ export function CartLine({ item }: { item: CartItem }) {
         tabIndex={-1}
         aria-hidden="true"
       >
-        {item.image ? (
-          <img
-            src={smallImageUrl(item.image)}
-            alt=""
-            width={96}
-            height={96}
-            loading="lazy"
-            decoding="async"
-          />
-        ) : null}
+        {item.image ? <Thumbnail src={item.image} size={96} /> : null}
       </Link>
       <div className={styles.lineInfo}>
         {item.brand?.name ? <p className={styles.lineBrand}>{item.brand.name}</p> : null}

@@ -17,7 +17,7 @@ import { formatOrderDate, itemCountText, ORDER_STATUS_TEXT } from '../../../lib/
 import styles from './orders.module.css';
 import { LoadFailure } from '../../../components/ui/load-failure.tsx';
 import frame from '../../../components/ui/page-frame.module.css';
-import { smallImageUrl } from '../../../lib/catalog/image-srcset.ts';
+import { Thumbnail } from '../../../components/products/thumbnail.tsx';
 
 export const NO_ORDERS_TEXT = msg`You have not placed any orders yet.`;
 
@@ -122,16 +122,7 @@ function OrderCard({ order }: { order: OrderSummary }) {
       {order.images.length > 0 ? (
         <div className={styles.images}>
           {order.images.slice(0, 4).map((src) => (
-            <img
-              key={src}
-              src={smallImageUrl(src)}
-              alt=""
-              width={56}
-              height={56}
-              loading="lazy"
-              decoding="async"
-              className={styles.thumb}
-            />
+            <Thumbnail key={src} src={src} size={56} className={styles.thumb} />
           ))}
         </div>
       ) : null}

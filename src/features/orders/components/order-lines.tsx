@@ -4,7 +4,7 @@ import type { PricedLine } from '../../../../contract/orders.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { useLocale } from '../../../lib/i18n/use-locale.ts';
 import styles from './orders.module.css';
-import { smallImageUrl } from '../../../lib/catalog/image-srcset.ts';
+import { Thumbnail } from '../../../components/products/thumbnail.tsx';
 
 export function OrderLines({ lines }: { lines: readonly PricedLine[] }) {
   const locale = useLocale();
@@ -17,14 +17,7 @@ export function OrderLines({ lines }: { lines: readonly PricedLine[] }) {
         return (
           <li key={line.variantId} className={styles.line}>
             {line.image ? (
-              <img
-                src={smallImageUrl(line.image)}
-                alt=""
-                width={56}
-                height={56}
-                loading="lazy"
-                decoding="async"
-              />
+              <Thumbnail src={line.image} size={56} />
             ) : (
               <span className={styles.thumb} aria-hidden="true" />
             )}

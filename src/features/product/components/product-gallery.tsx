@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { imageSrcSet, smallImageUrl } from '../../../lib/catalog/image-srcset.ts';
+import { imageSrcSet } from '../../../lib/catalog/image-srcset.ts';
+import { Thumbnail } from '../../../components/products/thumbnail.tsx';
 import { FIRST_VIEW_MARK } from '../../../lib/ssr/first-view.ts';
 import styles from './product-details.module.css';
 
@@ -65,14 +66,7 @@ export function ProductGallery({
                   aria-label={t`Show image ${position} of ${total}`}
                   onClick={() => setCurrent(index)}
                 >
-                  <img
-                    src={smallImageUrl(image)}
-                    alt=""
-                    width={80}
-                    height={80}
-                    loading="lazy"
-                    decoding="async"
-                  />
+                  <Thumbnail src={image} size={80} />
                 </button>
               </li>
             );

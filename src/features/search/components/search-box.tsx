@@ -30,7 +30,7 @@ import { suggestionPath, useSuggestions, type Suggestion } from '../api/get-sugg
 import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
 import { useOfflineSearch } from '../hooks/use-offline-search.ts';
 import styles from './search-box.module.css';
-import { smallImageUrl } from '../../../lib/catalog/image-srcset.ts';
+import { Thumbnail } from '../../../components/products/thumbnail.tsx';
 
 export interface SearchBoxProps {
   placeholder: string;
@@ -274,14 +274,7 @@ function SuggestionOption({
       data-type={item.type}
     >
       {item.image ? (
-        <img
-          className={styles.thumb}
-          src={smallImageUrl(item.image)}
-          alt=""
-          width={44}
-          height={44}
-          loading="lazy"
-        />
+        <Thumbnail src={item.image} size={44} className={styles.thumb} />
       ) : (
         <span className={styles.thumb} aria-hidden="true" />
       )}
