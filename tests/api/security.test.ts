@@ -1,8 +1,13 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
+import { brotliCompressSync } from 'node:zlib';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { CROSS_ORIGIN_REFUSED, CSRF_PROOF_MISSING } from '../../server/plugins/security.ts';
+import {
+  CROSS_ORIGIN_REFUSED,
+  CSRF_PROOF_MISSING,
+  DOCUMENT_ONLY_HEADERS,
+} from '../../server/plugins/security.ts';
 import { randomAddress, registerUser, uniqueEmail } from '../helpers/auth.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -11,11 +16,29 @@ const EVIL = 'https://evil.example.net';
 const LOGIN = '/api/v1/user/auth/login';
 const FORGOT = '/api/v1/user/auth/forgot-password';
 
+/** A build's files of every kind the shop serves, besides the shell. */
+const BUILT_FILES: Record<string, string | Buffer> = {
+  'assets/c-abc123.js': 'export const a = 1;',
+  // The build's brotli form, sent in its place to a browser that takes it.
+  'assets/c-abc123.js.br': brotliCompressSync('export const a = 1;'),
+  'assets/style-abc123.css': 'body { margin: 0 }',
+  'fonts/display.woff2': 'wOF2',
+  'icons/icon-192.png': 'PNG',
+  'manifest.webmanifest': '{"name":"Forge"}',
+  'zod-jitless.js': 'globalThis.x = 1;',
+  'sw.js': 'self.addEventListener("fetch", () => {});',
+  'wordmark.svg': '<svg xmlns="http://www.w3.org/2000/svg"></svg>',
+};
+
 let t: TestApp;
 const distDir = mkdtempSync(path.join(os.tmpdir(), 'forge-dist-'));
 
 beforeAll(async () => {
   writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>shell</title>');
+  for (const [file, body] of Object.entries(BUILT_FILES)) {
+    mkdirSync(path.dirname(path.join(distDir, file)), { recursive: true });
+    writeFileSync(path.join(distDir, file), body);
+  }
   t = await createTestApp({ distDir, env: { STOREFRONT_ORIGINS: SHOP } });
 });
 afterAll(() => t.close());
@@ -213,6 +236,47 @@ describe('security headers', () => {
     expectApiHeaders((await t.app.inject('/api/v1/no-such-route')).headers);
     expectApiHeaders((await forgot({ origin: EVIL })).headers);
     expectApiHeaders((await t.app.inject('/api/v1/search/products?limit=1')).headers);
+  });
+
+  test('a script, stylesheet, font, picture or manifest keeps only what a subresource reads', async () => {
+    for (const file of [
+      'assets/c-abc123.js',
+      'assets/style-abc123.css',
+      'fonts/display.woff2',
+      'icons/icon-192.png',
+      'manifest.webmanifest',
+      'zod-jitless.js',
+    ]) {
+      for (const coding of ['br', 'identity']) {
+        const res = await t.app.inject({ url: `/${file}`, headers: { 'accept-encoding': coding } });
+        expect(res.statusCode, file).toBe(200);
+        if (file === 'assets/c-abc123.js') {
+          expect(res.headers['content-encoding']).toBe(coding === 'br' ? 'br' : undefined);
+        }
+        for (const name of DOCUMENT_ONLY_HEADERS)
+          expect(res.headers[name], `${file} ${name}`).toBe(undefined);
+        expect(res.headers['x-content-type-options'], file).toBe('nosniff');
+        expect(res.headers['cross-origin-resource-policy'], file).toBe('same-site');
+        expect(res.headers['strict-transport-security'], file).toBe(
+          'max-age=31536000; includeSubDomains',
+        );
+      }
+    }
+  });
+
+  test('the service worker, an SVG and a page at a file-like address keep the full set', async () => {
+    for (const file of ['sw.js', 'wordmark.svg']) {
+      const res = await t.app.inject(`/${file}`);
+      expect(res.statusCode, file).toBe(200);
+      expectHeaders(res.headers);
+    }
+    // A missing script asked for as a page is answered with the shell: a document.
+    const page = await t.app.inject({
+      url: '/assets/missing.js',
+      headers: { accept: 'text/html' },
+    });
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expectHeaders(page.headers);
   });
 
   test('on the PWA shell and health checks', async () => {
