@@ -63,8 +63,8 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
  * What of the full set only a document reads: its content policy, framing, opener, origin
  * keying, permissions, referrer policy and a few legacy switches. A script, stylesheet, font or
  * raster picture served as a file never becomes a document (with `nosniff` a browser keeps its
- * declared type), so it goes without them (`asSubresource`): over HTTP/1.1 they are some 850
- * bytes of every answer, and a first page makes about forty requests.
+ * declared type), so it goes without them (`fileSecurityHeaders`): over HTTP/1.1 they are some
+ * 850 bytes of every answer, and a first page makes about forty requests.
  */
 export const DOCUMENT_ONLY_HEADERS: readonly string[] = [
   'content-security-policy',
@@ -80,19 +80,36 @@ export const DOCUMENT_ONLY_HEADERS: readonly string[] = [
 ];
 
 /**
+ * What an answer that is never meant as a page says, should it be opened as one: it may load
+ * nothing and be framed nowhere (with `nosniff`, CORP and HSTS, the short set of the API's
+ * answers and of the build's SVG files).
+ */
+const INERT_DOCUMENT_HEADERS = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+} as const;
+
+/**
  * Files served with the subresource set: scripts, stylesheets, fonts, raster pictures and the
  * manifest (with their compressed forms). Not the service worker, whose own answer's policy is
- * the worker's, nor SVG, which opened by itself is a document that could run script.
+ * the worker's.
  */
 const SUBRESOURCE_FILE = /\.(?:js|css|woff2|png|webp|jpe?g|ico|webmanifest)(?:\.(?:br|gz))?$/;
 const SERVICE_WORKER_FILE = /(?:^|\/)sw\.js(?:\.(?:br|gz))?$/;
+/** An SVG file opened by itself is a document: it gets the inert set, which lets it run nothing. */
+const SVG_FILE = /\.svg(?:\.(?:br|gz))?$/;
 
-export const isSubresourceFile = (file: string): boolean =>
-  SUBRESOURCE_FILE.test(file) && !SERVICE_WORKER_FILE.test(file);
-
-/** Leaves an answer that is a subresource only the headers a subresource needs (see above). */
-export function asSubresource(reply: FastifyReply): void {
+/**
+ * Sets the security headers of a file of the build in place of the full set of a page: the
+ * subresource set for what never becomes a document, the inert set for an SVG picture; the
+ * service worker and the shell keep the full set.
+ */
+export function fileSecurityHeaders(reply: FastifyReply, file: string): void {
+  const subresource = SUBRESOURCE_FILE.test(file) && !SERVICE_WORKER_FILE.test(file);
+  if (!subresource && !SVG_FILE.test(file)) return;
   for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
+  if (!subresource) reply.headers(INERT_DOCUMENT_HEADERS);
 }
 
 /** Fetch-metadata values of a request the shop's own pages, or the shopper by hand, started. */
@@ -164,12 +181,10 @@ export default fp(
     // An API answer opened as a page may load nothing and be framed nowhere; it may not be read
     // by another site's page (CORP), sniffed as another type, or reached over plain HTTP.
     const apiHeaders = {
-      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+      ...INERT_DOCUMENT_HEADERS,
       'cross-origin-resource-policy': headers['cross-origin-resource-policy']!,
       'strict-transport-security': headers['strict-transport-security']!,
       'x-content-type-options': 'nosniff',
-      'x-frame-options': 'DENY',
-      'referrer-policy': 'no-referrer',
     };
     const apiPath = `${opts.apiPrefix}/`;
     app.addHook('onRequest', (request, reply, done) => {

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { loadPageRenderer, sendShell } from '../render/pages.ts';
 import { NO_CACHE } from './cache-policy.ts';
-import { asSubresource, isSubresourceFile } from './security.ts';
+import { fileSecurityHeaders } from './security.ts';
 import { LONG_PARAM_MESSAGE, MAX_PATH_PARAM_LENGTH } from './errors.ts';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -58,7 +58,7 @@ export default fp(async function staticFiles(app: FastifyInstance, opts: { distD
       preCompressed: true,
       setHeaders(reply, filePath) {
         reply.header('cache-control', cacheControlFor(filePath, distDir));
-        if (isSubresourceFile(filePath)) asSubresource(reply);
+        fileSecurityHeaders(reply, filePath);
       },
     });
     app.get('/', { schema: { hide: true } }, (request, reply) =>

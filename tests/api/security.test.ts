@@ -264,12 +264,21 @@ describe('security headers', () => {
     }
   });
 
-  test('the service worker, an SVG and a page at a file-like address keep the full set', async () => {
-    for (const file of ['sw.js', 'wordmark.svg']) {
-      const res = await t.app.inject(`/${file}`);
-      expect(res.statusCode, file).toBe(200);
-      expectHeaders(res.headers);
+  test('an SVG file, a document when opened by itself, gets the short set that runs nothing', async () => {
+    const res = await t.app.inject('/wordmark.svg');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expectApiHeaders(res.headers);
+    const shortSet = new Set(['content-security-policy', 'x-frame-options', 'referrer-policy']);
+    for (const name of DOCUMENT_ONLY_HEADERS.filter((header) => !shortSet.has(header))) {
+      expect(res.headers[name], name).toBe(undefined);
     }
+  });
+
+  test('the service worker and a page at a file-like address keep the full set', async () => {
+    const worker = await t.app.inject('/sw.js');
+    expect(worker.statusCode).toBe(200);
+    expectHeaders(worker.headers);
     // A missing script asked for as a page is answered with the shell: a document.
     const page = await t.app.inject({
       url: '/assets/missing.js',
