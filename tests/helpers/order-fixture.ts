@@ -49,6 +49,8 @@ export async function insertOrder(
     status?: OrderStatus;
     paymentStatus?: PaymentStatus;
     userId?: string | null;
+    /** The product each of FIXTURE_LINES sold (none by default). */
+    productIds?: readonly (string | null)[];
   } = {},
 ): Promise<FixtureOrder> {
   const id = newId('ord');
@@ -85,6 +87,7 @@ export async function insertOrder(
       brand: 'Forge',
       sku: `SKU-${position}`,
       lineTotal: line.quantity * line.unitPrice,
+      productId: options.productIds?.[position] ?? null,
       ...line,
     })),
   );

@@ -83,7 +83,7 @@ export async function exportOrdersOf(db: Executor, userId: string) {
         )
         .orderBy(asc(orderItems.orderId), asc(orderItems.position))
     : [];
-  return orderRows.map(({ checkoutKey: _key, userId: _user, ...o }) => ({
+  return orderRows.map(({ checkoutKey: _key, userId: _user, salesCounted: _counted, ...o }) => ({
     ...o,
     items: lines.filter((l) => l.orderId === o.id).map(({ orderId: _order, ...l }) => l),
   }));

@@ -292,6 +292,7 @@ async function writeOrder(executor: Executor, input: PlaceOrderInput): Promise<P
     email: user.email,
     status: 'pending_payment',
     checkoutKey,
+    salesCounted: false,
     shippingMethod: body.shippingMethod,
     shippingAddress,
     billingAddress: body.billingAddress ?? shippingAddress,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   index,
   integer,
@@ -13,10 +14,19 @@ import {
 import { DEFAULT_LOCALE, type Locale } from '../../../contract/locale.ts';
 import type { Address, OrderStatus, ShippingMethod, TaxLine } from '../../../contract/orders.ts';
 import { ORDER_NUMBER_START } from '../../../contract/orders.ts';
+import { PAID_ORDER_STATUSES } from '../../../contract/checkout-rules.ts';
 import { localeCheck } from '../../db/locale-column.ts';
 import { users } from '../auth/tables.ts';
 import { products, variants } from '../catalog/tables.ts';
 import { discountCodes } from '../discounts/tables.ts';
+
+/**
+ * An order whose units count as sold (orders/sales.ts): the paid statuses, as SQL (the sales
+ * count's statement repeats the partial index's condition word for word).
+ */
+export const SOLD_CONDITION = sql.raw(
+  `status in (${PAID_ORDER_STATUSES.map((status) => `'${status}'`).join(', ')})`,
+);
 
 /** The short number a shopper sees (FN-10482); the id stays opaque. */
 export const orderNumbers = pgSequence('order_number_seq', { startWith: ORDER_NUMBER_START });
@@ -63,6 +73,11 @@ export const orders = pgTable(
      * unpaid orders one address may hold) and cleared when it is paid or closed.
      */
     placedFrom: text('placed_from'),
+    /**
+     * Whether its units are in its products' `sold_count` (orders/sales.ts): they join once it
+     * is paid and leave if it is cancelled or refunded afterwards.
+     */
+    salesCounted: boolean('sales_counted').notNull().default(false),
     /** The language the order was placed in: its mails and invoice are written in it. */
     locale: text('locale').$type<Locale>().notNull().default(DEFAULT_LOCALE),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -83,6 +98,10 @@ export const orders = pgTable(
     index('orders_unpaid_pay_by_idx')
       .on(t.payBy)
       .where(sql`${t.status} = 'pending_payment'`),
+    // The orders whose count and status disagree: the few the sales count has still to settle.
+    index('orders_sales_to_count_idx')
+      .on(t.id)
+      .where(sql`${t.salesCounted} <> (${SOLD_CONDITION})`),
     check('orders_total_not_negative', sql`${t.total} >= 0`),
     check('orders_locale_known', localeCheck(t.locale)),
   ],
