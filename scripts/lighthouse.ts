@@ -120,12 +120,19 @@ const origin = `http://127.0.0.1:${PORT}`;
 const SERVER_READY_PATTERN = 'Server listening';
 const SERVER_READY_TIMEOUT_MS = 120_000;
 
-/** Starts the built shop on a fresh data folder and resolves once it listens. */
+/**
+ * Starts the built shop on a fresh data folder, as a shop runs in production, and resolves once it
+ * listens. In production: the server renders pages with React's production build (without
+ * NODE_ENV=production it loads the development one, which takes about twice as long to render a
+ * page and so adds to the time to first byte of every page not yet kept).
+ */
 async function startShop() {
   const child = spawn('node', ['--import', 'tsx', 'server/server.ts'], {
     cwd: root,
     env: {
       ...process.env,
+      NODE_ENV: 'production',
+      PUBLIC_ORIGIN: `http://127.0.0.1:${PORT}`,
       PORT: String(PORT),
       HOST: '127.0.0.1',
       DATA_DIR: '.tmp/lighthouse-data',
