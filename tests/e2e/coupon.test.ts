@@ -45,6 +45,25 @@ test('opens 3 s after a first visit; closing remembers it and leaves the floatin
   await expect.poll(() => dialog(page).count()).toBe(1);
 });
 
+test('waits while the shopper types in a field, then opens once they have left it', async () => {
+  const page = await firstVisit();
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  const message = page.getByRole('main').getByLabel('Message', { exact: true });
+  await message.click();
+  await page.clock.runFor(2900);
+  await message.pressSequentially('Do you ship to');
+  await page.clock.runFor(200);
+  await message.pressSequentially(' Yukon?');
+  await page.clock.runFor(6000);
+  expect(await dialog(page).count()).toBe(0);
+  expect(await message.inputValue()).toBe('Do you ship to Yukon?');
+  expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('TEXTAREA');
+
+  await page.getByRole('main').getByRole('heading', { level: 1 }).click();
+  await page.clock.runFor(3000);
+  await expect.poll(() => dialog(page).count()).toBe(1);
+});
+
 test('validates, sends the request, shows the success view and closes it after 30 s', async () => {
   const page = await firstVisit();
   await page.clock.runFor(3000);

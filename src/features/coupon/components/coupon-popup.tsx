@@ -5,6 +5,11 @@
  * and on success shows 'Success!' / 'Check your email for your discount code', closing by itself
  * after 30000 ms. Mounted once by the layout.
  *
+ * A modal takes the focus as it opens: a shopper typing at that moment (a search, a sign-in, an
+ * address) would go on typing into the offer's Full Name, and lose their place. So when the 3000 ms
+ * are up while the focus is in a field, the offer waits, looking again every 3000 ms, until the
+ * shopper has left the field.
+ *
  * The floating button (coupon-button.tsx) is gone while the shopper's cart carries a discount code:
  * there is nothing left to offer.
  */
@@ -34,6 +39,30 @@ const loadButton = () => afterMessages(() => import('./coupon-button.tsx'));
 
 type View = 'closed' | 'form' | 'success';
 
+/** Input types that take no typing: the offer opening over one interrupts nothing. */
+const UNTYPED_INPUTS = new Set([
+  'button',
+  'checkbox',
+  'color',
+  'file',
+  'image',
+  'radio',
+  'range',
+  'reset',
+  'submit',
+]);
+
+/** Whether the focus is in a field the shopper types or chooses in. */
+function focusInField(): boolean {
+  const active = document.activeElement;
+  if (active instanceof HTMLInputElement) return !UNTYPED_INPUTS.has(active.type);
+  return (
+    active instanceof HTMLTextAreaElement ||
+    active instanceof HTMLSelectElement ||
+    (active instanceof HTMLElement && active.isContentEditable)
+  );
+}
+
 export function CouponPopup() {
   const [seen, setSeen] = useState(() => readStorage(STORAGE_KEYS.hasSeenCouponPopup) !== null);
   const [view, setView] = useState<View>('closed');
@@ -46,7 +75,12 @@ export function CouponPopup() {
 
   useEffect(() => {
     if (seen) return;
-    const timer = setTimeout(() => setView('form'), COUPON_POPUP_DELAY_MS);
+    let timer: ReturnType<typeof setTimeout>;
+    const open = () => {
+      if (focusInField()) timer = setTimeout(open, COUPON_POPUP_DELAY_MS);
+      else setView('form');
+    };
+    timer = setTimeout(open, COUPON_POPUP_DELAY_MS);
     return () => clearTimeout(timer);
   }, [seen]);
 

@@ -51,6 +51,43 @@ describe('coupon popup timing', () => {
     expect(await screen.findByRole('dialog')).toBeTruthy();
   });
 
+  test('waits while the shopper is in a field, and opens once they have left it', async () => {
+    renderWithProviders(
+      <>
+        <input aria-label="Search" />
+        <textarea aria-label="Message" />
+        <select aria-label="Province">
+          <option>Ontario</option>
+        </select>
+        <CouponPopup />
+      </>,
+    );
+    for (const name of ['Search', 'Message', 'Province']) {
+      const field = await screen.findByLabelText(name);
+      field.focus();
+      await advance(3000);
+      expect(screen.queryByRole('dialog'), name).toBeNull();
+      expect(document.activeElement).toBe(field);
+    }
+    screen.getByLabelText('Province').blur();
+    await advance(2900);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await advance(100);
+    expect(await screen.findByRole('dialog')).toBeTruthy();
+  });
+
+  test('a focused button or checkbox does not hold it back', async () => {
+    renderWithProviders(
+      <>
+        <input type="checkbox" aria-label="Remember me" />
+        <CouponPopup />
+      </>,
+    );
+    (await screen.findByLabelText('Remember me')).focus();
+    await advance(3000);
+    expect(await screen.findByRole('dialog')).toBeTruthy();
+  });
+
   test('closing sets hasSeenCouponPopup and shows the floating button that reopens it', async () => {
     await openAfterDelay();
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
