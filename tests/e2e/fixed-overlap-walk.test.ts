@@ -130,20 +130,30 @@ function overlapsWhileScrolling(page: Page): Promise<string[]> {
   }, SETTLE_FRAMES);
 }
 
-/** Whether `testId`'s floating button is drawn, fully, once the page is scrolled to its bottom. */
-async function shownAtTheBottom(page: Page, testId: string): Promise<boolean> {
+/**
+ * Waits until `testId`'s floating button is drawn, fully, with the page scrolled to its bottom;
+ * fails if it never is. It fades back in over a fifth of a second, and the bottom is sought again
+ * on each look: a page may still grow (the checkout's summary once its quote arrives) after the
+ * first scroll, and what the button covers there with it. Its opacity and its visibility are read
+ * in one look, so a page that changes between two looks cannot split them.
+ */
+async function expectShownAtTheBottom(page: Page, testId: string, label: string): Promise<void> {
   const button = page.getByTestId(testId);
-  // It fades back in over a fifth of a second. The bottom is sought again on each look: a page
-  // may still grow (the checkout's summary once its quote arrives) after the first scroll.
   await expect
-    .poll(async () => {
-      await page.evaluate(() =>
-        scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }),
-      );
-      return button.evaluate((element) => getComputedStyle(element).opacity);
-    })
-    .toBe('1');
-  return button.evaluate((element) => element.checkVisibility({ opacityProperty: true }));
+    .poll(
+      async () => {
+        await page.evaluate(() =>
+          scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }),
+        );
+        return button.evaluate(
+          (element) =>
+            getComputedStyle(element).opacity === '1' &&
+            element.checkVisibility({ opacityProperty: true }),
+        );
+      },
+      { message: `${label}: ${testId} shown at the bottom`, timeout: 5_000 },
+    )
+    .toBe(true);
 }
 
 async function signedInWithCart(viewport: { width: number; height: number }, who: string) {
@@ -166,8 +176,8 @@ describe('nothing fixed covers a control, at any scroll position', () => {
           await page.screenshot({ path: `${SCREENSHOTS}/${screenName}-${label}.png` });
         overlaps[label] = await overlapsWhileScrolling(page);
         // Not out of the way for good: the end of every page leaves them room.
-        expect(await shownAtTheBottom(page, 'coupon-button'), label).toBe(true);
-        expect(await shownAtTheBottom(page, 'install-app'), label).toBe(true);
+        await expectShownAtTheBottom(page, 'coupon-button', label);
+        await expectShownAtTheBottom(page, 'install-app', label);
       };
 
       await open(page, '/product/whey-protein-isolate');
