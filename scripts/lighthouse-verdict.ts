@@ -39,6 +39,28 @@ export function cpuSlowdownFor(hostBenchmarkIndex: number): number {
   return Math.max(1, Math.round((hostBenchmarkIndex / EMULATED_PHONE_BENCHMARK_INDEX) * 10) / 10);
 }
 
+/** How far the runs' own phone may stray from the emulated one before the figures say so. */
+export const EMULATED_PHONE_TOLERANCE = 0.1;
+
+/**
+ * A note when the runs did not emulate the intended phone: the slowdown is set from a
+ * calibration before the runs, and the host's speed in the runs themselves (their median
+ * benchmark index) can differ from it, by a busy neighbour or a CPU's boost. Null within
+ * `EMULATED_PHONE_TOLERANCE`.
+ */
+export function emulatedPhoneNote(runsBenchmarkIndex: number, cpuSlowdown: number): string | null {
+  if (!(runsBenchmarkIndex > 0 && cpuSlowdown > 0)) return null;
+  const phone = runsBenchmarkIndex / cpuSlowdown;
+  const off = phone / EMULATED_PHONE_BENCHMARK_INDEX - 1;
+  if (Math.abs(off) <= EMULATED_PHONE_TOLERANCE) return null;
+  return (
+    `Note: the runs' host measured ${Math.round(runsBenchmarkIndex)}, so at ${cpuSlowdown}x they ran ` +
+    `as a phone of ${Math.round(phone)}, ${Math.round(Math.abs(off) * 100)} % ` +
+    `${off > 0 ? 'faster' : 'slower'} than the ${EMULATED_PHONE_BENCHMARK_INDEX} intended: ` +
+    "read the figures above as that phone's."
+  );
+}
+
 export interface PerformanceVerdict {
   /** Lines to print as errors; the step fails when there is any. */
   failures: string[];

@@ -23,7 +23,9 @@
  * Lighthouse slows the CPU by a fixed 4x by default, which emulates a phone only relative to the
  * host; here the slowdown is calibrated first (three runs on a light page read the host's CPU
  * benchmark index), so every host runs the pages as the same mid-tier phone
- * (`EMULATED_PHONE_BENCHMARK_INDEX` in lighthouse-verdict.ts).
+ * (`EMULATED_PHONE_BENCHMARK_INDEX` in lighthouse-verdict.ts). The runs measure the host again;
+ * when their median says they ran more than a tenth faster or slower than that phone (the host
+ * sped up, or was busier, after the calibration), a note names the phone they did run as.
  *
  * The runs start once the host is quiet (the steps before them leave servers, browsers and the
  * database settling for a while): a CPU busy with leftovers shows up as blocking time that is not
@@ -35,7 +37,12 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { findChrome } from '../tests/e2e/chrome.ts';
-import { cpuSlowdownFor, median, performanceVerdict } from './lighthouse-verdict.ts';
+import {
+  cpuSlowdownFor,
+  emulatedPhoneNote,
+  median,
+  performanceVerdict,
+} from './lighthouse-verdict.ts';
 import { shopperWithCart } from './shopper-with-cart.ts';
 
 /** Quiet: at most this share of the host's CPU time busy (steal counted), over one sample. */
@@ -309,6 +316,9 @@ console.log(
   `(times in ms; reports in .lighthouseci/; host CPU benchmark index ${Math.round(benchmarkIndex)}, ` +
     `median of ${manifest.length} runs; CPU slowed ${slowdowns.join(', ')}x)`,
 );
+
+const phoneNote = slowdowns.length === 1 ? emulatedPhoneNote(benchmarkIndex, slowdowns[0]!) : null;
+if (phoneNote) console.warn(phoneNote);
 
 const verdict = performanceVerdict(pageScores, benchmarkIndex);
 for (const note of verdict.notes) console.warn(note);

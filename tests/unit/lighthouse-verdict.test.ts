@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   cpuSlowdownFor,
   DEFAULT_CPU_SLOWDOWN,
+  emulatedPhoneNote,
   median,
   performanceVerdict,
 } from '../../scripts/lighthouse-verdict.ts';
@@ -86,5 +87,24 @@ describe('CPU slowdown calibrated to the host', () => {
   it("falls back to Lighthouse's default when the host was not measured", () => {
     expect(cpuSlowdownFor(NaN)).toBe(DEFAULT_CPU_SLOWDOWN);
     expect(cpuSlowdownFor(0)).toBe(DEFAULT_CPU_SLOWDOWN);
+  });
+});
+
+describe('the phone the runs emulated', () => {
+  it('says nothing while the runs ran within a tenth of the intended phone', () => {
+    expect(emulatedPhoneNote(2800, 4)).toBeNull();
+    expect(emulatedPhoneNote(2600, 4)).toBeNull();
+    expect(emulatedPhoneNote(3050, 4)).toBeNull();
+  });
+
+  it('names the phone the runs were when the host sped up or slowed down after calibration', () => {
+    expect(emulatedPhoneNote(2882, 3.4)).toBe(
+      "Note: the runs' host measured 2882, so at 3.4x they ran as a phone of 848, 21 % faster than the 700 intended: read the figures above as that phone's.",
+    );
+    expect(emulatedPhoneNote(2000, 4)).toMatch(/a phone of 500, 29 % slower than the 700 intended/);
+  });
+
+  it('says nothing when the runs measured no index', () => {
+    expect(emulatedPhoneNote(NaN, 4)).toBeNull();
   });
 });
