@@ -61,6 +61,30 @@ export function emulatedPhoneNote(runsBenchmarkIndex: number, cpuSlowdown: numbe
   );
 }
 
+/**
+ * A page fault costing more than this many microseconds makes a host's browser slower than its
+ * CPU benchmark index says (scripts/page-fault-cost.ts). Hardware takes well under one; a host
+ * measured at 12-21 µs laid out the home page's first view in 54-85 ms in a fresh renderer and in
+ * 13-21 ms in one that had loaded the page before, and Lighthouse opens every run in a fresh one.
+ */
+export const SLOW_PAGE_FAULT_MICROSECONDS = 5;
+
+/**
+ * A note when the host's page faults are slow (`SLOW_PAGE_FAULT_MICROSECONDS`): the browser's own
+ * work on fresh memory, which the CPU slowdown multiplies too, weighs on the blocking time and the
+ * scores more than on the emulated phone. Null for a host within it, or an unread cost.
+ */
+export function pageFaultNote(faultMicroseconds: number): string | null {
+  if (!(faultMicroseconds > SLOW_PAGE_FAULT_MICROSECONDS)) return null;
+  return (
+    `Note: a page fault costs this host ${faultMicroseconds.toFixed(1)} µs (hardware: well under 1), ` +
+    `which its CPU benchmark index does not show. The browser's own work on fresh memory (its ` +
+    `processes starting, parsing, style and layout, the script heap growing) runs slower here, ` +
+    `and the CPU slowdown multiplies it: blocking time and scores measured here say more ` +
+    'about this host than about the emulated phone.'
+  );
+}
+
 export interface PerformanceVerdict {
   /** Lines to print as errors; the step fails when there is any. */
   failures: string[];

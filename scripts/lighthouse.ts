@@ -25,7 +25,9 @@
  * benchmark index), so every host runs the pages as the same mid-tier phone
  * (`EMULATED_PHONE_BENCHMARK_INDEX` in lighthouse-verdict.ts). The runs measure the host again;
  * when their median says they ran more than a tenth faster or slower than that phone (the host
- * sped up, or was busier, after the calibration), a note names the phone they did run as.
+ * sped up, or was busier, after the calibration), a note names the phone they did run as. The
+ * index does not see what a page fault costs the host (scripts/page-fault-cost.ts): it is measured
+ * too, and a note says when it is slow enough to weigh on the figures.
  *
  * The runs start once the host is quiet (the steps before them leave servers, browsers and the
  * database settling for a while): a CPU busy with leftovers shows up as blocking time that is not
@@ -41,8 +43,10 @@ import {
   cpuSlowdownFor,
   emulatedPhoneNote,
   median,
+  pageFaultNote,
   performanceVerdict,
 } from './lighthouse-verdict.ts';
+import { measurePageFaultMicroseconds } from './page-fault-cost.ts';
 import { shopperWithCart } from './shopper-with-cart.ts';
 
 /** Quiet: at most this share of the host's CPU time busy (steal counted), over one sample. */
@@ -223,6 +227,7 @@ const lhci = (...args: string[]) =>
 
 const shop = await startShop();
 let status: number | null;
+let pageFaultMicroseconds: number;
 try {
   process.env.LIGHTHOUSE_SHOPPER = JSON.stringify(await shopperWithCart(origin));
   const pagesConfig = path.join(root, '.tmp', 'lighthouserc-pages.json');
@@ -233,11 +238,12 @@ try {
   if (runs !== undefined) base.ci.collect.numberOfRuns = runs;
   mkdirSync(path.dirname(checkoutConfig), { recursive: true });
   await waitForQuietHost();
+  pageFaultMicroseconds = measurePageFaultMicroseconds();
   const hostIndex = measureHostBenchmarkIndex();
   const cpuSlowdownMultiplier = cpuSlowdownFor(hostIndex);
   console.log(
     `Host CPU benchmark index ${Math.round(hostIndex)}: CPU slowed ${cpuSlowdownMultiplier}x ` +
-      'to run as the emulated phone.',
+      `to run as the emulated phone. A page fault costs it ${pageFaultMicroseconds.toFixed(1)} µs.`,
   );
   base.ci.collect.settings = { ...base.ci.collect.settings, throttling: { cpuSlowdownMultiplier } };
   writeFileSync(pagesConfig, JSON.stringify(base));
@@ -319,6 +325,8 @@ console.log(
 
 const phoneNote = slowdowns.length === 1 ? emulatedPhoneNote(benchmarkIndex, slowdowns[0]!) : null;
 if (phoneNote) console.warn(phoneNote);
+const faultNote = pageFaultNote(pageFaultMicroseconds);
+if (faultNote) console.warn(faultNote);
 
 const verdict = performanceVerdict(pageScores, benchmarkIndex);
 for (const note of verdict.notes) console.warn(note);

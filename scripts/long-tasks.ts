@@ -23,6 +23,8 @@ import type { Page } from 'playwright-core';
 import sourceMap from 'source-map-js';
 import { launchBrowser } from '../tests/e2e/chrome.ts';
 import { startShop } from '../tests/e2e/shop.ts';
+import { pageFaultNote } from './lighthouse-verdict.ts';
+import { measurePageFaultMicroseconds } from './page-fault-cost.ts';
 import { shopperWithCart } from './shopper-with-cart.ts';
 
 const { values: args } = parseArgs({
@@ -200,6 +202,13 @@ async function signIn(page: Page, shopper: { email: string; password: string }):
   // From a blank page, as Lighthouse starts: leaving the shop's page would be traced too.
   await page.goto('about:blank');
 }
+
+// Work the browser does on fresh memory shows as "(program)": on a host with slow page faults,
+// much of it is the host's.
+const pageFault = measurePageFaultMicroseconds();
+console.log(`A page fault costs this host ${pageFault.toFixed(1)} µs.`);
+const faultNote = pageFaultNote(pageFault);
+if (faultNote) console.log(faultNote);
 
 const shop = await startShop({ LOG_LEVEL: 'error' });
 const browser = await launchBrowser();

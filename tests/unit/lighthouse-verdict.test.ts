@@ -4,8 +4,11 @@ import {
   DEFAULT_CPU_SLOWDOWN,
   emulatedPhoneNote,
   median,
+  pageFaultNote,
   performanceVerdict,
+  SLOW_PAGE_FAULT_MICROSECONDS,
 } from '../../scripts/lighthouse-verdict.ts';
+import { measurePageFaultMicroseconds } from '../../scripts/page-fault-cost.ts';
 
 const QUIET_HOST = 2800;
 const SLOW_HOST = 600;
@@ -106,5 +109,28 @@ describe('the phone the runs emulated', () => {
 
   it('says nothing when the runs measured no index', () => {
     expect(emulatedPhoneNote(NaN, 4)).toBeNull();
+  });
+});
+
+describe('the cost of a page fault on the host', () => {
+  it('says nothing for a host whose page faults cost what hardware takes', () => {
+    expect(pageFaultNote(0.4)).toBeNull();
+    expect(pageFaultNote(SLOW_PAGE_FAULT_MICROSECONDS)).toBeNull();
+  });
+
+  it('says what the cost does to the figures on a host where it is slow', () => {
+    expect(pageFaultNote(13.24)).toBe(
+      "Note: a page fault costs this host 13.2 µs (hardware: well under 1), which its CPU benchmark index does not show. The browser's own work on fresh memory (its processes starting, parsing, style and layout, the script heap growing) runs slower here, and the CPU slowdown multiplies it: blocking time and scores measured here say more about this host than about the emulated phone.",
+    );
+  });
+
+  it('says nothing when the cost could not be measured', () => {
+    expect(pageFaultNote(NaN)).toBeNull();
+  });
+
+  it('measures a positive cost on this machine', () => {
+    const cost = measurePageFaultMicroseconds();
+    expect(cost).toBeGreaterThan(0);
+    expect(cost).toBeLessThan(1000);
   });
 });
