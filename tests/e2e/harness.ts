@@ -12,9 +12,15 @@
  * - `openPage(path, width?, height?)`: a page of a new such context on `path`, once its <main>
  *   is there.
  * And patientPoll(timeoutMs?): an `expect.poll` with a longer time-out, for the offline, worker and
- * outbox tests.
+ * outbox tests; expectPictureDrawn(image) waits until an <img> has drawn its picture.
  */
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import type {
+  Browser,
+  BrowserContext,
+  BrowserContextOptions,
+  Locator,
+  Page,
+} from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { launchBrowser } from './chrome.ts';
 import { waitForHydrationOnNavigation } from './hydration.ts';
@@ -89,4 +95,15 @@ export function shopInBrowser(env: Record<string, string> = {}): ShopInBrowser {
 export function patientPoll(timeoutMs = 20_000) {
   return <T>(read: () => T | Promise<T>, message?: string) =>
     expect.poll(read, { timeout: timeoutMs, message });
+}
+
+/**
+ * Waits until `image` is drawn: loaded, with a width. The shop renders each picture the first time
+ * it is asked for, so while a busy machine renders a page's first pictures one can take seconds.
+ */
+export async function expectPictureDrawn(image: Locator, message?: string): Promise<void> {
+  await patientPoll()(
+    () => image.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)),
+    message,
+  ).toBeGreaterThan(0);
 }

@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { waitForWorker, persistedCache } from './offline-helpers.ts';
-import { patientPoll, shopInBrowser } from './harness.ts';
+import { expectPictureDrawn, patientPoll, shopInBrowser } from './harness.ts';
 
 const poll = patientPoll();
 
@@ -128,10 +128,7 @@ describe('offline search', () => {
       expect(shownFromCards.length, 'suggestions whose card picture was seen').toBeGreaterThan(0);
       for (const { path } of shownFromCards) {
         const image = dropdown.locator(`img[src^="${path}"]`).first();
-        await poll(
-          () => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
-          path,
-        ).toBeGreaterThan(0);
+        await expectPictureDrawn(image, path);
       }
       // Name matches rank first.
       const leading = suggested.slice(0, Math.min(suggested.length, byName.length));

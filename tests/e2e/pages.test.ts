@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { fillConsultationBooking } from './consultation.ts';
-import { shopInBrowser } from './harness.ts';
+import { expectPictureDrawn, shopInBrowser } from './harness.ts';
 
 const e2e = shopInBrowser();
 
@@ -106,9 +106,7 @@ describe('home', () => {
       for (const tile of await tiles.all()) {
         await tile.scrollIntoViewIfNeeded();
         const picture = tile.locator('img');
-        await expect
-          .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
-          .toBeGreaterThan(0);
+        await expectPictureDrawn(picture);
         expect(await picture.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(
           /\/api\/v1\/images\/categories\/[\w-]+\/1\.png/,
         );

@@ -10,7 +10,7 @@ import type {
   ProductDetailResponse,
   ProductListResponse,
 } from '../../contract/catalog.ts';
-import { shopInBrowser } from './harness.ts';
+import { expectPictureDrawn, shopInBrowser } from './harness.ts';
 
 const e2e = shopInBrowser();
 
@@ -80,9 +80,7 @@ describe('product details', () => {
       await flavors.getByRole('radio', { name }).click();
       await expect.poll(async () => pathOf(await imageSrc(main))).toBe(packshot(flavor));
       // The picture is drawn and is that flavor's, not a blank box.
-      await expect
-        .poll(() => main.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
-        .toBeGreaterThan(0);
+      await expectPictureDrawn(main);
     }
     // A thumbnail still shows any image, until the flavor changes again.
     await page.getByRole('button', { name: /^Show image 5 of 5/ }).click();
@@ -282,9 +280,7 @@ describe('cart as a guest', () => {
       }
       const selected = product.variants.find((variant) => variant.flavor.slug === 'chocolate')!;
       await expect.poll(async () => pathOf(await imageSrc(image))).toBe(selected.image);
-      await expect
-        .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
-        .toBeGreaterThan(0);
+      await expectPictureDrawn(image);
       expect(await dialog.textContent()).toContain(`$${(selected.price / 100).toFixed(2)}`);
       expect(await dialog.getByRole('spinbutton', { name: 'Quantity' }).inputValue()).toBe('1');
       // The picture follows the flavor.

@@ -8,7 +8,7 @@
  * Render it only while open: `{open ? <Dialog ...>...</Dialog> : null}`.
  */
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import styles from './dialog.module.css';
 
@@ -43,7 +43,9 @@ export function Dialog({
     onCloseRef.current = onClose;
   });
 
-  useEffect(() => {
+  // A layout effect, so the focus is inside by the time the dialog is on screen: a passive effect
+  // can run a frame later, after a keystroke meant for the dialog went to the page behind it.
+  useLayoutEffect(() => {
     const opener =
       returnFocusRef.current?.current ?? (document.activeElement as HTMLElement | null);
     const panel = panelRef.current;
