@@ -92,3 +92,26 @@ test('the session look-up and the body-reading routes are counted too', async ()
     { variantId: F.vanilla, quantity: 2 },
   ]);
 });
+
+test('changing a line’s quantity and removing a line are one statement each', async () => {
+  const shopper = await shopperWithCart(t.app, [line(F.chocolate), line(F.vanilla)]);
+  const items: { itemId: string; variantId: string }[] = (
+    await cartCall(t.app, 'GET', '/cart', shopper)
+  ).json().data.items;
+  const [chocolate, vanilla] = [F.chocolate, F.vanilla].map(
+    (variantId) => items.find((item) => item.variantId === variantId)!.itemId,
+  );
+  const route = '/cart/items/:itemId';
+  // The session, the line changed, the cart read back.
+  const changed = await counted('PATCH', route, () =>
+    cartCall(t.app, 'PATCH', `/cart/items/${chocolate}`, shopper, { quantity: 3 }),
+  );
+  expect(changed).toEqual({ status: 200, statements: 3 });
+  const removed = await counted('DELETE', route, () =>
+    cartCall(t.app, 'DELETE', `/cart/items/${vanilla}`, shopper),
+  );
+  expect(removed).toEqual({ status: 200, statements: 3 });
+  expect((await cartCall(t.app, 'GET', '/cart', shopper)).json().data.items).toMatchObject([
+    { variantId: F.chocolate, quantity: 3 },
+  ]);
+});

@@ -188,31 +188,57 @@ interface AddedLine {
   quantity: number;
 }
 
-/**
- * What `addToExistingCart` adds, and whose cart: an account's (`userId`), or a live guest cart's
- * (`guestIdHash` and `cutoff`).
- */
-interface AddValues extends AddedLine {
-  itemId: string;
+/** The values of every one-statement line change: whose cart, and when it changed. */
+type LineChangeValues = Partial<{ userId: string; guestIdHash: string; cutoff: Date }> & {
   now: Date;
-  userId?: string;
-  guestIdHash?: string;
-  cutoff?: Date;
+};
+
+/**
+ * A statement that changes the owner's cart lines, built once per kind of owner, without a
+ * transaction. `cart` locks the owner's cart row, so a placement holding it is waited for and its
+ * emptied cart is what this changes; `parts` follow it after `with` and end with `line`, the
+ * change, which returns the `cart_id` of each line it wrote. The cart is then marked as changed,
+ * and the statement answers its row when a line changed and nothing otherwise.
+ */
+function lineChange<Values extends LineChangeValues>(parts: (p: Placeholders<Values>) => SQL) {
+  return sqlBuiltOncePer<
+    CartOwner['kind'],
+    Values,
+    { id: string; discount_code_id: string | null }
+  >((kind, db, p) => {
+    const owner =
+      kind === 'user' ? accountCartIs(p('userId')) : guestCartIs(p('guestIdHash'), p('cutoff'));
+    return sql`with cart as (${cartRow(db, owner).for('update').getSQL()}),
+      ${parts(p)},
+      touched as (
+        update ${carts} set updated_at = ${p('now')} where id in (select cart_id from line)
+      )
+      select cart.id, cart.discount_code_id from cart where exists (select 1 from line)`;
+  });
 }
 
-const addToCart = sqlBuiltOncePer<
-  CartOwner['kind'],
-  AddValues,
-  { id: string; discount_code_id: string | null }
->((kind, db, p) => {
-  const cart = cartRow(
-    db,
-    kind === 'user' ? accountCartIs(p('userId')) : guestCartIs(p('guestIdHash'), p('cutoff')),
-  ).for('update');
+/** Runs `statement` on the owner's cart: its reference when a line changed, else null. */
+async function changeLine<Values extends LineChangeValues>(
+  statement: ReturnType<typeof lineChange<Values>>,
+  db: Database,
+  owner: CartOwner,
+  values: Omit<Values, keyof LineChangeValues>,
+): Promise<CartRef | null> {
+  const key = cartKeyOf(owner);
+  if (!key) return null;
+  const [row] = await statement(owner.kind, db, { ...values, ...key, now: new Date() } as Values);
+  return row ? refOf(owner, { id: row.id, discountCodeId: row.discount_code_id }) : null;
+}
+
+/**
+ * Adds the line, or adds to the line already there, only where the sum stays within the variant's
+ * stock and the per-line maximum. The sum is checked on the newest version of the line (ON
+ * CONFLICT works on it, whatever this statement's snapshot saw), so two adds at once both count.
+ */
+const addToCart = lineChange<LineChangeValues & AddedLine & { itemId: string }>((p) => {
   const quantity = p('quantity');
   const most = sql`least((select stock from variant), ${CART_LINE_MAX_QUANTITY})`;
-  return sql`with cart as (${cart.getSQL()}),
-      variant as (${sellableStockSql(p('productId'), p('variantId'))}),
+  return sql`variant as (${sellableStockSql(p('productId'), p('variantId'))}),
       line as (
         insert into ${cartItems} (id, cart_id, product_id, variant_id, quantity)
         select ${p('itemId')}, cart.id, ${p('productId')}, ${p('variantId')}, ${quantity}
@@ -221,37 +247,39 @@ const addToCart = sqlBuiltOncePer<
           set quantity = ${cartItems.quantity} + excluded.quantity
           where ${cartItems.quantity} + excluded.quantity <= ${most}
         returning cart_id
-      ),
-      touched as (
-        update ${carts} set updated_at = ${p('now')} where id in (select cart_id from line)
-      )
-      select cart.id, cart.discount_code_id from cart where exists (select 1 from line)`;
+      )`;
 });
+
+/** Sets a line's quantity, where the line is the cart's, can still be bought and has the stock. */
+const setLineQuantity = lineChange<LineChangeValues & { itemId: string; quantity: number }>(
+  (p) => sql`line as (
+      update ${cartItems} set quantity = ${p('quantity')}
+      where ${cartItems.id} = ${p('itemId')} and ${cartItems.cartId} in (select id from cart)
+        and ${p('quantity')} <= (${sellableStockSql(cartItems.productId, cartItems.variantId)})
+      returning cart_id
+    )`,
+);
+
+/** Deletes a line, where it is the cart's. */
+const deleteLine = lineChange<LineChangeValues & { itemId: string }>(
+  (p) => sql`line as (
+      delete from ${cartItems}
+      where ${cartItems.id} = ${p('itemId')} and ${cartItems.cartId} in (select id from cart)
+      returning cart_id
+    )`,
+);
 
 /**
  * The everyday add: the owner has a cart and the line fits. One statement and no transaction
- * (the whole path below takes eight or more): it locks the cart row, so a placement holding it
- * is waited for and its emptied cart is what this adds to; it inserts the line, or adds to the
- * line already there, only where the sum stays within the variant's stock and the per-line
- * maximum. The sum is checked on the newest version of the line (ON CONFLICT works on it,
- * whatever this statement's snapshot saw), so two adds at once both count. Answers null when the
- * owner has no cart or the line does not fit; the whole path then creates the cart, or says
- * exactly why not.
+ * (the whole path below takes eight or more). Answers null when the owner has no cart or the line
+ * does not fit; the whole path then creates the cart, or says exactly why not.
  */
 async function addToExistingCart(
   db: Database,
   owner: CartOwner,
   input: AddedLine,
 ): Promise<CartRef | null> {
-  const key = cartKeyOf(owner);
-  if (!key) return null;
-  const [row] = await addToCart(owner.kind, db, {
-    ...key,
-    ...input,
-    itemId: newId('item'),
-    now: new Date(),
-  });
-  return row ? refOf(owner, { id: row.id, discountCodeId: row.discount_code_id }) : null;
+  return changeLine(addToCart, db, owner, { ...input, itemId: newId('item') });
 }
 
 export async function addItem(db: Database, owner: CartOwner, input: AddedLine): Promise<CartRef> {
@@ -299,12 +327,18 @@ export async function addItem(db: Database, owner: CartOwner, input: AddedLine):
 
 const ITEM_NOT_FOUND = 'That item is not in your cart.';
 
+/**
+ * A line's new quantity. The everyday change (the line is there and the stock allows it) is one
+ * statement; when that changes nothing, the transaction below finds out why, and says so.
+ */
 export async function updateItem(
   db: Database,
   owner: CartOwner,
   itemId: string,
   quantity: number,
 ): Promise<CartRef> {
+  const changed = await changeLine(setLineQuantity, db, owner, { itemId, quantity });
+  if (changed) return changed;
   return db.transaction(async (tx) => {
     const cart = await findCart(tx, owner, true);
     if (!cart) throw notFound('not_found', ITEM_NOT_FOUND);
@@ -322,18 +356,11 @@ export async function updateItem(
   });
 }
 
+/** Removes a line of the owner's cart, in one statement. */
 export async function removeItem(db: Database, owner: CartOwner, itemId: string): Promise<CartRef> {
-  return db.transaction(async (tx) => {
-    const cart = await findCart(tx, owner, true);
-    if (!cart) throw notFound('not_found', ITEM_NOT_FOUND);
-    const removed = await tx
-      .delete(cartItems)
-      .where(and(eq(cartItems.id, itemId), eq(cartItems.cartId, cart.id)))
-      .returning({ id: cartItems.id });
-    if (removed.length === 0) throw notFound('not_found', ITEM_NOT_FOUND);
-    await touch(tx, cart.id);
-    return cart;
-  });
+  const removed = await changeLine(deleteLine, db, owner, { itemId });
+  if (!removed) throw notFound('not_found', ITEM_NOT_FOUND);
+  return removed;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { QueryBuilder } from 'drizzle-orm/pg-core';
+import { QueryBuilder, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type {
   Brand,
   Category,
@@ -355,11 +355,12 @@ export const sellableVariants = sellableVariantsIn(DEFAULT_LOCALE);
 
 /**
  * The stock of a variant that can be put in a cart (as `findSellableVariant` checks it), as a
- * one-column select for a caller's own statement: no row when it cannot be bought.
+ * one-column select for a caller's own statement: no row when it cannot be bought. The ids are
+ * values, or the columns of a row of the caller's statement (a cart line's, say).
  */
 export const sellableStockSql = (
-  productId: string | Placeholder,
-  variantId: string | Placeholder,
+  productId: string | Placeholder | AnyPgColumn,
+  variantId: string | Placeholder | AnyPgColumn,
 ): SQL => sql`
   select ${variants.stock} from ${variants}
   join ${products} on ${products.id} = ${variants.productId}
