@@ -3,7 +3,8 @@
  * cart, a quantity change and a removal are each one statement outside any transaction, so these
  * show what their cart lock and the add's ON CONFLICT sum guarantee. They only race on PostgreSQL
  * (the `api-pg` project); the embedded PGlite runs one statement at a time, so there they show
- * the outcome without the race. */
+ * the outcome without the race.
+ */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { CART_LINE_MAX_QUANTITY, type CartItem } from '../../contract/cart.ts';
@@ -26,11 +27,10 @@ afterAll(() => t.close());
 const chocolate = { productId: F.whey, variantId: F.chocolate, quantity: 1 };
 const vanilla = { productId: F.whey, variantId: F.vanilla, quantity: 1 };
 
+const placement = { shippingAddress: TORONTO, shippingMethod: 'standard' as const };
+
 const linesOf = async (shopper: { cookie: string }) =>
-  (await cartCall(t.app, 'GET', '/cart', shopper)).json().data.items as {
-    variantId: string;
-    quantity: number;
-  }[];
+  (await cartCall(t.app, 'GET', '/cart', shopper)).json().data.items as CartItem[];
 
 test('adds of one line at once all count, up to the most one line may hold', async () => {
   const shopper = await shopperWithCart(t.app, [chocolate]);
@@ -56,11 +56,10 @@ test('adds of one line at once all count, up to the most one line may hold', asy
 
 test('a line added while the cart is being placed is ordered or stays in the cart, never lost', async () => {
   const ROUNDS = 6;
-  const body = { shippingAddress: TORONTO, shippingMethod: 'standard' as const };
   for (let round = 0; round < ROUNDS; round++) {
     const shopper = await shopperWithCart(t.app, [chocolate]);
     const [placed, added] = await Promise.all([
-      placeOrderCall(t.app, shopper, body),
+      placeOrderCall(t.app, shopper, placement),
       cartCall(t.app, 'POST', '/cart/items', shopper, vanilla),
     ]);
     expect(placed.statusCode).toBe(201);
@@ -95,20 +94,20 @@ test('an add over the stock left is refused with what is left, and changes nothi
 
 /** The cart's item id of `variantId`. */
 const itemOf = async (shopper: { cookie: string }, variantId: string) =>
-  ((await cartCall(t.app, 'GET', '/cart', shopper)).json().data.items as CartItem[]).find(
-    (line) => line.variantId === variantId,
-  )!.itemId;
+  (await linesOf(shopper)).find((line) => line.variantId === variantId)!.itemId;
 
 interface OrderLine {
   variantId: string;
   quantity: number;
 }
 
+const byVariant = (a: OrderLine, b: OrderLine) => a.variantId.localeCompare(b.variantId);
+
 /** The variants and quantities an order holds, by variant. */
 const orderedLines = (placed: Awaited<ReturnType<typeof placeOrderCall>>) =>
   (placed.json().data.order.lines as OrderLine[])
     .map((line) => ({ variantId: line.variantId, quantity: line.quantity }))
-    .sort((a, b) => a.variantId.localeCompare(b.variantId));
+    .sort(byVariant);
 
 /**
  * How long each round waits before the cart change: at once, a change comes before the
@@ -118,8 +117,6 @@ const STAGGER_MS = [0, 5, 10, 20, 40, 80];
 
 const later = <T>(ms: number, call: () => Promise<T>) =>
   new Promise<T>((resolve, reject) => setTimeout(() => call().then(resolve, reject), ms));
-
-const placement = { shippingAddress: TORONTO, shippingMethod: 'standard' as const };
 
 test('a quantity changed while the cart is being placed is ordered, or refused as gone', async () => {
   for (const wait of STAGGER_MS) {
@@ -137,7 +134,7 @@ test('a quantity changed while the cart is being placed is ordered, or refused a
       [
         { variantId: F.chocolate, quantity: 1 },
         { variantId: F.vanilla, quantity: vanillaOrdered },
-      ].sort((a, b) => a.variantId.localeCompare(b.variantId)),
+      ].sort(byVariant),
     );
     expect(await linesOf(shopper)).toEqual([]);
   }
